@@ -1,0 +1,3 @@
+CREATE INDEX "invoices_issuer_number_prefix_idx" ON "invoices" USING btree ("issuer_id",lower("invoice_number") text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "invoices_issuer_ocr_prefix_idx" ON "invoices" USING btree ("issuer_id","ocr" text_pattern_ops);--> statement-breakpoint
+CREATE INDEX "invoices_issuer_totals_idx" ON "invoices" USING btree ("issuer_id","state","currency","gross_minor");

@@ -1,0 +1,254 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import {
+  ANALYTICS_EU_HOST,
+  type ErrorCode,
+  type OperationId,
+  ROUTES,
+  routePermissions,
+} from '@portal/contracts';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import {
+  hasZodFastifySchemaValidationErrors,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AppContext } from './context';
+import { ApiError } from './lib/errors';
+import { accountRoutes } from './routes/account';
+import { articleRoutes } from './routes/articles';
+import { authRoutes } from './routes/auth';
+import { errorResponses, routeOf } from './routes/define';
+import { fileRoutes } from './routes/files';
+import { invoiceImportRoutes } from './routes/invoice-import';
+import { invoiceRoutes } from './routes/invoices';
+import { messageRoutes } from './routes/messages';
+import { recipientRoutes } from './routes/recipients';
+import { authenticate } from './services/sessions';
+
+export interface BuildAppOptions {
+  ctx: AppContext;
+  logger?: FastifyServerOptions['logger'];
+  /** Bound of requests waiting for the embedded database; beyond it the answer is 503 + Retry-After. */
+  queueLimit?: number;
+}
+
+/** The spec writes some queries with `&` in place of `?` (`limited/group&group=x`); both forms work. */
+export function rewriteAmpersandQuery(url: string): string {
+  if (url.includes('?')) return url;
+  const amp = url.indexOf('&');
+  if (amp < 0 || !url.startsWith('/api/')) return url;
+  return `${url.slice(0, amp)}?${url.slice(amp + 1)}`;
+}
+
+/** Never log a token: reset links carry one in the path. */
+export function redactUrl(url: string): string {
+  return url.replace(/(\/password\/reset\/)[^/?&#]+/, '$1[redacted]');
+}
+
+const ANALYTICS_ASSETS_HOST = ANALYTICS_EU_HOST.replace('eu.i.', 'eu-assets.i.');
+
+/** Only what the SPA needs: its own scripts and styles, data: images (QR, logos), the analytics host. */
+export const CONTENT_SECURITY_POLICY = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "img-src 'self' data:",
+  "font-src 'self'",
+  `connect-src 'self' ${ANALYTICS_EU_HOST} ${ANALYTICS_ASSETS_HOST}`,
+  "object-src 'none'",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ');
+
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { ctx } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+    rewriteUrl: (req) => rewriteAmpersandQuery(req.url ?? '/'),
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('ctx', ctx);
+  app.decorateRequest('auth', null);
+
+  // PGlite is one connection: requests beyond the bound are refused rather than queued without end.
+  if (options.queueLimit !== undefined) {
+    const limit = options.queueLimit;
+    let inFlight = 0;
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith('/api/')) return;
+      if (inFlight >= limit) {
+        reply.header('Retry-After', '1');
+        throw new ApiError('server.unavailable', { retryAfterSeconds: 1 });
+      }
+      inFlight++;
+      let released = false;
+      const release = () => {
+        if (!released) {
+          released = true;
+          inFlight--;
+        }
+      };
+      reply.raw.once('finish', release);
+      reply.raw.once('close', release);
+    });
+  }
+
+  // Authentication and permission from the route table: a route's needs are declared once, in contracts.
+  app.addHook('onRequest', async (request) => {
+    const op = request.routeOptions.config.operationId as OperationId | undefined;
+    if (!op) return;
+    const def = ROUTES[op];
+    if (def.auth !== 'session') return;
+    const header = request.headers.authorization;
+    const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header) : null;
+    const auth = match?.[1] ? await authenticate(ctx.db, match[1], ctx.now()) : null;
+    if (!auth) throw new ApiError('auth.unauthorized');
+    request.auth = auth;
+    const needed = routePermissions(def);
+    if (needed.length > 0 && !needed.some((p) => auth.abilities.includes(p)))
+      throw new ApiError('auth.forbidden');
+    if (auth.setupRequired && !def.allowDuringSetup) throw new ApiError('auth.setup_required');
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
+    reply.header('X-Content-Type-Options', 'nosniff');
+    reply.header('X-Frame-Options', 'DENY');
+    reply.header('Referrer-Policy', 'no-referrer');
+    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
+    reply.header('Cross-Origin-Resource-Policy', 'same-origin');
+    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
+    if (ctx.config.publicUrl.startsWith('https://'))
+      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
+    return payload;
+  });
+
+  app.setErrorHandler(async (error, request, reply) => {
+    if (error instanceof ApiError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
+      return reply.status(error.status).send({
+        code: error.code,
+        ...(error.issues ? { issues: error.issues } : {}),
+        ...(error.retryAfterSeconds !== undefined ? { retryAfterSeconds: error.retryAfterSeconds } : {}),
+        ...(error.details ? { details: error.details } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const code: ErrorCode = request.routeOptions.config.validationCode ?? 'validation.invalid';
+      const issues = error.validation.map((v) => {
+        const issue = (v.params as { issue?: { path?: PropertyKey[] } } | undefined)?.issue;
+        const path =
+          issue?.path?.map(String).join('.') ?? v.instancePath.replace(/^\//, '').replaceAll('/', '.');
+        const message = v.message ?? '';
+        return { path, code: /^[a-zA-Z]+(\.[a-z_]+)+$/.test(message) ? message : 'validation.invalid' };
+      });
+      return reply.status(400).send({ code, issues });
+    }
+    const status = (error as { statusCode?: number }).statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code =
+        status === 404 ? 'route.not_found' : status === 413 ? 'files.too_large' : 'validation.invalid';
+      return reply.status(status).send({ code });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 'server.internal' });
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Invoice finance portal API',
+        version: '1.0.0',
+        description:
+          'Every call of the customer portal. Errors answer `{ code, issues? }`; the codes are in packages/contracts/src/errors.ts.',
+      },
+      components: {
+        securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  typed.route({
+    ...routeOf('getHealth'),
+    schema: {
+      operationId: 'getHealth',
+      tags: ['meta'],
+      summary: 'Liveness and database check',
+      response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses },
+    },
+    handler: async () => {
+      await ctx.db.execute('select 1');
+      return { status: 'ok' as const };
+    },
+  });
+  typed.route({
+    ...routeOf('getOpenApi'),
+    schema: { hide: true },
+    handler: async () => app.swagger(),
+  });
+
+  await app.register(authRoutes);
+  await app.register(accountRoutes);
+  await app.register(recipientRoutes);
+  await app.register(articleRoutes);
+  await app.register(invoiceRoutes);
+  await app.register(messageRoutes);
+  await app.register(fileRoutes);
+  await app.register(invoiceImportRoutes);
+
+  // Runtime settings of the SPA (spec §7: the base address comes from a global setting).
+  app.get('/config.js', { schema: { hide: true } }, async (_request, reply) => {
+    const settings = { apiBaseUrl: '/api', posthogKey: ctx.config.posthogKey };
+    reply.header('Cache-Control', 'no-cache').type('text/javascript; charset=utf-8');
+    return `window.__PORTAL_CONFIG__ = ${JSON.stringify(settings)};\n`;
+  });
+
+  const webDist = ctx.config.webDistDir;
+  const hasWeb = existsSync(join(webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: true,
+      index: false,
+      // On the reply, not on reply.raw: the reply's own Cache-Control (max-age=0) would win over raw's.
+      setHeaders: (reply, path) => {
+        reply.header(
+          'Cache-Control',
+          path.includes(`${join(webDist, 'assets')}`) ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  const sendIndex = (reply: FastifyReply) => {
+    reply.header('Cache-Control', 'no-cache');
+    return reply.type('text/html; charset=utf-8').sendFile('index.html', { cacheControl: false });
+  };
+  if (hasWeb) app.get('/', { schema: { hide: true } }, async (_request, reply) => sendIndex(reply));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method) || !hasWeb) {
+      return reply.status(404).send({ code: 'route.not_found' });
+    }
+    if (/\.[a-z0-9]+$/i.test(path)) return reply.status(404).send({ code: 'route.not_found' });
+    // Every other GET is a route of the single-page app.
+    return sendIndex(reply);
+  });
+
+  return app;
+}

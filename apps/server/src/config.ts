@@ -1,0 +1,113 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The folder of apps/server, found from this module whether it runs from src/ or from dist/. */
+export function serverRoot(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const pkg = join(dir, 'package.json');
+    if (existsSync(pkg) && readFileSync(pkg, 'utf8').includes('"@portal/server"')) return dir;
+    const parent = dirname(dir);
+    if (parent === dir) throw new Error('cannot find the @portal/server package folder');
+    dir = parent;
+  }
+}
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  SECRET_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (32 bytes)')
+    .optional(),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Kundportalen <no-reply@portal.local>'),
+  PUBLIC_URL: z.url().optional(),
+  POSTHOG_KEY: z.string().default(''),
+  WEB_DIST_DIR: z.string().optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DB_QUEUE_LIMIT: z.coerce.number().int().min(1).default(256),
+  TRUST_PROXY: z.enum(['true', 'false']).default('false'),
+  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+});
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** 32 bytes: the key that encrypts TOTP secrets at rest. */
+  secretKey: Buffer;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  posthogKey: string;
+  webDistDir: string;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  dbQueueLimit: number;
+  trustProxy: boolean;
+  seedDemo: boolean;
+}
+
+export class ConfigError extends Error {}
+
+/**
+ * Reads and checks the environment. A bad value stops the start with a message naming the variable.
+ * In embedded mode a missing SECRET_KEY is generated once and kept in DATA_DIR/secret.key; with
+ * DATABASE_URL it must be given, because every server behind the load balancer needs the same one.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = envSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const dataDir = resolve(e.DATA_DIR);
+  let secretKey: Buffer;
+  if (e.SECRET_KEY) secretKey = Buffer.from(e.SECRET_KEY, 'hex');
+  else if (e.DATABASE_URL)
+    throw new ConfigError('Invalid configuration:\n  SECRET_KEY: required when DATABASE_URL is set');
+  else secretKey = embeddedSecret(dataDir);
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    secretKey,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    posthogKey: e.POSTHOG_KEY,
+    webDistDir: resolve(e.WEB_DIST_DIR ?? join(serverRoot(), '..', 'web', 'dist')),
+    logLevel: e.LOG_LEVEL,
+    dbQueueLimit: e.DB_QUEUE_LIMIT,
+    trustProxy: e.TRUST_PROXY === 'true',
+    seedDemo: e.SEED_DEMO === 'auto',
+  };
+}
+
+function embeddedSecret(dataDir: string): Buffer {
+  const file = join(dataDir, 'secret.key');
+  if (existsSync(file)) {
+    const hex = readFileSync(file, 'utf8').trim();
+    if (!/^[0-9a-f]{64}$/i.test(hex)) throw new ConfigError(`${file} does not hold a 64-character hex key`);
+    return Buffer.from(hex, 'hex');
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, `${key.toString('hex')}\n`, { mode: 0o600 });
+  return key;
+}

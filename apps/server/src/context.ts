@@ -1,0 +1,46 @@
+import type { Ability } from '@portal/contracts';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { Mailer } from './mail/mailer';
+import type { FileStore } from './services/file-store';
+
+export interface ThrottleLimits {
+  perUsername: number;
+  perIp: number;
+  windowMinutes: number;
+}
+
+/** What every route handler may use; tests build it with their own database, clock and limits. */
+export interface AppContext {
+  db: Db;
+  config: Config;
+  mailer: Mailer;
+  now: () => Date;
+  throttle: ThrottleLimits;
+  /** Uploaded file bytes; the database when not given. */
+  files?: FileStore;
+}
+
+/** The signed-in caller, set by the auth hook on session routes. */
+export interface AuthContext {
+  sessionId: string;
+  userId: string;
+  issuerId: string;
+  username: string;
+  abilities: Ability[];
+  setupRequired: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    ctx: AppContext;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    operationId?: string;
+    /** The error code of a body that fails validation on this route (default `validation.invalid`). */
+    validationCode?: import('@portal/contracts').ErrorCode;
+  }
+}

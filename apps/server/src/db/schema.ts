@@ -1,0 +1,431 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  char,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/** PostgreSQL bytea as a Node Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** A branded login group (`/{groupid}/login`). The id is the slug in the URL. */
+export const groups = pgTable('groups', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  logo: text('logo'),
+  background: text('background'),
+  createdAt: createdAt(),
+});
+
+/** The customer company. Every customer-owned row carries its issuer id. */
+export const issuers = pgTable('issuers', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  organizationNo: text('organization_no').notNull(),
+  vat: text('vat').notNull(),
+  telephone: text('telephone').notNull(),
+  address1: text('address1').notNull(),
+  city: text('city').notNull(),
+  zipcode: text('zipcode').notNull(),
+  country: char('country', { length: 2 }).notNull().$type<'SE' | 'FI'>(),
+  bankAccountVerified: boolean('bank_account_verified').notNull().default(false),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    groupId: text('group_id').references(() => groups.id),
+    username: text('username').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    email: text('email').notNull(),
+    language: text('language').$type<'sv-SE' | 'en-US' | 'fi-FI'>(),
+    passwordHash: text('password_hash').notNull(),
+    /** Null while the initial password is in use: the blocking overlay asks for a new one. */
+    lastPasswordChange: timestamp('last_password_change', { withTimezone: true }),
+    force2fa: boolean('force_2fa').notNull().default(false),
+    /** AES-256-GCM sealed base32 secret of an enabled TOTP, or null. */
+    totpSecret: text('totp_secret'),
+    /** Sealed secret of a setup in progress (GET /limited/2fa/enable), or null. */
+    totpPendingSecret: text('totp_pending_secret'),
+    /** The last accepted TOTP time step: a code is accepted once only. */
+    totpLastStep: integer('totp_last_step'),
+    fortnoxActive: boolean('fortnox_active'),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`), index().on(t.issuerId)],
+);
+
+export const userAbilities = pgTable(
+  'user_abilities',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    ability: text('ability').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.ability] })],
+);
+
+/**
+ * Opaque bearer tokens; only their SHA-256 is stored. `kind` 'session' is a signed-in session;
+ * 'two_factor_step' is the first step of a 2FA sign-in and can only be spent on login/limited-2fa.
+ */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull().$type<'session' | 'two_factor_step'>(),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex().on(t.tokenHash), index().on(t.userId)],
+);
+
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex().on(t.tokenHash)],
+);
+
+/** One row per failed sign-in, by key `u:<username>` or `ip:<address>`; counted in a sliding window. */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    key: text('key').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.key, t.at)],
+);
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    messageType: text('message_type').notNull(),
+    /** The user who wrote it; null when we (the finance company) wrote it. */
+    authorUserId: uuid('author_user_id').references(() => users.id),
+    author: text('author').notNull(),
+    invoiceId: uuid('invoice_id'),
+    invoiceNumber: text('invoice_number'),
+    title: text('title').notNull(),
+    text: text('text').notNull(),
+    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    read: boolean('read').notNull().default(false),
+  },
+  (t) => [index().on(t.issuerId, t.date)],
+);
+
+/** Mail that was not handed to an SMTP server (embedded mode keeps it here for the developer). */
+export const outboxMails = pgTable('outbox_mails', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  createdAt: createdAt(),
+});
+
+/** Security events: sign-in ok/failed, 2FA changes, password changes, resets. Never a secret. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    event: text('event').notNull(),
+    userId: uuid('user_id'),
+    issuerId: uuid('issuer_id'),
+    username: text('username'),
+    ip: text('ip'),
+    details: jsonb('details').$type<Record<string, unknown>>(),
+  },
+  (t) => [index().on(t.userId, t.at)],
+);
+
+/** The customer's register of invoice recipients (its own customers). */
+export const recipients = pgTable(
+  'recipients',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    name: text('name').notNull(),
+    address: text('address').notNull().default(''),
+    address2: text('address2').notNull().default(''),
+    zipcode: text('zipcode').notNull(),
+    city: text('city').notNull(),
+    country: char('country', { length: 2 }).notNull().default('SE'),
+    email: text('email').notNull(),
+    phone: text('phone').notNull().default(''),
+    organizationNumber: text('organization_number').notNull().default(''),
+    vat: text('vat').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index().on(t.issuerId, t.name), index().on(t.issuerId, t.organizationNumber)],
+);
+
+/** Invoice articles: a price list the invoice form picks rows from. */
+export const articles = pgTable(
+  'articles',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    articleNumber: text('article_number').notNull(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    priceMinor: bigint('price_minor', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    unit: text('unit').notNull(),
+    vatBasisPoints: integer('vat_basis_points').notNull(),
+    recipientId: uuid('recipient_id').references(() => recipients.id),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex().on(t.issuerId, t.articleNumber), index().on(t.issuerId, t.name)],
+);
+
+/** The embedded company register behind company search (a provider interface can replace it). */
+export const companies = pgTable(
+  'companies',
+  {
+    organizationNumber: text('organization_number').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    zipcode: text('zipcode').notNull(),
+    city: text('city').notNull(),
+    country: char('country', { length: 2 }).notNull(),
+    vat: text('vat').notNull().default(''),
+  },
+  (t) => [index('companies_name_lower_idx').on(sql`lower(${t.name})`)],
+);
+
+/** An invoice of the issuer to one of its recipients. Amounts in minor units of `currency`. */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => recipients.id),
+    invoiceNumber: text('invoice_number').notNull(),
+    service: text('service').notNull(),
+    state: integer('state').notNull(),
+    /** The credit decision on a financed invoice, when one was made. */
+    decision: text('decision').$type<'approved' | 'rejected'>(),
+    currency: char('currency', { length: 3 }).notNull(),
+    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    orderReference: text('order_reference').notNull().default(''),
+    issuerContact: text('issuer_contact').notNull().default(''),
+    recipientContact: text('recipient_contact').notNull().default(''),
+    ocr: text('ocr'),
+    netMinor: bigint('net_minor', { mode: 'number' }).notNull(),
+    vatMinor: bigint('vat_minor', { mode: 'number' }).notNull(),
+    grossMinor: bigint('gross_minor', { mode: 'number' }).notNull(),
+    deductionMinor: bigint('deduction_minor', { mode: 'number' }).notNull().default(0),
+    toPayMinor: bigint('to_pay_minor', { mode: 'number' }).notNull(),
+    remainingMinor: bigint('remaining_minor', { mode: 'number' }).notNull(),
+    rotRut: jsonb('rot_rut').$type<{
+      type: 'none' | 'rot' | 'rut';
+      personalNumber: string;
+      propertyDesignation: string;
+      housingCoopNumber: string;
+    }>(),
+    vatLines: jsonb('vat_lines')
+      .$type<{ vatBasisPoints: number; netMinor: number; vatMinor: number }[]>()
+      .notNull(),
+    source: text('source').notNull().default('form'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('invoices_issuer_number_idx').on(t.issuerId, t.invoiceNumber),
+    uniqueIndex('invoices_issuer_ocr_idx').on(t.issuerId, t.ocr),
+    index('invoices_issuer_state_date_idx').on(t.issuerId, t.state, t.invoiceDate),
+    index('invoices_issuer_date_idx').on(t.issuerId, t.invoiceDate, t.id),
+    index('invoices_issuer_due_idx').on(t.issuerId, t.dueDate),
+    // Prefix search on the number and the OCR reference, and index-only totals per state and currency.
+    index('invoices_issuer_number_prefix_idx').on(
+      t.issuerId,
+      sql`lower(${t.invoiceNumber}) text_pattern_ops`,
+    ),
+    index('invoices_issuer_ocr_prefix_idx').on(t.issuerId, sql`${t.ocr} text_pattern_ops`),
+    index('invoices_issuer_totals_idx').on(t.issuerId, t.state, t.currency, t.grossMinor),
+    index('invoices_recipient_idx').on(t.recipientId),
+  ],
+);
+
+export const invoiceRows = pgTable(
+  'invoice_rows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    position: integer('position').notNull(),
+    articleNumber: text('article_number').notNull().default(''),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    quantityMilli: bigint('quantity_milli', { mode: 'number' }).notNull(),
+    unit: text('unit').notNull(),
+    unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
+    vatBasisPoints: integer('vat_basis_points').notNull(),
+    rotRut: boolean('rot_rut').notNull().default(false),
+    netMinor: bigint('net_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [uniqueIndex('invoice_rows_position_idx').on(t.invoiceId, t.position)],
+);
+
+/** The timeline of an invoice (event numbers of spec §4). */
+export const invoiceEvents = pgTable(
+  'invoice_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    event: integer('event').notNull(),
+    /** Insertion order: events written in one transaction share their time but keep their order. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: uuid('user_id'),
+    details: jsonb('details').$type<Record<string, string | number>>(),
+  },
+  (t) => [index('invoice_events_invoice_idx').on(t.invoiceId, t.at)],
+);
+
+/**
+ * The answer of a request made with an Idempotency-Key: a retry with the same key and body gets the
+ * same answer; with another body, 409.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    issuerId: uuid('issuer_id').notNull(),
+    key: text('key').notNull(),
+    operation: text('operation').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code').notNull(),
+    response: jsonb('response').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.issuerId, t.key] })],
+);
+
+/** Per-issuer sequences (the OCR reference base); bumped with an upsert, so concurrent sends never share one. */
+export const issuerCounters = pgTable(
+  'issuer_counters',
+  {
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    name: text('name').notNull(),
+    value: bigint('value', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issuerId, t.name] })],
+);
+
+/** A PDF the customer uploaded: an invoice's own PDF or an attachment. The bytes are in the file store. */
+export const invoiceFiles = pgTable(
+  'invoice_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    /** Null until the file is attached to an invoice. */
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().$type<'invoice' | 'attachment'>(),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    sha256: text('sha256').notNull(),
+    storageKey: text('storage_key').notNull(),
+    uploadedBy: uuid('uploaded_by'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('invoice_files_invoice_idx').on(t.invoiceId),
+    index('invoice_files_issuer_idx').on(t.issuerId, t.createdAt),
+  ],
+);
+
+/** File bytes when the server runs on PostgreSQL, so every server behind the load balancer sees every file. */
+export const fileBlobs = pgTable('file_blobs', {
+  key: text('key').primaryKey(),
+  data: bytea('data').notNull(),
+});
+
+/**
+ * Count and gross sum of an issuer's invoices per state, credit rejection and currency, kept by a
+ * trigger on `invoices` in the same transaction as every change (migration 0006). The list answers
+ * its totals from here instead of adding up 100,000 invoices per request.
+ */
+export const invoiceStateTotals = pgTable(
+  'invoice_state_totals',
+  {
+    issuerId: uuid('issuer_id').notNull(),
+    state: integer('state').notNull(),
+    rejected: boolean('rejected').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    invoiceCount: bigint('invoice_count', { mode: 'number' }).notNull(),
+    grossMinor: bigint('gross_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.issuerId, t.state, t.rejected, t.currency] })],
+);

@@ -1,0 +1,242 @@
+import { ABILITIES, type Ability } from '@portal/contracts';
+import { and, eq } from 'drizzle-orm';
+import { hashPassword } from '../../lib/passwords';
+import { seal } from '../../lib/tokens';
+import type { Db } from '../client';
+import { groups, invoices, issuers, messages, userAbilities, users } from '../schema';
+import { seedDemoBusiness } from './demo-business';
+
+export const DEMO_PASSWORD = 'Portal-demo-1';
+export const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
+export const DEMO_GROUP = 'acme';
+
+/** The demo sign-ins, printed when the embedded server starts and listed in the README. */
+export const DEMO_USERS = [
+  { username: 'demo', state: 'every ability; issuer Demo Bygg AB' },
+  { username: 'demo-2fa', state: `two-factor on, TOTP secret ${DEMO_TOTP_SECRET}` },
+  { username: 'demo-new', state: 'initial password and forced two-factor: the blocking overlay' },
+  { username: 'demo-limited', state: 'only limited_invoices and limited_send_invoice' },
+  { username: 'demo-unverified', state: 'bank account not verified: the verification banner' },
+  { username: 'demo-other', state: 'another issuer, Annan Firma Oy (Finland), no group' },
+] as const;
+
+const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="220" height="56" viewBox="0 0 220 56"><rect width="56" height="56" rx="12" fill="#0b5f7a"/><path d="M14 42 28 12l14 30h-7l-7-16-7 16z" fill="#fff"/><text x="68" y="36" font-family="Arial, sans-serif" font-size="24" font-weight="700" fill="#0b3c4d">Acme Finans</text></svg>`;
+const BACKGROUND_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b3c4d"/><stop offset="1" stop-color="#1d8a99"/></linearGradient></defs><rect width="1600" height="900" fill="url(#g)"/><circle cx="1300" cy="150" r="260" fill="#ffffff" opacity="0.06"/><circle cx="200" cy="780" r="340" fill="#ffffff" opacity="0.05"/></svg>`;
+const svgDataUrl = (svg: string) => `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+
+const ALL: Ability[] = [...ABILITIES];
+
+/**
+ * Writes the demo data of the README in one transaction. Does nothing and returns false when the
+ * demo user already exists, so it is safe to run at every start of the embedded server.
+ */
+export async function seedDemo(db: Db, secretKey: Buffer, now = new Date()): Promise<boolean> {
+  const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo')).limit(1);
+  if (existing) return false;
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const day = 86_400_000;
+  await db.transaction(async (tx) => {
+    await tx.insert(groups).values({
+      id: DEMO_GROUP,
+      name: 'Acme Finans',
+      logo: svgDataUrl(LOGO_SVG),
+      background: svgDataUrl(BACKGROUND_SVG),
+    });
+    const [bygg, unverified, other] = await tx
+      .insert(issuers)
+      .values([
+        {
+          name: 'Demo Bygg AB',
+          email: 'ekonomi@demobygg.se',
+          organizationNo: '556036-0793',
+          vat: 'SE556036079301',
+          telephone: '08-123 456 78',
+          address1: 'Byggvägen 12',
+          city: 'Stockholm',
+          zipcode: '114 35',
+          country: 'SE',
+          bankAccountVerified: true,
+        },
+        {
+          name: 'Nystart Måleri AB',
+          email: 'info@nystartmaleri.se',
+          organizationNo: '559123-4561',
+          vat: 'SE559123456101',
+          telephone: '031-98 76 54',
+          address1: 'Färgargatan 3',
+          city: 'Göteborg',
+          zipcode: '411 05',
+          country: 'SE',
+          bankAccountVerified: false,
+        },
+        {
+          name: 'Annan Firma Oy',
+          email: 'talous@annanfirma.fi',
+          organizationNo: '0737546-2',
+          vat: 'FI07375462',
+          telephone: '+358 9 123 4567',
+          address1: 'Mannerheimintie 5',
+          city: 'Helsinki',
+          zipcode: '00100',
+          country: 'FI',
+          bankAccountVerified: true,
+        },
+      ])
+      .returning({ id: issuers.id });
+    if (!bygg || !unverified || !other) throw new Error('seed: issuers not created');
+
+    const base = {
+      passwordHash,
+      lastPasswordChange: new Date(now.getTime() - 30 * day),
+      groupId: DEMO_GROUP,
+      language: null,
+    };
+    const created = await tx
+      .insert(users)
+      .values([
+        {
+          ...base,
+          issuerId: bygg.id,
+          username: 'demo',
+          firstName: 'Dana',
+          lastName: 'Demosson',
+          email: 'dana@demobygg.se',
+          fortnoxActive: true,
+        },
+        {
+          ...base,
+          issuerId: bygg.id,
+          username: 'demo-2fa',
+          firstName: 'Tove',
+          lastName: 'Tvåsteg',
+          email: 'tove@demobygg.se',
+          totpSecret: seal(secretKey, DEMO_TOTP_SECRET),
+        },
+        {
+          ...base,
+          issuerId: bygg.id,
+          username: 'demo-new',
+          firstName: 'Nils',
+          lastName: 'Nyberg',
+          email: 'nils@demobygg.se',
+          lastPasswordChange: null,
+          force2fa: true,
+        },
+        {
+          ...base,
+          issuerId: bygg.id,
+          username: 'demo-limited',
+          firstName: 'Lina',
+          lastName: 'Lind',
+          email: 'lina@demobygg.se',
+        },
+        {
+          ...base,
+          issuerId: unverified.id,
+          username: 'demo-unverified',
+          firstName: 'Ulf',
+          lastName: 'Ulander',
+          email: 'ulf@nystartmaleri.se',
+        },
+        {
+          ...base,
+          issuerId: other.id,
+          groupId: null,
+          language: 'fi-FI' as const,
+          username: 'demo-other',
+          firstName: 'Olli',
+          lastName: 'Ojala',
+          email: 'olli@annanfirma.fi',
+        },
+      ])
+      .returning({ id: users.id, username: users.username });
+    const idOf = (name: string) => {
+      const u = created.find((c) => c.username === name);
+      if (!u) throw new Error(`seed: ${name} not created`);
+      return u.id;
+    };
+    const grants: { userId: string; ability: Ability }[] = [];
+    for (const name of ['demo', 'demo-2fa', 'demo-new', 'demo-unverified', 'demo-other'])
+      for (const ability of ALL) grants.push({ userId: idOf(name), ability });
+    for (const ability of ['limited_invoices', 'limited_send_invoice'] as const)
+      grants.push({ userId: idOf('demo-limited'), ability });
+    await tx.insert(userAbilities).values(grants);
+
+    await seedDemoBusiness(tx, bygg.id, idOf('demo'), now);
+    const invoiceIdOf = async (invoiceNumber: string) => {
+      const [found] = await tx
+        .select({ id: invoices.id })
+        .from(invoices)
+        .where(and(eq(invoices.issuerId, bygg.id), eq(invoices.invoiceNumber, invoiceNumber)));
+      return found?.id ?? null;
+    };
+    const inv10042 = await invoiceIdOf('10042');
+    const inv10037 = await invoiceIdOf('10037');
+
+    const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * day);
+    await tx.insert(messages).values([
+      {
+        issuerId: bygg.id,
+        messageType: '4',
+        author: 'Kundtjänst',
+        title: 'Välkommen till Kundportalen',
+        text: 'Här ser du dina fakturor, utbetalningar och rapporter. Hör av dig om du har frågor.',
+        date: at(20),
+        read: true,
+      },
+      {
+        issuerId: bygg.id,
+        messageType: '4',
+        author: 'Kundtjänst',
+        invoiceId: inv10042,
+        invoiceNumber: '10042',
+        title: 'Faktura 10042: kreditbeslut',
+        text: 'Fakturan är godkänd för finansiering. Utbetalning sker nästa bankdag.',
+        date: at(3),
+        read: false,
+      },
+      {
+        issuerId: bygg.id,
+        messageType: '4',
+        author: 'Kundtjänst',
+        invoiceId: inv10037,
+        invoiceNumber: '10037',
+        title: 'Faktura 10037: betalningspåminnelse skickad',
+        text: 'Kunden har inte betalat i tid. Vi har skickat en första påminnelse.',
+        date: at(1),
+        read: false,
+      },
+      {
+        issuerId: bygg.id,
+        messageType: '4',
+        authorUserId: idOf('demo'),
+        author: 'Dana Demosson',
+        invoiceId: inv10037,
+        invoiceNumber: '10037',
+        title: 'Re: Faktura 10037',
+        text: 'Tack, kunden har lovat att betala på fredag.',
+        date: at(0.5),
+        read: false,
+      },
+      {
+        issuerId: bygg.id,
+        messageType: '1',
+        author: 'Kundtjänst',
+        title: 'Nya villkor från 1 januari',
+        text: 'Våra allmänna villkor uppdateras. Inga ändringar i dina avgifter.',
+        date: at(10),
+        read: false,
+      },
+      {
+        issuerId: other.id,
+        messageType: '4',
+        author: 'Asiakaspalvelu',
+        title: 'Tervetuloa',
+        text: 'Tervetuloa asiakasportaaliin.',
+        date: at(5),
+        read: false,
+      },
+    ]);
+  });
+  return true;
+}

@@ -1,0 +1,33 @@
+import type { Db, Tx } from '../db/client';
+import { auditLog } from '../db/schema';
+
+export type AuditEvent =
+  | 'login.ok'
+  | 'login.failed'
+  | 'login.throttled'
+  | 'login.two_factor_step'
+  | 'login.two_factor_failed'
+  | 'logout'
+  | 'password.changed'
+  | 'password.change_failed'
+  | 'password.reset_requested'
+  | 'password.reset'
+  | 'two_factor.setup_started'
+  | 'two_factor.setup_cancelled'
+  | 'two_factor.enabled'
+  | 'two_factor.disabled'
+  | 'issuer.updated';
+
+export async function audit(
+  db: Db | Tx,
+  event: AuditEvent,
+  fields: {
+    userId?: string | null;
+    issuerId?: string | null;
+    username?: string | null;
+    ip?: string | null;
+    details?: Record<string, unknown>;
+  },
+): Promise<void> {
+  await db.insert(auditLog).values({ event, ...fields });
+}

@@ -1,0 +1,29 @@
+import { errorResponseSchema, type OperationId, ROUTES } from '@portal/contracts';
+import type { AuthContext } from '../context';
+import { ApiError } from '../lib/errors';
+
+/**
+ * Method, URL, operationId and error answers of a route, from the contracts' route table, so a route's
+ * path and permission are written once (packages/contracts/src/routes.ts).
+ */
+export function routeOf<Op extends OperationId>(op: Op) {
+  const def = ROUTES[op];
+  return {
+    method: def.method,
+    url: def.path,
+    config: { operationId: op },
+  } as const;
+}
+
+export const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
+
+export function clientOf(request: { ip: string; headers: Record<string, unknown> }) {
+  const ua = request.headers['user-agent'];
+  return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : undefined };
+}
+
+/** The caller of a session route (the auth hook has set it; a route without one is a bug, answered 401). */
+export function signedIn(request: { auth: AuthContext | null }): AuthContext {
+  if (!request.auth) throw new ApiError('auth.unauthorized');
+  return request.auth;
+}

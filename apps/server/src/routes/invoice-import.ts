@@ -1,0 +1,185 @@
+import { createHash } from 'node:crypto';
+import {
+  FILE_MAX_BYTES,
+  importFileQuerySchema,
+  importInvoicesResponseSchema,
+  importPreviewResponseSchema,
+  importTemplateQuerySchema,
+} from '@portal/contracts';
+import { and, eq, inArray } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db, Tx } from '../db/client';
+import { invoiceEvents, invoices, issuers, recipients } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { idempotencyKeyOf, once } from '../services/idempotency';
+import {
+  checkImport,
+  type ImportContext,
+  importTemplate,
+  type ParsedImport,
+  parseCsv,
+  parseXlsx,
+} from '../services/invoice-import';
+import { CURRENCIES, TAX_RATES } from '../services/users';
+import { errorResponses, routeOf, signedIn } from './define';
+import { contentDisposition } from './files';
+import { writeInvoice } from './invoices';
+
+async function importContext(db: Db | Tx, issuerId: string): Promise<ImportContext> {
+  const [issuer] = await db
+    .select({ country: issuers.country })
+    .from(issuers)
+    .where(eq(issuers.id, issuerId));
+  if (!issuer) throw new ApiError('server.internal');
+  const own = await db
+    .select({ id: recipients.id, name: recipients.name, org: recipients.organizationNumber })
+    .from(recipients)
+    .where(eq(recipients.issuerId, issuerId));
+  const numbers = await db
+    .select({ n: invoices.invoiceNumber })
+    .from(invoices)
+    .where(eq(invoices.issuerId, issuerId));
+  return {
+    country: issuer.country,
+    currencies: CURRENCIES[issuer.country],
+    vatRates: TAX_RATES[issuer.country].map((r) => r.rateBasisPoints),
+    recipientByNumber: new Map(
+      own.filter((r) => r.org).map((r) => [r.org.replace(/[\s-]/g, ''), { id: r.id, name: r.name }]),
+    ),
+    recipientByName: new Map(own.map((r) => [r.name.toLowerCase(), { id: r.id, name: r.name }])),
+    existingNumbers: new Set(numbers.map((r) => r.n)),
+  };
+}
+
+async function readTable(request: FastifyRequest, format: 'csv' | 'xlsx'): Promise<string[][]> {
+  const bytes = request.body;
+  if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new ApiError('files.required');
+  if (format === 'xlsx') return parseXlsx(bytes);
+  const text = bytes.toString('utf8');
+  if (text.includes('\u0000')) throw new ApiError('import.unreadable');
+  return parseCsv(text);
+}
+
+export async function invoiceImportRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = fastify;
+  fastify.addContentTypeParser(
+    '*',
+    { parseAs: 'buffer', bodyLimit: FILE_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  const check = async (
+    db: Db | Tx,
+    request: FastifyRequest,
+    issuerId: string,
+    format: 'csv' | 'xlsx',
+  ): Promise<ParsedImport> =>
+    checkImport(await readTable(request, format), await importContext(db, issuerId));
+
+  app.route({
+    ...routeOf('previewInvoiceImport'),
+    bodyLimit: FILE_MAX_BYTES,
+    schema: {
+      operationId: 'previewInvoiceImport',
+      tags: ['invoices'],
+      summary: 'Check an import file (CSV or Excel, the body) and show what it would register; saves nothing',
+      querystring: importFileQuerySchema,
+      response: { 200: importPreviewResponseSchema, ...errorResponses },
+    },
+    handler: async (request) =>
+      (await check(ctx.db, request, signedIn(request).issuerId, request.query.format)).preview,
+  });
+
+  app.route({
+    ...routeOf('importInvoices'),
+    bodyLimit: FILE_MAX_BYTES,
+    schema: {
+      operationId: 'importInvoices',
+      tags: ['invoices'],
+      summary:
+        'Register every valid invoice of an import file in one transaction (Idempotency-Key makes retries safe)',
+      querystring: importFileQuerySchema,
+      response: { 200: importInvoicesResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const auth = signedIn(request);
+      const key = idempotencyKeyOf(request.headers);
+      const now = ctx.now();
+      const bytes = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+      const fingerprint = {
+        format: request.query.format,
+        sha256: createHash('sha256').update(bytes).digest('hex'),
+      };
+      // A stored answer for the key comes back before the file is read again: a retry imports nothing twice.
+      return once(ctx.db, auth.issuerId, key, 'importInvoices', fingerprint, async (tx) => {
+        const parsed = await check(tx, request, auth.issuerId, request.query.format);
+        if (parsed.valid.length === 0) throw new ApiError('import.nothing_valid');
+        const created: { invoiceID: string; invoiceNumber: string }[] = [];
+        for (const invoice of parsed.valid) {
+          const id = await writeInvoice(tx, auth.issuerId, invoice, null, 'import');
+          created.push({ invoiceID: id, invoiceNumber: invoice.invoiceNumber });
+        }
+        await tx.insert(invoiceEvents).values(
+          created.map((c) => ({
+            invoiceId: c.invoiceID,
+            issuerId: auth.issuerId,
+            event: 1,
+            userId: auth.userId,
+            at: now,
+            details: { source: 'import' },
+          })),
+        );
+        // Re-read inside the transaction: every invoice is there, or none is.
+        const stored = await tx
+          .select({ id: invoices.id })
+          .from(invoices)
+          .where(
+            and(
+              eq(invoices.issuerId, auth.issuerId),
+              inArray(
+                invoices.id,
+                created.map((c) => c.invoiceID),
+              ),
+            ),
+          );
+        if (stored.length !== created.length) throw new ApiError('server.internal');
+        return { created, skipped: parsed.preview.invoices.length - created.length };
+      });
+    },
+  });
+
+  app.route({
+    ...routeOf('getImportTemplate'),
+    schema: {
+      operationId: 'getImportTemplate',
+      tags: ['invoices'],
+      summary: 'The import template (CSV or Excel) with the columns and an example invoice',
+      querystring: importTemplateQuerySchema,
+      response: { 200: z.any(), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const { issuerId } = signedIn(request);
+      const [example] = await ctx.db
+        .select({ org: recipients.organizationNumber, name: recipients.name })
+        .from(recipients)
+        .where(eq(recipients.issuerId, issuerId))
+        .limit(1);
+      const format = request.query.format;
+      const file = await importTemplate(format, {
+        orgNumber: example?.org ?? '556036-0793',
+        name: example?.name ?? 'Kund AB',
+      });
+      reply
+        .header('Content-Disposition', contentDisposition(`fakturaimport-mall.${format}`))
+        .type(
+          format === 'csv'
+            ? 'text/csv; charset=utf-8'
+            : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+        );
+      return reply.send(file);
+    },
+  });
+}

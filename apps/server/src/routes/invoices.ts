@@ -1,0 +1,729 @@
+import {
+  DEFAULT_LANGUAGE,
+  type InvoiceBody,
+  type InvoiceDetail,
+  type InvoiceSummary,
+  idParamsSchema,
+  invoiceBodySchema,
+  invoiceDetailSchema,
+  LANGUAGES,
+  listInvoicesQuerySchema,
+  listInvoicesResponseSchema,
+  listPendingInvoicesQuerySchema,
+  listPendingInvoicesResponseSchema,
+  nextInvoiceNumberResponseSchema,
+  okResponseSchema,
+  PENDING_LIST_LIMIT,
+  type ServiceType,
+  sendInvoicesBodySchema,
+  sendInvoicesResponseSchema,
+} from '@portal/contracts';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  ne,
+  or,
+  type SQL,
+  sql,
+  sum,
+} from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db, Tx } from '../db/client';
+import {
+  invoiceEvents,
+  invoiceFiles,
+  invoiceRows,
+  invoiceStateTotals,
+  invoices,
+  issuers,
+  recipients,
+} from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { isUniqueViolation } from '../lib/pg-errors';
+import { containsPattern } from '../lib/sql-search';
+import { idempotencyKeyOf, once } from '../services/idempotency';
+import {
+  computeInvoice,
+  nextOcrReference,
+  suggestNextInvoiceNumber,
+  todayIn,
+} from '../services/invoice-math';
+import { renderInvoicePdf } from '../services/invoice-pdf';
+import { assertTransition, stateAfterSend } from '../services/invoice-state';
+import { CURRENCIES, loadUser, TAX_RATES, toIssuer } from '../services/users';
+import { errorResponses, routeOf, signedIn } from './define';
+import { contentDisposition } from './files';
+import { toRecipient } from './recipients';
+
+type InvoiceRow = typeof invoices.$inferSelect;
+
+const SORT_COLUMNS = {
+  invoiceDate: invoices.invoiceDate,
+  dueDate: invoices.dueDate,
+  invoiceNumber: invoices.invoiceNumber,
+  recipientName: recipients.name,
+  grossMinor: invoices.grossMinor,
+  created: invoices.createdAt,
+} as const;
+
+function summary(i: InvoiceRow, recipientName: string, today: string): InvoiceSummary {
+  return {
+    invoiceID: i.id,
+    invoiceNumber: i.invoiceNumber,
+    recipientID: i.recipientId,
+    recipientName,
+    service: i.service as ServiceType,
+    state: i.state,
+    currency: i.currency,
+    invoiceDate: i.invoiceDate,
+    dueDate: i.dueDate,
+    created: i.createdAt.toISOString(),
+    ocr: i.ocr,
+    grossMinor: i.grossMinor,
+    toPayMinor: i.toPayMinor,
+    remainingMinor: i.remainingMinor,
+    overdue: (i.state === 2 || i.state === 3) && i.dueDate < today,
+  };
+}
+
+/**
+ * The search of the invoice lists: an invoice number or OCR reference that starts with the text (an
+ * index range scan), or a recipient whose name contains it (found first among the issuer's own
+ * recipients, a small table, then matched by id).
+ */
+function searchWhere(db: Db, issuerId: string, text: string): SQL | undefined {
+  const prefix = `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  const matchingRecipients = db
+    .select({ id: recipients.id })
+    .from(recipients)
+    .where(and(eq(recipients.issuerId, issuerId), ilike(recipients.name, containsPattern(text))));
+  return or(
+    sql`lower(${invoices.invoiceNumber}) like ${prefix}`,
+    sql`${invoices.ocr} like ${prefix}`,
+    inArray(invoices.recipientId, matchingRecipients),
+  );
+}
+
+/** The same filters over the kept totals (everything but `overdue`, which depends on today). */
+function totalsWhere(filter: string): SQL | undefined {
+  const t = invoiceStateTotals;
+  switch (filter) {
+    case 'active':
+      return inArray(t.state, [2, 3]);
+    case 'paid':
+      return eq(t.state, 4);
+    case 'partPaid':
+      return eq(t.state, 3);
+    case 'recharged':
+      return eq(t.state, 5);
+    case 'pendingApproval':
+      return eq(t.state, 9);
+    case 'queued':
+      return eq(t.state, 6);
+    case 'rejected':
+      return eq(t.rejected, true);
+    default:
+      return ne(t.state, 11);
+  }
+}
+
+/** The SQL of a list filter of spec §4 (docs/INVOICES.md gives the meaning of each). */
+function filterWhere(filter: string, today: string): SQL | undefined {
+  switch (filter) {
+    case 'active':
+      return inArray(invoices.state, [2, 3]);
+    case 'overdue':
+      return and(inArray(invoices.state, [2, 3]), lt(invoices.dueDate, today));
+    case 'paid':
+      return eq(invoices.state, 4);
+    case 'partPaid':
+      return eq(invoices.state, 3);
+    case 'recharged':
+      return eq(invoices.state, 5);
+    case 'pendingApproval':
+      return eq(invoices.state, 9);
+    case 'queued':
+      return eq(invoices.state, 6);
+    case 'rejected':
+      return eq(invoices.decision, 'rejected');
+    default:
+      return ne(invoices.state, 11);
+  }
+}
+
+export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = fastify;
+
+  app.route({
+    ...routeOf('listInvoices'),
+    schema: {
+      operationId: 'listInvoices',
+      tags: ['invoices'],
+      summary:
+        'The invoice history: filters of spec §4, search (number, recipient, OCR), date range, sort, pages',
+      querystring: listInvoicesQuerySchema,
+      response: { 200: listInvoicesResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { issuerId } = signedIn(request);
+      const q = request.query;
+      const today = todayIn(ctx.now());
+      const filters: (SQL | undefined)[] = [eq(invoices.issuerId, issuerId), filterWhere(q.filter, today)];
+      if (q.from) filters.push(gte(invoices.invoiceDate, q.from));
+      if (q.to) filters.push(lte(invoices.invoiceDate, q.to));
+      if (q.recipientID) filters.push(eq(invoices.recipientId, q.recipientID));
+      if (q.search) filters.push(searchWhere(ctx.db, issuerId, q.search));
+      const where = and(...filters);
+      const column = SORT_COLUMNS[q.sort];
+      const [rows, totals] = await Promise.all([
+        ctx.db
+          .select({ invoice: invoices, recipientName: recipients.name })
+          .from(invoices)
+          .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
+          .where(where)
+          .orderBy(q.order === 'asc' ? asc(column) : desc(column), asc(invoices.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        q.search || q.from || q.to || q.recipientID || q.filter === 'overdue'
+          ? ctx.db
+              .select({ currency: invoices.currency, grossMinor: sum(invoices.grossMinor), n: count() })
+              .from(invoices)
+              .where(where)
+              .groupBy(invoices.currency)
+              .orderBy(invoices.currency)
+          : ctx.db
+              .select({
+                currency: invoiceStateTotals.currency,
+                grossMinor: sum(invoiceStateTotals.grossMinor),
+                n: sql<number>`sum(${invoiceStateTotals.invoiceCount})::int`,
+              })
+              .from(invoiceStateTotals)
+              .where(and(eq(invoiceStateTotals.issuerId, issuerId), totalsWhere(q.filter)))
+              .groupBy(invoiceStateTotals.currency)
+              .having(sql`sum(${invoiceStateTotals.invoiceCount}) > 0`)
+              .orderBy(invoiceStateTotals.currency),
+      ]);
+      return {
+        items: rows.map((r) => summary(r.invoice, r.recipientName, today)),
+        total: totals.reduce((n, t) => n + t.n, 0),
+        page: q.page,
+        pageSize: q.pageSize,
+        totals: totals.map((t) => ({
+          currency: t.currency,
+          grossMinor: Number(t.grossMinor ?? 0),
+          count: t.n,
+        })),
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf('listPendingInvoices'),
+    schema: {
+      operationId: 'listPendingInvoices',
+      tags: ['invoices'],
+      summary: 'Registered invoices not yet sent (the send page)',
+      querystring: listPendingInvoicesQuerySchema,
+      response: { 200: listPendingInvoicesResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { issuerId } = signedIn(request);
+      const today = todayIn(ctx.now());
+      const filters: (SQL | undefined)[] = [eq(invoices.issuerId, issuerId), eq(invoices.state, 1)];
+      if (request.query.search) filters.push(searchWhere(ctx.db, issuerId, request.query.search));
+      const where = and(...filters);
+      const [rows, [total]] = await Promise.all([
+        ctx.db
+          .select({ invoice: invoices, recipientName: recipients.name })
+          .from(invoices)
+          .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
+          .where(where)
+          .orderBy(asc(invoices.invoiceDate), asc(invoices.invoiceNumber))
+          .limit(PENDING_LIST_LIMIT),
+        ctx.db.select({ n: count() }).from(invoices).where(where),
+      ]);
+      return { items: rows.map((r) => summary(r.invoice, r.recipientName, today)), total: total?.n ?? 0 };
+    },
+  });
+
+  app.route({
+    ...routeOf('getNextInvoiceNumber'),
+    schema: {
+      operationId: 'getNextInvoiceNumber',
+      tags: ['invoices'],
+      summary: 'A suggested next invoice number (largest number used + 1)',
+      response: { 200: nextInvoiceNumberResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { issuerId } = signedIn(request);
+      const rows = await ctx.db
+        .select({ n: invoices.invoiceNumber })
+        .from(invoices)
+        .where(eq(invoices.issuerId, issuerId))
+        .orderBy(desc(invoices.createdAt))
+        .limit(1000);
+      return { invoiceNumber: suggestNextInvoiceNumber(rows.map((r) => r.n)) };
+    },
+  });
+
+  app.route({
+    ...routeOf('getInvoice'),
+    schema: {
+      operationId: 'getInvoice',
+      tags: ['invoices'],
+      summary: 'One invoice with rows, VAT, amount to pay, documents and timeline',
+      params: idParamsSchema,
+      response: { 200: invoiceDetailSchema, ...errorResponses },
+    },
+    handler: async (request) =>
+      loadDetail(ctx.db, signedIn(request).issuerId, request.params.id, todayIn(ctx.now())),
+  });
+
+  app.route({
+    ...routeOf('getInvoicePdf'),
+    schema: {
+      operationId: 'getInvoicePdf',
+      tags: ['invoices'],
+      summary: 'Our invoice PDF, rendered now from the stored invoice, in the given or the user’s language',
+      params: idParamsSchema,
+      querystring: z.object({ language: z.enum(LANGUAGES).optional() }),
+      response: { 200: z.any(), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const auth = signedIn(request);
+      const detail = await loadDetail(ctx.db, auth.issuerId, request.params.id, todayIn(ctx.now()));
+      const [issuer] = await ctx.db.select().from(issuers).where(eq(issuers.id, auth.issuerId));
+      const [recipient] = await ctx.db
+        .select()
+        .from(recipients)
+        .where(and(eq(recipients.issuerId, auth.issuerId), eq(recipients.id, detail.recipientID)));
+      if (!issuer || !recipient) throw new ApiError('invoices.not_found');
+      const user = await loadUser(ctx.db, auth.userId);
+      const language = request.query.language ?? user.language ?? DEFAULT_LANGUAGE;
+      const pdf = await renderInvoicePdf(detail, toIssuer(issuer), toRecipient(recipient), language);
+      reply
+        .header('Content-Disposition', contentDisposition(`faktura-${detail.invoiceNumber}.pdf`))
+        .type('application/pdf');
+      return reply.send(Buffer.from(pdf));
+    },
+  });
+
+  app.route({
+    ...routeOf('createInvoice'),
+    config: { operationId: 'createInvoice', validationCode: 'invoices.invalid' },
+    schema: {
+      operationId: 'createInvoice',
+      tags: ['invoices'],
+      summary:
+        'Register an invoice (pending until sent). Send an Idempotency-Key header to make retries safe.',
+      body: invoiceBodySchema,
+      response: { 200: invoiceDetailSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const auth = signedIn(request);
+      const key = idempotencyKeyOf(request.headers);
+      const today = todayIn(ctx.now());
+      return once(ctx.db, auth.issuerId, key, 'createInvoice', request.body, async (tx) => {
+        const id = await writeInvoice(tx, auth.issuerId, request.body, null);
+        await tx
+          .insert(invoiceEvents)
+          .values({ invoiceId: id, issuerId: auth.issuerId, event: 1, userId: auth.userId, at: ctx.now() });
+        const source = request.body.duplicatedFromID;
+        if (source) {
+          // The source must be the caller's own; its number is kept on the event for the timeline.
+          const [from] = await tx
+            .select({ number: invoices.invoiceNumber })
+            .from(invoices)
+            .where(and(eq(invoices.issuerId, auth.issuerId), eq(invoices.id, source)));
+          if (!from) throw new ApiError('invoices.not_found');
+          await tx.insert(invoiceEvents).values({
+            invoiceId: id,
+            issuerId: auth.issuerId,
+            event: 19,
+            userId: auth.userId,
+            at: ctx.now(),
+            details: { fromInvoiceNumber: from.number },
+          });
+        }
+        return loadDetail(tx, auth.issuerId, id, today);
+      }).catch(async (err) => {
+        throw await duplicateNumberError(ctx.db, auth.issuerId, request.body.invoiceNumber, err);
+      });
+    },
+  });
+
+  app.route({
+    ...routeOf('updateInvoice'),
+    config: { operationId: 'updateInvoice', validationCode: 'invoices.invalid' },
+    schema: {
+      operationId: 'updateInvoice',
+      tags: ['invoices'],
+      summary: 'Change an invoice that has not been sent',
+      params: idParamsSchema,
+      body: invoiceBodySchema,
+      response: { 200: invoiceDetailSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const auth = signedIn(request);
+      const today = todayIn(ctx.now());
+      return ctx.db
+        .transaction(async (tx) => {
+          const current = await lockOwn(tx, auth.issuerId, request.params.id);
+          assertTransition(current.state, 'edit');
+          await writeInvoice(tx, auth.issuerId, request.body, current.id);
+          await tx.insert(invoiceEvents).values({
+            invoiceId: current.id,
+            issuerId: auth.issuerId,
+            event: 18,
+            userId: auth.userId,
+            at: ctx.now(),
+          });
+          return loadDetail(tx, auth.issuerId, current.id, today);
+        })
+        .catch(async (err) => {
+          throw await duplicateNumberError(ctx.db, auth.issuerId, request.body.invoiceNumber, err);
+        });
+    },
+  });
+
+  app.route({
+    ...routeOf('deleteInvoice'),
+    schema: {
+      operationId: 'deleteInvoice',
+      tags: ['invoices'],
+      summary: 'Delete an invoice that has not been sent (state 11, kept for the history)',
+      params: idParamsSchema,
+      response: { 200: okResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const auth = signedIn(request);
+      await ctx.db.transaction(async (tx) => {
+        const current = await lockOwn(tx, auth.issuerId, request.params.id);
+        assertTransition(current.state, 'delete');
+        await tx.update(invoices).set({ state: 11, updatedAt: ctx.now() }).where(eq(invoices.id, current.id));
+        await tx.insert(invoiceEvents).values({
+          invoiceId: current.id,
+          issuerId: auth.issuerId,
+          event: 20,
+          userId: auth.userId,
+          at: ctx.now(),
+        });
+      });
+      return { ok: true as const };
+    },
+  });
+
+  app.route({
+    ...routeOf('sendInvoices'),
+    config: { operationId: 'sendInvoices', validationCode: 'invoices.invalid' },
+    schema: {
+      operationId: 'sendInvoices',
+      tags: ['invoices'],
+      summary:
+        'Send pending invoices to us: each gets its OCR reference and moves on (credit decision or queue). Idempotency-Key makes retries safe.',
+      body: sendInvoicesBodySchema,
+      response: { 200: sendInvoicesResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const auth = signedIn(request);
+      const key = idempotencyKeyOf(request.headers);
+      const now = ctx.now();
+      const ids = [...new Set(request.body.invoiceIDs)];
+      return once(ctx.db, auth.issuerId, key, 'sendInvoices', request.body, async (tx) => {
+        const found = await tx
+          .select()
+          .from(invoices)
+          .where(and(eq(invoices.issuerId, auth.issuerId), inArray(invoices.id, ids)))
+          .orderBy(asc(invoices.invoiceNumber))
+          .for('update');
+        const byId = new Map(found.map((i) => [i.id, i]));
+        const results = [];
+        for (const id of ids) {
+          const inv = byId.get(id);
+          if (!inv) {
+            results.push({
+              invoiceID: id,
+              invoiceNumber: '',
+              ok: false,
+              state: null,
+              ocr: null,
+              code: 'invoices.not_found',
+            });
+            continue;
+          }
+          if (inv.state !== 1) {
+            results.push({
+              invoiceID: id,
+              invoiceNumber: inv.invoiceNumber,
+              ok: false,
+              state: inv.state,
+              ocr: inv.ocr,
+              code: 'invoices.invalid_transition',
+            });
+            continue;
+          }
+          const ocr = await nextOcrReference(tx, auth.issuerId);
+          const next = stateAfterSend(inv.service as ServiceType);
+          await tx
+            .update(invoices)
+            .set({ state: next.state, ocr, sentAt: now, updatedAt: now })
+            .where(eq(invoices.id, id));
+          await tx.insert(invoiceEvents).values(
+            next.events.map((event) => ({
+              invoiceId: id,
+              issuerId: auth.issuerId,
+              event,
+              userId: auth.userId,
+              at: now,
+              details: { ocr },
+            })),
+          );
+          results.push({
+            invoiceID: id,
+            invoiceNumber: inv.invoiceNumber,
+            ok: true,
+            state: next.state,
+            ocr,
+            code: null,
+          });
+        }
+        return { results };
+      });
+    },
+  });
+}
+
+/** Validates the body against the issuer's currencies, VAT rates and recipients, then writes the invoice and rows. */
+export async function writeInvoice(
+  tx: Tx,
+  issuerId: string,
+  body: InvoiceBody & { rows: unknown[] },
+  existingId: string | null,
+  source: 'form' | 'upload' | 'import' = 'form',
+): Promise<string> {
+  const parsed = invoiceBodySchema.parse(body);
+  const [issuer] = await tx
+    .select({ country: issuers.country })
+    .from(issuers)
+    .where(eq(issuers.id, issuerId));
+  if (!issuer) throw new ApiError('server.internal');
+  if (!CURRENCIES[issuer.country].includes(parsed.currency))
+    throw new ApiError('invoices.invalid_currency', {
+      issues: [{ path: 'currency', code: 'invoices.invalid_currency' }],
+    });
+  const rates = new Set(TAX_RATES[issuer.country].map((r) => r.rateBasisPoints));
+  parsed.rows.forEach((row, i) => {
+    if (!rates.has(row.vatBasisPoints))
+      throw new ApiError('invoices.invalid_vat_rate', {
+        issues: [{ path: `rows.${i}.vatBasisPoints`, code: 'invoices.invalid_vat_rate' }],
+      });
+  });
+  if (parsed.dueDate < parsed.invoiceDate)
+    throw new ApiError('invoices.invalid', {
+      issues: [{ path: 'dueDate', code: 'validation.due_before_invoice_date' }],
+    });
+  const [recipient] = await tx
+    .select({ id: recipients.id })
+    .from(recipients)
+    .where(and(eq(recipients.issuerId, issuerId), eq(recipients.id, parsed.recipientID)));
+  if (!recipient)
+    throw new ApiError('recipient.not_found', {
+      issues: [{ path: 'recipientID', code: 'validation.recipient_required' }],
+    });
+
+  const totals = computeInvoice(parsed, issuer.country);
+  const values = {
+    issuerId,
+    recipientId: parsed.recipientID,
+    invoiceNumber: parsed.invoiceNumber.trim(),
+    service: parsed.service,
+    currency: parsed.currency,
+    invoiceDate: parsed.invoiceDate,
+    dueDate: parsed.dueDate,
+    orderReference: parsed.orderReference,
+    issuerContact: parsed.issuerContact,
+    recipientContact: parsed.recipientContact,
+    netMinor: totals.netMinor,
+    vatMinor: totals.vatMinor,
+    grossMinor: totals.grossMinor,
+    deductionMinor: totals.deductionMinor,
+    toPayMinor: totals.toPayMinor,
+    remainingMinor: totals.toPayMinor,
+    rotRut: parsed.rotRut,
+    vatLines: totals.vatLines,
+    source: parsed.invoiceFileID ? 'upload' : source,
+  };
+  let id = existingId;
+  if (id) {
+    await tx
+      .update(invoices)
+      .set({ ...values, updatedAt: new Date() })
+      .where(and(eq(invoices.issuerId, issuerId), eq(invoices.id, id)));
+    await tx.delete(invoiceRows).where(eq(invoiceRows.invoiceId, id));
+  } else {
+    const [row] = await tx
+      .insert(invoices)
+      .values({ ...values, state: 1 })
+      .returning({ id: invoices.id });
+    if (!row) throw new ApiError('server.internal');
+    id = row.id;
+  }
+  const invoiceId = id;
+  await attachFiles(tx, issuerId, invoiceId, parsed.attachmentIDs, parsed.invoiceFileID);
+  await tx.insert(invoiceRows).values(
+    parsed.rows.map((r, position) => ({
+      invoiceId,
+      position,
+      articleNumber: r.articleNumber,
+      name: r.name,
+      description: r.description,
+      quantityMilli: r.quantityMilli,
+      unit: r.unit,
+      unitPriceMinor: r.unitPriceMinor,
+      vatBasisPoints: r.vatBasisPoints,
+      rotRut: r.rotRut,
+      netMinor: totals.rowNetMinor[position] ?? 0,
+    })),
+  );
+  return invoiceId;
+}
+
+/**
+ * Ties uploaded files to the invoice: each must be the issuer's and not another invoice's. Files the
+ * body no longer names are released (an edit may drop an attachment).
+ */
+async function attachFiles(
+  tx: Tx,
+  issuerId: string,
+  invoiceId: string,
+  attachmentIDs: string[],
+  invoiceFileID: string | null,
+): Promise<void> {
+  const wanted = [...new Set([...attachmentIDs, ...(invoiceFileID ? [invoiceFileID] : [])])];
+  await tx
+    .update(invoiceFiles)
+    .set({ invoiceId: null })
+    .where(and(eq(invoiceFiles.issuerId, issuerId), eq(invoiceFiles.invoiceId, invoiceId)));
+  if (wanted.length === 0) return;
+  const usable = await tx
+    .select({ id: invoiceFiles.id, invoiceId: invoiceFiles.invoiceId })
+    .from(invoiceFiles)
+    .where(and(eq(invoiceFiles.issuerId, issuerId), inArray(invoiceFiles.id, wanted)))
+    .for('update');
+  if (usable.length !== wanted.length || usable.some((f) => f.invoiceId !== null))
+    throw new ApiError('files.not_found', { issues: [{ path: 'attachmentIDs', code: 'files.not_found' }] });
+  await tx
+    .update(invoiceFiles)
+    .set({ invoiceId })
+    .where(and(eq(invoiceFiles.issuerId, issuerId), inArray(invoiceFiles.id, wanted)));
+}
+
+async function lockOwn(tx: Tx, issuerId: string, id: string): Promise<InvoiceRow> {
+  const [row] = await tx
+    .select()
+    .from(invoices)
+    .where(and(eq(invoices.issuerId, issuerId), eq(invoices.id, id)))
+    .for('update');
+  if (!row) throw new ApiError('invoices.not_found');
+  return row;
+}
+
+/** A unique-number violation becomes the spec's duplicate error with the existing invoice's facts. */
+async function duplicateNumberError(
+  db: Db,
+  issuerId: string,
+  invoiceNumber: string,
+  err: unknown,
+): Promise<unknown> {
+  if (!isUniqueViolation(err)) return err;
+  const [existing] = await db
+    .select({
+      grossMinor: invoices.grossMinor,
+      currency: invoices.currency,
+      invoiceDate: invoices.invoiceDate,
+      recipientName: recipients.name,
+    })
+    .from(invoices)
+    .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
+    .where(and(eq(invoices.issuerId, issuerId), eq(invoices.invoiceNumber, invoiceNumber.trim())));
+  if (!existing) return err;
+  return new ApiError('invoices.duplicate_number', {
+    issues: [{ path: 'invoiceNumber', code: 'invoices.duplicate_number' }],
+    details: { ...existing },
+  });
+}
+
+export async function loadDetail(
+  db: Db | Tx,
+  issuerId: string,
+  id: string,
+  today: string,
+): Promise<InvoiceDetail> {
+  const [row] = await db
+    .select({ invoice: invoices, recipientName: recipients.name })
+    .from(invoices)
+    .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
+    .where(and(eq(invoices.issuerId, issuerId), eq(invoices.id, id)));
+  if (!row) throw new ApiError('invoices.not_found');
+  const [rows, events, files] = await Promise.all([
+    db.select().from(invoiceRows).where(eq(invoiceRows.invoiceId, id)).orderBy(asc(invoiceRows.position)),
+    db
+      .select()
+      .from(invoiceEvents)
+      .where(and(eq(invoiceEvents.invoiceId, id), eq(invoiceEvents.issuerId, issuerId)))
+      .orderBy(asc(invoiceEvents.at), asc(invoiceEvents.seq)),
+    db
+      .select()
+      .from(invoiceFiles)
+      .where(and(eq(invoiceFiles.issuerId, issuerId), eq(invoiceFiles.invoiceId, id)))
+      .orderBy(asc(invoiceFiles.createdAt)),
+  ]);
+  const i = row.invoice;
+  return {
+    ...summary(i, row.recipientName, today),
+    orderReference: i.orderReference,
+    issuerContact: i.issuerContact,
+    recipientContact: i.recipientContact,
+    rows: rows.map((r) => ({
+      articleNumber: r.articleNumber,
+      name: r.name,
+      description: r.description,
+      quantityMilli: r.quantityMilli,
+      unit: r.unit as InvoiceDetail['rows'][number]['unit'],
+      unitPriceMinor: r.unitPriceMinor,
+      vatBasisPoints: r.vatBasisPoints,
+      rotRut: r.rotRut,
+      netMinor: r.netMinor,
+    })),
+    vat: i.vatLines,
+    netMinor: i.netMinor,
+    vatMinor: i.vatMinor,
+    deductionMinor: i.deductionMinor,
+    rotRut: i.rotRut ?? { type: 'none', personalNumber: '', propertyDesignation: '', housingCoopNumber: '' },
+    decision: i.decision ?? null,
+    files: files.map((f) => ({
+      fileID: f.id,
+      role: f.role,
+      filename: f.filename,
+      size: f.size,
+      sha256: f.sha256,
+    })),
+    events: events.map((e) => ({
+      eventID: e.id,
+      event: e.event,
+      date: e.at.toISOString(),
+      text: typeof e.details?.reason === 'string' ? e.details.reason : '',
+    })),
+  };
+}

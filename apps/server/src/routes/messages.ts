@@ -1,0 +1,139 @@
+import {
+  COUNTED_MESSAGE_TYPE,
+  createMessageBodySchema,
+  createMessageResponseSchema,
+  idParamsSchema,
+  listMessagesQuerySchema,
+  listMessagesResponseSchema,
+  okResponseSchema,
+} from '@portal/contracts';
+import { and, count, desc, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { invoiceEvents, invoices, messages } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { loadUser, toMessage } from '../services/users';
+import { errorResponses, routeOf, signedIn } from './define';
+
+export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = fastify;
+
+  app.route({
+    ...routeOf('listMessages'),
+    schema: {
+      operationId: 'listMessages',
+      tags: ['messages'],
+      summary: "The issuer's messages, newest first, or one invoice's thread; with the unread count",
+      querystring: listMessagesQuerySchema,
+      response: { 200: listMessagesResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { issuerId, userId } = signedIn(request);
+      const q = request.query;
+      const filters: (SQL | undefined)[] = [eq(messages.issuerId, issuerId)];
+      if (q.invoiceID) filters.push(eq(messages.invoiceId, q.invoiceID));
+      if (q.unreadOnly === 'true') filters.push(eq(messages.read, false));
+      const where = and(...filters);
+      const counted = and(
+        eq(messages.issuerId, issuerId),
+        eq(messages.messageType, COUNTED_MESSAGE_TYPE),
+        eq(messages.read, false),
+        or(isNull(messages.authorUserId), ne(messages.authorUserId, userId)),
+      );
+      const [rows, [total], [unread]] = await Promise.all([
+        ctx.db
+          .select()
+          .from(messages)
+          .where(where)
+          .orderBy(desc(messages.date), desc(messages.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        ctx.db.select({ n: count() }).from(messages).where(where),
+        ctx.db.select({ n: count() }).from(messages).where(counted),
+      ]);
+      return {
+        items: rows.map(toMessage),
+        total: total?.n ?? 0,
+        page: q.page,
+        pageSize: q.pageSize,
+        unread: unread?.n ?? 0,
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf('createMessage'),
+    config: { operationId: 'createMessage', validationCode: 'messages.invalid' },
+    schema: {
+      operationId: 'createMessage',
+      tags: ['messages'],
+      summary: 'Write to us, about one of the issuer’s invoices or in general',
+      body: createMessageBodySchema,
+      response: { 200: createMessageResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const auth = signedIn(request);
+      const b = request.body;
+      const now = ctx.now();
+      return ctx.db.transaction(async (tx) => {
+        let invoiceNumber: string | null = null;
+        if (b.invoiceID) {
+          const [inv] = await tx
+            .select({ number: invoices.invoiceNumber })
+            .from(invoices)
+            .where(and(eq(invoices.issuerId, auth.issuerId), eq(invoices.id, b.invoiceID)));
+          if (!inv) throw new ApiError('invoices.not_found');
+          invoiceNumber = inv.number;
+        }
+        const user = await loadUser(tx, auth.userId);
+        const [row] = await tx
+          .insert(messages)
+          .values({
+            issuerId: auth.issuerId,
+            messageType: COUNTED_MESSAGE_TYPE,
+            authorUserId: auth.userId,
+            author: `${user.firstName} ${user.lastName}`,
+            invoiceId: b.invoiceID,
+            invoiceNumber,
+            title: b.title,
+            text: b.message,
+            date: now,
+            read: true,
+          })
+          .returning();
+        if (!row) throw new ApiError('server.internal');
+        if (b.invoiceID)
+          await tx.insert(invoiceEvents).values({
+            invoiceId: b.invoiceID,
+            issuerId: auth.issuerId,
+            event: 23,
+            userId: auth.userId,
+            at: now,
+          });
+        return toMessage(row);
+      });
+    },
+  });
+
+  app.route({
+    ...routeOf('markMessageRead'),
+    schema: {
+      operationId: 'markMessageRead',
+      tags: ['messages'],
+      summary: 'Mark one of the issuer’s messages read',
+      params: idParamsSchema,
+      response: { 200: okResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { issuerId } = signedIn(request);
+      const updated = await ctx.db
+        .update(messages)
+        .set({ read: true })
+        .where(and(eq(messages.issuerId, issuerId), eq(messages.id, request.params.id)))
+        .returning({ id: messages.id });
+      if (updated.length === 0) throw new ApiError('messages.not_found');
+      return { ok: true as const };
+    },
+  });
+}

@@ -1,0 +1,209 @@
+import {
+  idParamsSchema,
+  listRecipientsQuerySchema,
+  listRecipientsResponseSchema,
+  okResponseSchema,
+  type Recipient,
+  recipientBodySchema,
+  recipientSchema,
+  searchCompaniesQuerySchema,
+  searchCompaniesResponseSchema,
+} from '@portal/contracts';
+import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { articles, invoices, recipients } from '../db/schema';
+import { ApiError } from '../lib/errors';
+import { containsPattern } from '../lib/sql-search';
+import { searchCompanies } from '../services/companies';
+import { errorResponses, routeOf, signedIn } from './define';
+
+type RecipientRow = typeof recipients.$inferSelect;
+
+export function toRecipient(r: RecipientRow): Recipient {
+  return {
+    recipientID: r.id,
+    name: r.name,
+    address: r.address,
+    address2: r.address2,
+    zipcode: r.zipcode,
+    city: r.city,
+    country: r.country,
+    email: r.email,
+    phone: r.phone,
+    organizationNumber: r.organizationNumber,
+    vat: r.vat,
+    updated: r.updatedAt.toISOString(),
+  };
+}
+
+const SORT_COLUMNS = {
+  name: recipients.name,
+  city: recipients.city,
+  organizationNumber: recipients.organizationNumber,
+  updated: recipients.updatedAt,
+} as const;
+
+export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = fastify;
+
+  app.route({
+    ...routeOf('listRecipients'),
+    schema: {
+      operationId: 'listRecipients',
+      tags: ['recipients'],
+      summary: "The caller's recipients: search (name, organisation number, city, email), sort and pages",
+      querystring: listRecipientsQuerySchema,
+      response: { 200: listRecipientsResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { issuerId } = signedIn(request);
+      const q = request.query;
+      const filters: SQL[] = [eq(recipients.issuerId, issuerId)];
+      if (q.search) {
+        const p = containsPattern(q.search);
+        const match = or(
+          ilike(recipients.name, p),
+          ilike(recipients.organizationNumber, p),
+          ilike(recipients.city, p),
+          ilike(recipients.email, p),
+        );
+        if (match) filters.push(match);
+      }
+      const where = and(...filters);
+      const column = SORT_COLUMNS[q.sort];
+      const [items, [total]] = await Promise.all([
+        ctx.db
+          .select()
+          .from(recipients)
+          .where(where)
+          .orderBy(q.order === 'asc' ? asc(column) : desc(column), asc(recipients.id))
+          .limit(q.pageSize)
+          .offset((q.page - 1) * q.pageSize),
+        ctx.db.select({ n: count() }).from(recipients).where(where),
+      ]);
+      return { items: items.map(toRecipient), total: total?.n ?? 0, page: q.page, pageSize: q.pageSize };
+    },
+  });
+
+  app.route({
+    ...routeOf('getRecipient'),
+    schema: {
+      operationId: 'getRecipient',
+      tags: ['recipients'],
+      summary: 'One recipient of the caller',
+      params: idParamsSchema,
+      response: { 200: recipientSchema, ...errorResponses },
+    },
+    handler: async (request) => toRecipient(await findOwn(request.params.id, signedIn(request).issuerId)),
+  });
+
+  app.route({
+    ...routeOf('createRecipient'),
+    config: { operationId: 'createRecipient', validationCode: 'recipient.invalid' },
+    schema: {
+      operationId: 'createRecipient',
+      tags: ['recipients'],
+      summary: 'Add a recipient (spec §5: name required, max 45; zip code, city and a valid email)',
+      body: recipientBodySchema,
+      response: { 200: recipientSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { issuerId } = signedIn(request);
+      const [row] = await ctx.db
+        .insert(recipients)
+        .values({ ...normalise(request.body), issuerId })
+        .returning();
+      if (!row) throw new ApiError('server.internal');
+      return toRecipient(row);
+    },
+  });
+
+  app.route({
+    ...routeOf('updateRecipient'),
+    config: { operationId: 'updateRecipient', validationCode: 'recipient.invalid' },
+    schema: {
+      operationId: 'updateRecipient',
+      tags: ['recipients'],
+      summary: 'Change a recipient of the caller',
+      params: idParamsSchema,
+      body: recipientBodySchema,
+      response: { 200: recipientSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { issuerId } = signedIn(request);
+      const [row] = await ctx.db
+        .update(recipients)
+        .set({ ...normalise(request.body), updatedAt: ctx.now() })
+        .where(and(eq(recipients.issuerId, issuerId), eq(recipients.id, request.params.id)))
+        .returning();
+      if (!row) throw new ApiError('recipient.not_found');
+      return toRecipient(row);
+    },
+  });
+
+  app.route({
+    ...routeOf('deleteRecipient'),
+    schema: {
+      operationId: 'deleteRecipient',
+      tags: ['recipients'],
+      summary: 'Delete a recipient; refused (409 recipient.in_use) while articles or invoices use it',
+      params: idParamsSchema,
+      response: { 200: okResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { issuerId } = signedIn(request);
+      const { id } = request.params;
+      await ctx.db.transaction(async (tx) => {
+        const [own] = await tx
+          .select({ id: recipients.id })
+          .from(recipients)
+          .where(and(eq(recipients.issuerId, issuerId), eq(recipients.id, id)))
+          .for('update');
+        if (!own) throw new ApiError('recipient.not_found');
+        const [used] = await tx
+          .select({ n: count() })
+          .from(articles)
+          .where(and(eq(articles.issuerId, issuerId), eq(articles.recipientId, id)));
+        const [invoiced] = await tx
+          .select({ n: count() })
+          .from(invoices)
+          .where(and(eq(invoices.issuerId, issuerId), eq(invoices.recipientId, id)));
+        if ((used?.n ?? 0) > 0 || (invoiced?.n ?? 0) > 0) throw new ApiError('recipient.in_use');
+        await tx.delete(recipients).where(and(eq(recipients.issuerId, issuerId), eq(recipients.id, id)));
+      });
+      return { ok: true as const };
+    },
+  });
+
+  app.route({
+    ...routeOf('searchCompanies'),
+    schema: {
+      operationId: 'searchCompanies',
+      tags: ['recipients'],
+      summary: 'Look a company up by name or organisation number (too many matches: 422)',
+      querystring: searchCompaniesQuerySchema,
+      response: { 200: searchCompaniesResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => ({ items: await searchCompanies(ctx.db, request.query.query) }),
+  });
+
+  async function findOwn(id: string, issuerId: string): Promise<RecipientRow> {
+    const [row] = await ctx.db
+      .select()
+      .from(recipients)
+      .where(and(eq(recipients.issuerId, issuerId), eq(recipients.id, id)))
+      .limit(1);
+    if (!row) throw new ApiError('recipient.not_found');
+    return row;
+  }
+}
+
+function normalise<T extends { vat: string; organizationNumber: string }>(body: T): T {
+  return {
+    ...body,
+    vat: body.vat.replace(/\s/g, '').toUpperCase(),
+    organizationNumber: body.organizationNumber.replace(/\s/g, ''),
+  };
+}

@@ -1,0 +1,93 @@
+import { join } from 'node:path';
+import {
+  LOGIN_MAX_FAILURES_PER_IP,
+  LOGIN_MAX_FAILURES_PER_USERNAME,
+  LOGIN_THROTTLE_WINDOW_MINUTES,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import pino from 'pino';
+import { buildApp } from './app';
+import type { Config } from './config';
+import { type Database, openEmbedded, openPostgres } from './db/client';
+import { migrate } from './db/migrate';
+import { DEMO_GROUP, DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
+import { outboxMailer, smtpMailer } from './mail/mailer';
+import { databaseFileStore, folderFileStore } from './services/file-store';
+
+export function openDatabase(config: Config): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbedded(config.dataDir);
+}
+
+export interface RunningServer {
+  app: FastifyInstance;
+  database: Database;
+  stop(): Promise<void>;
+}
+
+/** Opens and migrates the database, seeds the embedded demo data once, and listens. */
+export async function startServer(config: Config): Promise<RunningServer> {
+  const logger = pino({
+    level: config.logLevel,
+    redact: ['req.headers.authorization', 'req.headers.cookie'],
+  });
+  const database = await openDatabase(config);
+  try {
+    const applied = await migrate(database.db);
+    if (applied.length) logger.info({ applied }, 'migrations applied');
+    let seeded = false;
+    if (database.kind === 'embedded' && config.seedDemo)
+      seeded = await seedDemo(database.db, config.secretKey);
+
+    const mailer = config.smtpUrl
+      ? smtpMailer(config.smtpUrl, config.mailFrom)
+      : outboxMailer(database.db, logger);
+    const app = await buildApp({
+      ctx: {
+        db: database.db,
+        config,
+        mailer,
+        now: () => new Date(),
+        files:
+          database.kind === 'embedded'
+            ? folderFileStore(join(config.dataDir, 'files'))
+            : databaseFileStore(database.db),
+        throttle: {
+          perUsername: LOGIN_MAX_FAILURES_PER_USERNAME,
+          perIp: LOGIN_MAX_FAILURES_PER_IP,
+          windowMinutes: LOGIN_THROTTLE_WINDOW_MINUTES,
+        },
+      },
+      logger: {
+        level: config.logLevel,
+        redact: ['req.headers.authorization', 'req.headers.cookie'],
+        serializers: {
+          req: (req: { method: string; url: string; ip?: string }) => ({
+            method: req.method,
+            url: req.url.replace(/(\/password\/reset\/)[^/?&#]+/, '$1[redacted]'),
+            ip: req.ip,
+          }),
+        },
+      },
+      queueLimit: database.kind === 'embedded' ? config.dbQueueLimit : undefined,
+    });
+    await app.listen({ port: config.port, host: config.host });
+    if (database.kind === 'embedded') {
+      const lines = DEMO_USERS.map((u) => `  ${u.username.padEnd(16)} ${u.state}`);
+      logger.info(
+        `Portal on ${config.publicUrl} (embedded database in ${config.dataDir}${seeded ? ', demo data seeded now' : ''}).\n` +
+          `Demo sign-ins, password ${DEMO_PASSWORD}; branded login at ${config.publicUrl}/${DEMO_GROUP}/login:\n${lines.join('\n')}`,
+      );
+    }
+    return {
+      app,
+      database,
+      stop: async () => {
+        await app.close();
+        await database.close();
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

@@ -1,0 +1,323 @@
+import {
+  IMPORT_COLUMNS,
+  IMPORT_MAX_LINES,
+  IMPORT_REQUIRED_COLUMNS,
+  type ImportColumn,
+  type ImportPreview,
+  invoiceBodySchema,
+  SERVICE_TYPES,
+  type ServiceType,
+  UNITS,
+} from '@portal/contracts';
+import { isValidIsoDate } from '@portal/domain/calendar-date';
+import { parseMoney } from '@portal/domain/money';
+import ExcelJS from 'exceljs';
+import type { z } from 'zod';
+import { ApiError } from '../lib/errors';
+import { computeInvoice } from './invoice-math';
+
+type Issue = { line: number; column: string; code: string };
+type InvoiceInput = z.output<typeof invoiceBodySchema>;
+
+export interface ParsedImport {
+  preview: ImportPreview;
+  /** The invoices without issues, ready to register. */
+  valid: InvoiceInput[];
+}
+
+/** RFC 4180 CSV with `;` or `,` as separator (Swedish Excel writes `;`), quotes, and a UTF-8 BOM. */
+export function parseCsv(text: string): string[][] {
+  const body = text.replace(/^\ufeff/, '');
+  const firstLine = body.split(/\r?\n/, 1)[0] ?? '';
+  const sep = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < body.length; i++) {
+    const c = body[i];
+    if (quoted) {
+      if (c === '"' && body[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"' && field === '') quoted = true;
+    else if (c === sep) {
+      row.push(field);
+      field = '';
+    } else if (c === '\n' || c === '\r') {
+      if (c === '\r' && body[i + 1] === '\n') i++;
+      row.push(field);
+      rows.push(row);
+      row = [];
+      field = '';
+    } else field += c;
+  }
+  if (field !== '' || row.length > 0) {
+    row.push(field);
+    rows.push(row);
+  }
+  return rows.filter((r) => r.some((v) => v.trim() !== ''));
+}
+
+/** The first worksheet of an .xlsx file as text cells (dates as YYYY-MM-DD, numbers as typed). */
+export async function parseXlsx(bytes: Buffer): Promise<string[][]> {
+  const wb = new ExcelJS.Workbook();
+  try {
+    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
+  } catch {
+    throw new ApiError('import.unreadable');
+  }
+  const sheet = wb.worksheets[0];
+  if (!sheet) throw new ApiError('import.unreadable');
+  const rows: string[][] = [];
+  sheet.eachRow({ includeEmpty: false }, (r) => {
+    const cells: string[] = [];
+    for (let c = 1; c <= r.cellCount; c++) cells.push(cellText(r.getCell(c).value));
+    rows.push(cells);
+  });
+  return rows.filter((r) => r.some((v) => v.trim() !== ''));
+}
+
+function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return value.toISOString().slice(0, 10);
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'object' && 'result' in value) return cellText(value.result as ExcelJS.CellValue);
+  if (typeof value === 'object' && 'richText' in value) return value.richText.map((p) => p.text).join('');
+  if (typeof value === 'object' && 'text' in value) return String(value.text);
+  return String(value);
+}
+
+/** A quantity with up to three decimals, in thousandths; null when it is not one. */
+function parseQuantity(text: string): number | null {
+  const m = /^(-?)(\d{1,9})(?:[.,](\d{1,3}))?$/.exec(text.replace(/\s/g, ''));
+  if (!m) return null;
+  const value = Number(m[2]) * 1000 + Number((m[3] ?? '').padEnd(3, '0'));
+  return m[1] ? -value : value;
+}
+
+export interface ImportContext {
+  country: 'SE' | 'FI';
+  currencies: string[];
+  vatRates: number[];
+  /** The issuer's recipients by normalised organisation number and by lower-case name. */
+  recipientByNumber: Map<string, { id: string; name: string }>;
+  recipientByName: Map<string, { id: string; name: string }>;
+  existingNumbers: Set<string>;
+}
+
+/**
+ * Checks every line of an import file and groups the lines into invoices. Nothing is saved here: the
+ * preview shows each bad line with its reason, and only invoices without any issue are returned as valid.
+ */
+export function checkImport(table: string[][], ctx: ImportContext): ParsedImport {
+  const fileIssues: Issue[] = [];
+  const [header = [], ...lines] = table;
+  const index = new Map<ImportColumn, number>();
+  header.forEach((name, i) => {
+    const key = IMPORT_COLUMNS.find((c) => c.toLowerCase() === name.trim().toLowerCase());
+    if (key) index.set(key, i);
+  });
+  for (const col of IMPORT_REQUIRED_COLUMNS)
+    if (!index.has(col)) fileIssues.push({ line: 1, column: col, code: 'import.missing_column' });
+  if (!index.has('recipientOrganizationNumber') && !index.has('recipientName'))
+    fileIssues.push({ line: 1, column: 'recipientOrganizationNumber', code: 'import.missing_column' });
+  if (lines.length > IMPORT_MAX_LINES)
+    fileIssues.push({ line: IMPORT_MAX_LINES + 2, column: '', code: 'import.too_many_lines' });
+  if (fileIssues.length > 0)
+    return { preview: { invoices: [], fileIssues, valid: 0, invalid: 0 }, valid: [] };
+
+  const groups = new Map<string, { lines: number[]; cells: Record<ImportColumn, string>[] }>();
+  lines.forEach((cells, i) => {
+    const get = (c: ImportColumn) => {
+      const at = index.get(c);
+      return at === undefined ? '' : (cells[at] ?? '').trim();
+    };
+    const record = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, get(c)])) as Record<ImportColumn, string>;
+    const key = record.invoiceNumber || `(line ${i + 2})`;
+    const g = groups.get(key) ?? { lines: [], cells: [] };
+    g.lines.push(i + 2);
+    g.cells.push(record);
+    groups.set(key, g);
+  });
+
+  const invoices: ImportPreview['invoices'] = [];
+  const valid: InvoiceInput[] = [];
+  for (const [number, g] of groups) {
+    const issues: Issue[] = [];
+    const first = g.cells[0] as Record<ImportColumn, string>;
+    const line0 = g.lines[0] as number;
+    const need = (c: ImportColumn, line: number, v: string) => {
+      if (v === '') issues.push({ line, column: c, code: 'validation.required' });
+      return v !== '';
+    };
+    need('invoiceNumber', line0, first.invoiceNumber);
+    if (first.invoiceNumber && ctx.existingNumbers.has(first.invoiceNumber))
+      issues.push({ line: line0, column: 'invoiceNumber', code: 'import.number_exists' });
+    const recipient = first.recipientOrganizationNumber
+      ? ctx.recipientByNumber.get(first.recipientOrganizationNumber.replace(/[\s-]/g, ''))
+      : ctx.recipientByName.get(first.recipientName.toLowerCase());
+    if (!recipient)
+      issues.push({
+        line: line0,
+        column: first.recipientOrganizationNumber ? 'recipientOrganizationNumber' : 'recipientName',
+        code: 'import.unknown_recipient',
+      });
+    for (const c of ['invoiceDate', 'dueDate'] as const)
+      if (need(c, line0, first[c]) && !isValidIsoDate(first[c]))
+        issues.push({ line: line0, column: c, code: 'import.invalid_date' });
+    if (
+      isValidIsoDate(first.invoiceDate) &&
+      isValidIsoDate(first.dueDate) &&
+      first.dueDate < first.invoiceDate
+    )
+      issues.push({ line: line0, column: 'dueDate', code: 'validation.due_before_invoice_date' });
+    const service = (first.service || 'factoring') as ServiceType;
+    if (!SERVICE_TYPES.includes(service))
+      issues.push({ line: line0, column: 'service', code: 'import.invalid_service' });
+    const currency = (first.currency || ctx.currencies[0] || 'SEK').toUpperCase();
+    if (!ctx.currencies.includes(currency))
+      issues.push({ line: line0, column: 'currency', code: 'import.invalid_currency' });
+    for (const [k, cells] of g.cells.entries()) {
+      for (const c of [
+        'recipientOrganizationNumber',
+        'recipientName',
+        'invoiceDate',
+        'dueDate',
+        'service',
+        'currency',
+      ] as const)
+        if (cells[c] !== first[c])
+          issues.push({ line: g.lines[k] as number, column: c, code: 'import.inconsistent_invoice' });
+    }
+    const rows = g.cells.map((cells, k) => {
+      const line = g.lines[k] as number;
+      need('description', line, cells.description);
+      const quantityMilli = parseQuantity(cells.quantity);
+      if (quantityMilli === null || quantityMilli <= 0)
+        issues.push({ line, column: 'quantity', code: 'import.invalid_quantity' });
+      const price = parseMoney(cells.unitPrice, {
+        locale: cells.unitPrice.includes(',') ? 'sv-SE' : 'en-US',
+        currency: currency === 'EUR' ? 'EUR' : 'SEK',
+      });
+      if (!price.ok) issues.push({ line, column: 'unitPrice', code: 'import.invalid_amount' });
+      const vatQuantity = parseQuantity(cells.vatPercent.replace('%', ''));
+      const vatBasisPoints = vatQuantity === null ? null : vatQuantity / 10;
+      if (
+        vatBasisPoints === null ||
+        !Number.isInteger(vatBasisPoints) ||
+        !ctx.vatRates.includes(vatBasisPoints)
+      )
+        issues.push({ line, column: 'vatPercent', code: 'import.invalid_vat' });
+      const unit = (cells.unit || 'st') as (typeof UNITS)[number];
+      if (!UNITS.includes(unit)) issues.push({ line, column: 'unit', code: 'import.invalid_unit' });
+      return {
+        articleNumber: cells.articleNumber.slice(0, 25),
+        name: cells.description.slice(0, 100),
+        description: '',
+        quantityMilli: quantityMilli ?? 0,
+        unit,
+        unitPriceMinor: price.ok ? price.minor : 0,
+        vatBasisPoints: vatBasisPoints ?? 0,
+        rotRut: false,
+      };
+    });
+    let grossMinor = 0;
+    if (issues.length === 0 && recipient) {
+      const parsed = invoiceBodySchema.safeParse({
+        recipientID: recipient.id,
+        invoiceNumber: first.invoiceNumber,
+        service,
+        currency,
+        invoiceDate: first.invoiceDate,
+        dueDate: first.dueDate,
+        orderReference: first.orderReference.slice(0, 50),
+        rows,
+      });
+      if (!parsed.success) {
+        for (const issue of parsed.error.issues)
+          issues.push({
+            line: line0,
+            column: String(issue.path.at(-1) ?? ''),
+            code: issue.message.startsWith('validation.') ? issue.message : 'validation.invalid',
+          });
+      } else {
+        grossMinor = computeInvoice(parsed.data, ctx.country).grossMinor;
+        valid.push(parsed.data);
+      }
+    }
+    invoices.push({
+      invoiceNumber: number,
+      recipientName: recipient?.name ?? (first.recipientName || first.recipientOrganizationNumber),
+      invoiceDate: first.invoiceDate,
+      currency,
+      lines: g.lines,
+      rows: rows.length,
+      grossMinor,
+      issues,
+    });
+  }
+  return {
+    preview: { invoices, fileIssues, valid: valid.length, invalid: invoices.length - valid.length },
+    valid,
+  };
+}
+
+/** The template: the header and two example lines of one invoice, as CSV (`;`, UTF-8 with BOM) or Excel. */
+export async function importTemplate(
+  format: 'csv' | 'xlsx',
+  example: { orgNumber: string; name: string },
+): Promise<Buffer> {
+  const lines = [
+    [
+      '10001',
+      example.orgNumber,
+      example.name,
+      '2026-01-15',
+      '2026-02-14',
+      'factoring',
+      'SEK',
+      'PO-1',
+      'ARB-01',
+      'Arbetstimme',
+      '8',
+      'h',
+      '650,00',
+      '25',
+    ],
+    [
+      '10001',
+      example.orgNumber,
+      example.name,
+      '2026-01-15',
+      '2026-02-14',
+      'factoring',
+      'SEK',
+      'PO-1',
+      'MAT-01',
+      'Material',
+      '1',
+      'st',
+      '1 234,50',
+      '25',
+    ],
+  ];
+  if (format === 'csv') {
+    const esc = (v: string) => (/[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+    return Buffer.from(
+      `\ufeff${[IMPORT_COLUMNS as readonly string[], ...lines].map((l) => l.map(esc).join(';')).join('\r\n')}\r\n`,
+      'utf8',
+    );
+  }
+  const wb = new ExcelJS.Workbook();
+  const sheet = wb.addWorksheet('Fakturor');
+  sheet.addRow([...IMPORT_COLUMNS]);
+  for (const l of lines) sheet.addRow(l);
+  sheet.getRow(1).font = { bold: true };
+  sheet.columns.forEach((c) => {
+    c.width = 18;
+  });
+  return Buffer.from(await wb.xlsx.writeBuffer());
+}

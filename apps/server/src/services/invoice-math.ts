@@ -1,0 +1,113 @@
+import type { invoiceBodySchema } from '@portal/contracts';
+import { nextInvoiceNumber } from '@portal/domain/due-date';
+import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
+import { createOcrReference } from '@portal/domain/ocr-reference';
+import { isSwedishOrganisationNumber } from '@portal/domain/organisation-number';
+import { isValidPersonalNumber } from '@portal/domain/personal-number';
+import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Tx } from '../db/client';
+import { issuerCounters } from '../db/schema';
+import { ApiError } from '../lib/errors';
+
+type ParsedInvoice = z.output<typeof invoiceBodySchema>;
+
+export interface StoredTotals {
+  rowNetMinor: number[];
+  vatLines: { vatBasisPoints: number; netMinor: number; vatMinor: number }[];
+  netMinor: number;
+  vatMinor: number;
+  grossMinor: number;
+  deductionMinor: number;
+  toPayMinor: number;
+}
+
+/**
+ * The stored totals of an invoice, from the same domain function the browser uses for its live
+ * figures. ROT/RUT applies to Swedish issuers invoicing in SEK; its percentage is the one in force on
+ * the due date (the buyer's expected payment date).
+ */
+export function computeInvoice(invoice: ParsedInvoice, country: 'SE' | 'FI'): StoredTotals {
+  const { rotRut } = invoice;
+  if (rotRut.type !== 'none') checkRotRut(invoice, country);
+  let totals: ReturnType<typeof computeInvoiceTotals>;
+  try {
+    totals = computeInvoiceTotals(
+      invoice.rows.map((r) => ({
+        quantity: r.quantityMilli,
+        unitPriceMinor: r.unitPriceMinor,
+        vatBasisPoints: r.vatBasisPoints,
+        kind: r.rotRut ? 'labour' : 'other',
+      })),
+      rotRut.type === 'none' ? null : { type: rotRut.type, paymentDate: invoice.dueDate },
+    );
+  } catch (err) {
+    // The only RangeError valid input can reach: no ROT/RUT percentage known for that payment date.
+    if (err instanceof RangeError)
+      throw new ApiError('invoices.rot_rut_invalid', {
+        issues: [{ path: 'dueDate', code: 'invoices.rot_rut_invalid' }],
+      });
+    throw err;
+  }
+  return {
+    rowNetMinor: totals.rowNetsMinor,
+    vatLines: totals.vatByRate.map((v) => ({
+      vatBasisPoints: v.vatBasisPoints,
+      netMinor: v.netMinor,
+      vatMinor: v.vatMinor,
+    })),
+    netMinor: totals.netMinor,
+    vatMinor: totals.vatMinor,
+    grossMinor: totals.grossMinor,
+    deductionMinor: totals.taxReductionMinor,
+    toPayMinor: totals.toPayMinor,
+  };
+}
+
+function checkRotRut(invoice: ParsedInvoice, country: 'SE' | 'FI'): void {
+  const { rotRut } = invoice;
+  const issues: { path: string; code: string }[] = [];
+  if (country !== 'SE' || invoice.currency !== 'SEK')
+    issues.push({ path: 'rotRut.type', code: 'invoices.rot_rut_invalid' });
+  if (!isValidPersonalNumber(rotRut.personalNumber, invoice.invoiceDate))
+    issues.push({ path: 'rotRut.personalNumber', code: 'validation.personal_number' });
+  if (rotRut.type === 'rot') {
+    const hasProperty = rotRut.propertyDesignation.trim().length > 0;
+    const hasCoop = rotRut.housingCoopNumber.trim().length > 0;
+    if (!hasProperty && !hasCoop)
+      issues.push({ path: 'rotRut.propertyDesignation', code: 'validation.required' });
+    if (hasCoop && !isSwedishOrganisationNumber(rotRut.housingCoopNumber))
+      issues.push({ path: 'rotRut.housingCoopNumber', code: 'validation.organization_number' });
+  }
+  if (!invoice.rows.some((r) => r.rotRut))
+    issues.push({ path: 'rows', code: 'validation.rot_rut_labour_row' });
+  if (issues.length > 0) throw new ApiError('invoices.rot_rut_invalid', { issues });
+}
+
+/** The next OCR reference of the issuer: a per-issuer sequence with the length and check digits. */
+export async function nextOcrReference(tx: Tx, issuerId: string): Promise<string> {
+  const [row] = await tx
+    .insert(issuerCounters)
+    .values({ issuerId, name: 'ocr', value: 1 })
+    .onConflictDoUpdate({
+      target: [issuerCounters.issuerId, issuerCounters.name],
+      set: { value: sql`${issuerCounters.value} + 1` },
+    })
+    .returning({ value: issuerCounters.value });
+  if (!row) throw new ApiError('server.internal');
+  return createOcrReference(100_000 + row.value);
+}
+
+export function suggestNextInvoiceNumber(existing: string[]): string {
+  return nextInvoiceNumber([...existing].reverse(), '1001');
+}
+
+/** Today's calendar date in Sweden, where the due dates of the portal's invoices are reckoned. */
+export function todayIn(now: Date, timeZone = 'Europe/Stockholm'): string {
+  return new Intl.DateTimeFormat('sv-SE', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}

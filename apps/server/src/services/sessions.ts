@@ -1,0 +1,122 @@
+import {
+  ABILITIES,
+  type Ability,
+  SESSION_ABSOLUTE_HOURS,
+  SESSION_IDLE_MINUTES,
+  TWO_FACTOR_STEP_MINUTES,
+} from '@portal/contracts';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { AuthContext } from '../context';
+import type { Db, Tx } from '../db/client';
+import { sessions, userAbilities, users } from '../db/schema';
+import { hashToken, newToken } from '../lib/tokens';
+
+const MINUTE = 60_000;
+/** A session's expiry is pushed forward at most this often, so a busy session is not a write per call. */
+const RENEW_AFTER_MS = MINUTE;
+
+export async function createSession(
+  db: Db | Tx,
+  userId: string,
+  kind: 'session' | 'two_factor_step',
+  now: Date,
+  client: { ip?: string; userAgent?: string } = {},
+): Promise<string> {
+  const token = newToken();
+  const ttl = kind === 'session' ? SESSION_IDLE_MINUTES : TWO_FACTOR_STEP_MINUTES;
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    kind,
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + ttl * MINUTE),
+    ip: client.ip ?? null,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+/** The signed-in caller of a bearer token, or null when it is unknown, expired, revoked or not a session. */
+export async function authenticate(db: Db, token: string, now: Date): Promise<AuthContext | null> {
+  const [row] = await db
+    .select({
+      sessionId: sessions.id,
+      createdAt: sessions.createdAt,
+      lastUsedAt: sessions.lastUsedAt,
+      userId: users.id,
+      issuerId: users.issuerId,
+      username: users.username,
+      active: users.active,
+      lastPasswordChange: users.lastPasswordChange,
+      force2fa: users.force2fa,
+      totpSecret: users.totpSecret,
+      // The abilities come in the same round trip as the session: every call of the API pays for this query.
+      abilities: sql<
+        string[]
+      >`array(select ${userAbilities.ability} from ${userAbilities} where ${userAbilities.userId} = ${users.id})`,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.kind, 'session'),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!row?.active) return null;
+
+  if (now.getTime() - row.lastUsedAt.getTime() > RENEW_AFTER_MS) {
+    const idle = new Date(now.getTime() + SESSION_IDLE_MINUTES * MINUTE);
+    const absolute = new Date(row.createdAt.getTime() + SESSION_ABSOLUTE_HOURS * 60 * MINUTE);
+    await db
+      .update(sessions)
+      .set({ lastUsedAt: now, expiresAt: idle < absolute ? idle : absolute })
+      .where(eq(sessions.id, row.sessionId));
+  }
+  return {
+    sessionId: row.sessionId,
+    userId: row.userId,
+    issuerId: row.issuerId,
+    username: row.username,
+    abilities: knownAbilities(row.abilities),
+    setupRequired: row.lastPasswordChange === null || (row.force2fa && row.totpSecret === null),
+  };
+}
+
+const KNOWN_ABILITIES = new Set<string>(ABILITIES);
+
+/** The keys the contracts know; anything else in the table is ignored. */
+function knownAbilities(keys: readonly string[] | null): Ability[] {
+  return (keys ?? []).filter((a): a is Ability => KNOWN_ABILITIES.has(a));
+}
+
+export async function abilitiesOf(db: Db | Tx, userId: string): Promise<Ability[]> {
+  const found = await db
+    .select({ ability: userAbilities.ability })
+    .from(userAbilities)
+    .where(eq(userAbilities.userId, userId));
+  return knownAbilities(found.map((r) => r.ability));
+}
+
+export async function revokeSession(db: Db | Tx, sessionId: string, now: Date): Promise<void> {
+  await db.update(sessions).set({ revokedAt: now }).where(eq(sessions.id, sessionId));
+}
+
+/** Ends every session (and pending 2FA step) of a user, except `keep` when given. */
+export async function revokeUserSessions(
+  db: Db | Tx,
+  userId: string,
+  now: Date,
+  keep?: string,
+): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: now })
+    .where(
+      and(eq(sessions.userId, userId), isNull(sessions.revokedAt), keep ? ne(sessions.id, keep) : sql`true`),
+    );
+}

@@ -1,0 +1,165 @@
+import { createHash } from 'node:crypto';
+import {
+  FILE_MAX_BYTES,
+  invoiceDetailSchema,
+  invoiceFileSchema,
+  recipientSchema,
+  sendInvoicesResponseSchema,
+} from '@portal/contracts';
+import { formatMoney } from '@portal/domain/money';
+import { eq } from 'drizzle-orm';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceFiles } from '../src/db/schema';
+import { pdfText } from './support/pdf-text';
+import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
+import { bearer, createTestApp, type TestApp } from './support/test-app';
+
+async function samplePdf(text: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage();
+  page.drawText(text, { x: 50, y: 700, font: await doc.embedFont(StandardFonts.Helvetica), size: 12 });
+  return Buffer.from(await doc.save());
+}
+
+describe('files and the invoice PDF', () => {
+  let t: TestApp;
+  let demo: string;
+  let other: string;
+  let recipientID: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.login('demo');
+    other = await t.login('demo-other');
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/limited/recipients',
+      headers: bearer(demo),
+      payload: { ...VALID_RECIPIENT_BODY, name: 'Fil & Co AB' },
+    });
+    recipientID = recipientSchema.parse(r.json()).recipientID;
+  });
+  afterAll(() => t.close());
+
+  const upload = (token: string, bytes: Buffer, filename = 'bilaga.pdf', contentType = 'application/pdf') =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/limited/files?role=attachment&filename=${encodeURIComponent(filename)}`,
+      headers: { ...bearer(token), 'content-type': contentType },
+      payload: bytes,
+    });
+
+  it('stores a real PDF, attaches it to an invoice and gives the same bytes back', async () => {
+    const pdf = await samplePdf('Bilaga till faktura');
+    const res = await upload(demo, pdf, 'Tidrapport maj.pdf', 'application/octet-stream');
+    expect(res.statusCode, res.body).toBe(200);
+    const file = invoiceFileSchema.parse(res.json());
+    expect(file).toMatchObject({
+      filename: 'Tidrapport maj.pdf',
+      size: pdf.length,
+      sha256: createHash('sha256').update(pdf).digest('hex'),
+    });
+
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/limited/invoices',
+      headers: bearer(demo),
+      payload: { ...VALID_INVOICE_BODY, recipientID, invoiceNumber: 'F-1', attachmentIDs: [file.fileID] },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const inv = invoiceDetailSchema.parse(created.json());
+    expect(inv.files.map((f) => f.fileID)).toEqual([file.fileID]);
+
+    const down = await t.app.inject({ url: `/api/limited/files/${file.fileID}`, headers: bearer(demo) });
+    expect(down.statusCode).toBe(200);
+    expect(down.headers['content-type']).toBe('application/pdf');
+    expect(down.headers['content-disposition']).toContain("filename*=UTF-8''Tidrapport%20maj.pdf");
+    expect(down.rawPayload.equals(pdf)).toBe(true);
+
+    // A file already on one invoice cannot be attached to another.
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/limited/invoices',
+      headers: bearer(demo),
+      payload: { ...VALID_INVOICE_BODY, recipientID, invoiceNumber: 'F-2', attachmentIDs: [file.fileID] },
+    });
+    expect(again.statusCode).toBe(404);
+    expect(again.json().code).toBe('files.not_found');
+  });
+
+  it('refuses what is not a PDF, whatever its name, and a file over the limit, storing nothing', async () => {
+    const before = (await t.db.select().from(invoiceFiles)).length;
+    const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
+    const notPdf = await upload(demo, png, 'faktura.pdf');
+    expect(notPdf.statusCode).toBe(415);
+    expect(notPdf.json().code).toBe('files.not_pdf');
+    const fake = await upload(demo, Buffer.from('%PDF-1.7\nthis is not a document'), 'fake.pdf');
+    expect(fake.json().code).toBe('files.not_pdf');
+    const big = await upload(demo, Buffer.alloc(FILE_MAX_BYTES + 1, 0x20), 'stor.pdf');
+    expect(big.statusCode).toBe(413);
+    expect(big.json().code).toBe('files.too_large');
+    const empty = await upload(demo, Buffer.alloc(0), 'tom.pdf');
+    expect(empty.statusCode).toBe(400);
+    expect(await t.db.select().from(invoiceFiles)).toHaveLength(before);
+  });
+
+  it('another issuer can neither download nor attach Demo Bygg AB’s file', async () => {
+    const file = invoiceFileSchema.parse(
+      (await upload(demo, await samplePdf('Hemlig'), 'hemlig.pdf')).json(),
+    );
+    expect(
+      (await t.app.inject({ url: `/api/limited/files/${file.fileID}`, headers: bearer(other) })).statusCode,
+    ).toBe(404);
+    const [row] = await t.db.select().from(invoiceFiles).where(eq(invoiceFiles.id, file.fileID));
+    expect(row?.invoiceId).toBeNull();
+  });
+
+  it('renders our invoice PDF: a real PDF with the number, recipient, OCR, amount to pay and due date', async () => {
+    const created = invoiceDetailSchema.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/limited/invoices',
+          headers: bearer(demo),
+          payload: { ...VALID_INVOICE_BODY, recipientID, invoiceNumber: 'PDF-4711' },
+        })
+      ).json(),
+    );
+    const sent = sendInvoicesResponseSchema.parse(
+      (
+        await t.app.inject({
+          method: 'POST',
+          url: '/api/limited/invoices/send',
+          headers: bearer(demo),
+          payload: { invoiceIDs: [created.invoiceID] },
+        })
+      ).json(),
+    );
+    const ocr = sent.results[0]?.ocr ?? '';
+    for (const language of ['sv-SE', 'en-US', 'fi-FI'] as const) {
+      const res = await t.app.inject({
+        url: `/api/limited/invoices/${created.invoiceID}/pdf?language=${language}`,
+        headers: bearer(demo),
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+      const { text } = await pdfText(res.rawPayload);
+      expect(text).toContain('PDF-4711');
+      expect(text).toContain('Fil & Co AB');
+      expect(text).toContain(ocr);
+      expect(text).toContain(created.dueDate);
+      const toPay = formatMoney(created.toPayMinor, 'SEK', language)
+        .replace(/[\u00a0\u202f]/g, ' ')
+        .replace('−', '-');
+      expect(text.replace(/[\u00a0\u202f]/g, ' ')).toContain(toPay);
+      expect(text).toContain(
+        { 'sv-SE': 'Att betala', 'en-US': 'Amount due', 'fi-FI': 'Maksettava' }[language],
+      );
+    }
+    expect(
+      (await t.app.inject({ url: `/api/limited/invoices/${created.invoiceID}/pdf`, headers: bearer(other) }))
+        .statusCode,
+    ).toBe(404);
+  });
+});

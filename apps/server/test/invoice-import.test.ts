@@ -1,0 +1,179 @@
+import {
+  importInvoicesResponseSchema,
+  importPreviewResponseSchema,
+  recipientSchema,
+} from '@portal/contracts';
+import { eq, like } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceRows, invoices } from '../src/db/schema';
+import { parseCsv } from '../src/services/invoice-import';
+import { VALID_RECIPIENT_BODY } from './support/route-samples';
+import { bearer, createTestApp, type TestApp } from './support/test-app';
+
+const HEADER =
+  'invoiceNumber;recipientOrganizationNumber;invoiceDate;dueDate;service;currency;description;quantity;unit;unitPrice;vatPercent';
+
+describe('invoice import from CSV and Excel', () => {
+  let t: TestApp;
+  let demo: string;
+  let other: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.login('demo');
+    other = await t.login('demo-other');
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/limited/recipients',
+      headers: bearer(demo),
+      payload: { ...VALID_RECIPIENT_BODY, name: 'Import Kund AB', organizationNumber: '559123-4561' },
+    });
+    recipientSchema.parse(r.json());
+  });
+  afterAll(() => t.close());
+
+  const post = (
+    token: string,
+    path: string,
+    format: 'csv' | 'xlsx',
+    body: Buffer,
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/limited/invoices/import${path}?format=${format}`,
+      headers: {
+        ...bearer(token),
+        'content-type': format === 'csv' ? 'text/csv' : 'application/octet-stream',
+        ...headers,
+      },
+      payload: body,
+    });
+
+  const csv = [
+    HEADER,
+    'IMP-1;559123-4561;2026-03-01;2026-03-31;factoring;SEK;Arbetstimme;8;h;650,00;25',
+    'IMP-1;559123-4561;2026-03-01;2026-03-31;factoring;SEK;Material;1,5;st;1 234,50;12',
+    'IMP-2;559123-4561;2026-03-02;2026-04-01;factoring;SEK;"Konsult; halvdag";1;st;4000;25',
+    'IMP-3;000000-0000;2026-03-02;2026-02-01;factoring;SEK;Okänd;1;st;abc;24',
+  ].join('\r\n');
+
+  it('parses quoted CSV fields with the separator inside', () => {
+    expect(parseCsv('a;b\r\n"x;y";"say ""hi"""\r\n')).toEqual([
+      ['a', 'b'],
+      ['x;y', 'say "hi"'],
+    ]);
+  });
+
+  it('previews every invoice and marks each bad line with its reason, saving nothing', async () => {
+    const before = (await t.db.select().from(invoices)).length;
+    const res = await post(demo, '/preview', 'csv', Buffer.from(csv));
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = importPreviewResponseSchema.parse(res.json());
+    expect(preview).toMatchObject({ valid: 2, invalid: 1 });
+    const bad = preview.invoices.find((i) => i.invoiceNumber === 'IMP-3');
+    expect(bad?.issues).toEqual(
+      expect.arrayContaining([
+        { line: 5, column: 'recipientOrganizationNumber', code: 'import.unknown_recipient' },
+        { line: 5, column: 'dueDate', code: 'validation.due_before_invoice_date' },
+        { line: 5, column: 'unitPrice', code: 'import.invalid_amount' },
+        { line: 5, column: 'vatPercent', code: 'import.invalid_vat' },
+      ]),
+    );
+    const first = preview.invoices.find((i) => i.invoiceNumber === 'IMP-1');
+    // 8 × 650,00 = 5 200,00 + 25 %; 1,5 × 1 234,50 = 1 851,75 + 12 % (222,21).
+    expect(first).toMatchObject({
+      rows: 2,
+      lines: [2, 3],
+      grossMinor: 520_000 + 130_000 + 185_175 + 22_221,
+      issues: [],
+    });
+    expect(await t.db.select().from(invoices)).toHaveLength(before);
+  });
+
+  it('a missing column is a file issue', async () => {
+    const res = await post(demo, '/preview', 'csv', Buffer.from('invoiceNumber;description\r\nX;Y\r\n'));
+    const preview = importPreviewResponseSchema.parse(res.json());
+    expect(preview.fileIssues).toContainEqual({
+      line: 1,
+      column: 'invoiceDate',
+      code: 'import.missing_column',
+    });
+    expect(preview.valid).toBe(0);
+  });
+
+  it('registers the valid invoices in one go, once per idempotency key', async () => {
+    const headers = { 'idempotency-key': 'import-imp-1-2-abc' };
+    const res = await post(demo, '', 'csv', Buffer.from(csv), headers);
+    expect(res.statusCode, res.body).toBe(200);
+    const result = importInvoicesResponseSchema.parse(res.json());
+    expect(result.created.map((c) => c.invoiceNumber).sort()).toEqual(['IMP-1', 'IMP-2']);
+    expect(result.skipped).toBe(1);
+    const again = await post(demo, '', 'csv', Buffer.from(csv), headers);
+    expect(again.json()).toEqual(res.json());
+    const saved = await t.db.select().from(invoices).where(like(invoices.invoiceNumber, 'IMP-%'));
+    expect(saved.map((i) => i.invoiceNumber).sort()).toEqual(['IMP-1', 'IMP-2']);
+    const imp1 = saved.find((i) => i.invoiceNumber === 'IMP-1');
+    expect(imp1).toMatchObject({ state: 1, source: 'import', grossMinor: 857_396 });
+    expect(
+      await t.db
+        .select()
+        .from(invoiceRows)
+        .where(eq(invoiceRows.invoiceId, imp1?.id ?? '')),
+    ).toHaveLength(2);
+    // The same file again: the numbers exist now, so nothing is valid.
+    const twice = await post(demo, '', 'csv', Buffer.from(csv));
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().code).toBe('import.nothing_valid');
+  });
+
+  it('the Excel template downloads, opens in a real reader, and imports back', async () => {
+    const tpl = await t.app.inject({
+      url: '/api/limited/invoices/import/template?format=xlsx',
+      headers: bearer(demo),
+    });
+    expect(tpl.statusCode).toBe(200);
+    expect(tpl.headers['content-disposition']).toContain('fakturaimport-mall.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(tpl.rawPayload as unknown as ArrayBuffer);
+    const sheet = wb.worksheets[0];
+    expect(sheet?.getRow(1).getCell(1).value).toBe('invoiceNumber');
+    // Fill the template as a customer would: a new number, our recipient, and save it.
+    sheet?.eachRow((row, n) => {
+      if (n === 1) return;
+      row.getCell(1).value = 'XLSX-1';
+      row.getCell(2).value = '559123-4561';
+    });
+    const filled = Buffer.from(await wb.xlsx.writeBuffer());
+    const preview = importPreviewResponseSchema.parse((await post(demo, '/preview', 'xlsx', filled)).json());
+    expect(preview).toMatchObject({ valid: 1, invalid: 0 });
+    expect(preview.invoices[0]).toMatchObject({
+      invoiceNumber: 'XLSX-1',
+      recipientName: 'Import Kund AB',
+      rows: 2,
+    });
+
+    const csvTpl = await t.app.inject({
+      url: '/api/limited/invoices/import/template?format=csv',
+      headers: bearer(demo),
+    });
+    const table = parseCsv(csvTpl.body);
+    expect(table[0]?.[0]).toBe('invoiceNumber');
+    expect(table).toHaveLength(3);
+  });
+
+  it('rejects a file that is not a spreadsheet and another issuer’s recipients', async () => {
+    const junk = await post(demo, '/preview', 'xlsx', Buffer.from('not a zip at all'));
+    expect(junk.statusCode).toBe(400);
+    expect(junk.json().code).toBe('import.unreadable');
+    const foreign = importPreviewResponseSchema.parse(
+      (await post(other, '/preview', 'csv', Buffer.from(csv.replaceAll(';SEK;', ';EUR;')))).json(),
+    );
+    expect(foreign.valid).toBe(0);
+    expect(foreign.invoices[0]?.issues).toContainEqual({
+      line: 2,
+      column: 'recipientOrganizationNumber',
+      code: 'import.unknown_recipient',
+    });
+  });
+});

@@ -1,0 +1,348 @@
+import {
+  invoiceDetailSchema,
+  listInvoicesResponseSchema,
+  recipientSchema,
+  sendInvoicesResponseSchema,
+} from '@portal/contracts';
+import { isValidOcrReference } from '@portal/domain/ocr-reference';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoiceRows, invoices } from '../src/db/schema';
+import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
+import { bearer, createTestApp, type TestApp } from './support/test-app';
+
+describe('invoices', () => {
+  let t: TestApp;
+  let demo: string;
+  let other: string;
+  let limited: string;
+  let recipientID: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.login('demo');
+    other = await t.login('demo-other');
+    limited = await t.login('demo-limited');
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/limited/recipients',
+      headers: bearer(demo),
+      payload: VALID_RECIPIENT_BODY,
+    });
+    recipientID = recipientSchema.parse(r.json()).recipientID;
+  });
+  afterAll(() => t.close());
+
+  const call = (
+    token: string,
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload ? { payload } : {}) });
+
+  const body = (invoiceNumber: string, extra: object = {}) => ({
+    ...VALID_INVOICE_BODY,
+    recipientID,
+    invoiceNumber,
+    ...extra,
+  });
+
+  it('registers a pending invoice with totals to the öre and a timeline', async () => {
+    const res = await call(demo, 'POST', '/api/limited/invoices', body('5001'));
+    expect(res.statusCode, res.body).toBe(200);
+    const inv = invoiceDetailSchema.parse(res.json());
+    // 8 h × 650,00 = 5 200,00 at 25 %; 1 × 123,45 at 12 %.
+    expect(inv.rows.map((r) => r.netMinor)).toEqual([520_000, 12_345]);
+    expect(inv.vat).toEqual([
+      { vatBasisPoints: 2500, netMinor: 520_000, vatMinor: 130_000 },
+      { vatBasisPoints: 1200, netMinor: 12_345, vatMinor: 1481 },
+    ]);
+    expect(inv).toMatchObject({
+      state: 1,
+      netMinor: 532_345,
+      vatMinor: 131_481,
+      grossMinor: 663_826,
+      toPayMinor: 663_826,
+      ocr: null,
+    });
+    expect(inv.events.map((e) => e.event)).toEqual([1]);
+  });
+
+  it('refuses a duplicate number with the existing invoice facts, and writes nothing', async () => {
+    const before = (await t.db.select().from(invoices)).length;
+    const res = await call(demo, 'POST', '/api/limited/invoices', body('5001'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'invoices.duplicate_number',
+      details: {
+        grossMinor: 663_826,
+        currency: 'SEK',
+        recipientName: VALID_RECIPIENT_BODY.name,
+        invoiceDate: '2026-03-02',
+      },
+    });
+    expect(await t.db.select().from(invoices)).toHaveLength(before);
+  });
+
+  it('refuses bad input with field issues: no rows, foreign VAT rate, currency, due date, float price', async () => {
+    const cases: [object, string, string][] = [
+      [body('6001', { rows: [] }), 'rows', 'validation.rows_required'],
+      [body('6002', { currency: 'NOK' }), 'currency', 'invoices.invalid_currency'],
+      [body('6003', { dueDate: '2026-03-01' }), 'dueDate', 'validation.due_before_invoice_date'],
+      [
+        body('6004', { rows: [{ ...VALID_INVOICE_BODY.rows[0], vatBasisPoints: 2550 }] }),
+        'rows.0.vatBasisPoints',
+        'invoices.invalid_vat_rate',
+      ],
+      [
+        body('6005', { rows: [{ ...VALID_INVOICE_BODY.rows[0], unitPriceMinor: 1.5 }] }),
+        'rows.0.unitPriceMinor',
+        'validation.whole_minor_units',
+      ],
+    ];
+    for (const [payload, path, code] of cases) {
+      const res = await call(demo, 'POST', '/api/limited/invoices', payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(400);
+      expect(res.json().issues).toContainEqual({ path, code });
+    }
+    const numbers = (await t.db.select({ n: invoices.invoiceNumber }).from(invoices)).map((r) => r.n);
+    expect(numbers.filter((n) => n.startsWith('600'))).toEqual([]);
+  });
+
+  it('computes the RUT deduction on labour rows and checks the buyer', async () => {
+    const rut = {
+      type: 'rut',
+      personalNumber: '19811218-9876',
+      propertyDesignation: '',
+      housingCoopNumber: '',
+    };
+    const bad = await call(
+      demo,
+      'POST',
+      '/api/limited/invoices',
+      body('5100', { rotRut: { ...rut, personalNumber: '19811218-9875' } }),
+    );
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().issues).toContainEqual({
+      path: 'rotRut.personalNumber',
+      code: 'validation.personal_number',
+    });
+    const rows = [{ ...VALID_INVOICE_BODY.rows[0], rotRut: true }, VALID_INVOICE_BODY.rows[1]];
+    const res = await call(demo, 'POST', '/api/limited/invoices', body('5100', { rotRut: rut, rows }));
+    expect(res.statusCode, res.body).toBe(200);
+    const inv = invoiceDetailSchema.parse(res.json());
+    // Labour incl. VAT 6 500,00 × 50 % = 3 250,00.
+    expect(inv.deductionMinor).toBe(325_000);
+    expect(inv.toPayMinor).toBe(inv.grossMinor - 325_000);
+  });
+
+  it('an Idempotency-Key makes a retried registration return the first invoice', async () => {
+    const headers = { 'idempotency-key': 'register-5200-abcdef' };
+    const first = await call(demo, 'POST', '/api/limited/invoices', body('5200'), headers);
+    const again = await call(demo, 'POST', '/api/limited/invoices', body('5200'), headers);
+    expect(first.statusCode).toBe(200);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().invoiceID).toBe(first.json().invoiceID);
+    const reused = await call(demo, 'POST', '/api/limited/invoices', body('5201'), headers);
+    expect(reused.statusCode).toBe(409);
+    expect(reused.json().code).toBe('idempotency.key_reused');
+    expect(await t.db.select().from(invoices).where(eq(invoices.invoiceNumber, '5201'))).toHaveLength(0);
+  });
+
+  it('edits a pending invoice, sends it with an OCR reference, and then refuses edits', async () => {
+    const created = invoiceDetailSchema.parse(
+      (await call(demo, 'POST', '/api/limited/invoices', body('5300'))).json(),
+    );
+    const edited = await call(
+      demo,
+      'PUT',
+      `/api/limited/invoices/${created.invoiceID}`,
+      body('5300', { orderReference: 'PO-77', rows: [VALID_INVOICE_BODY.rows[1]] }),
+    );
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(invoiceDetailSchema.parse(edited.json())).toMatchObject({
+      orderReference: 'PO-77',
+      grossMinor: 13_826,
+    });
+    expect(
+      await t.db.select().from(invoiceRows).where(eq(invoiceRows.invoiceId, created.invoiceID)),
+    ).toHaveLength(1);
+
+    const queued = invoiceDetailSchema.parse(
+      (
+        await call(demo, 'POST', '/api/limited/invoices', body('5301', { service: 'invoicingService' }))
+      ).json(),
+    );
+    const sent = await call(
+      demo,
+      'POST',
+      '/api/limited/invoices/send',
+      { invoiceIDs: [created.invoiceID, queued.invoiceID] },
+      { 'idempotency-key': 'send-5300-5301' },
+    );
+    expect(sent.statusCode, sent.body).toBe(200);
+    const { results } = sendInvoicesResponseSchema.parse(sent.json());
+    expect(results.map((r) => [r.invoiceNumber, r.ok, r.state])).toEqual([
+      ['5300', true, 9],
+      ['5301', true, 6],
+    ]);
+    for (const r of results) expect(isValidOcrReference(r.ocr ?? '')).toBe(true);
+    expect(new Set(results.map((r) => r.ocr)).size).toBe(2);
+
+    // A retry with the same key answers the same and sends nothing twice.
+    const retry = await call(
+      demo,
+      'POST',
+      '/api/limited/invoices/send',
+      { invoiceIDs: [created.invoiceID, queued.invoiceID] },
+      { 'idempotency-key': 'send-5300-5301' },
+    );
+    expect(retry.json()).toEqual(sent.json());
+    const detail = invoiceDetailSchema.parse(
+      (await call(demo, 'GET', `/api/limited/invoices/${created.invoiceID}`)).json(),
+    );
+    expect(detail.events.map((e) => e.event)).toEqual([1, 18, 15, 17]);
+
+    const again = await call(demo, 'POST', '/api/limited/invoices/send', { invoiceIDs: [created.invoiceID] });
+    expect(sendInvoicesResponseSchema.parse(again.json()).results[0]).toMatchObject({
+      ok: false,
+      code: 'invoices.invalid_transition',
+    });
+    const edit = await call(demo, 'PUT', `/api/limited/invoices/${created.invoiceID}`, body('5300'));
+    expect(edit.statusCode).toBe(409);
+    expect(edit.json().code).toBe('invoices.invalid_transition');
+    const del = await call(demo, 'DELETE', `/api/limited/invoices/${created.invoiceID}`);
+    expect(del.statusCode).toBe(409);
+  });
+
+  it('a duplicate names its source on its timeline; a foreign source is refused', async () => {
+    const [source] = await t.db.select().from(invoices).where(eq(invoices.invoiceNumber, '5001'));
+    const dup = await call(
+      demo,
+      'POST',
+      '/api/limited/invoices',
+      body('5400', { duplicatedFromID: source?.id }),
+    );
+    expect(dup.statusCode, dup.body).toBe(200);
+    expect(invoiceDetailSchema.parse(dup.json()).events.map((e) => e.event)).toEqual([1, 19]);
+    // demo-other, with its own recipient and Finnish rates, may not name Demo Bygg AB's invoice as its source.
+    const own = recipientSchema.parse(
+      (
+        await call(other, 'POST', '/api/limited/recipients', { ...VALID_RECIPIENT_BODY, country: 'FI' })
+      ).json(),
+    );
+    const foreign = await call(other, 'POST', '/api/limited/invoices', {
+      ...body('5401', { duplicatedFromID: source?.id, currency: 'EUR' }),
+      recipientID: own.recipientID,
+      rows: [{ ...VALID_INVOICE_BODY.rows[0], vatBasisPoints: 2550 }],
+    });
+    expect(foreign.statusCode, foreign.body).toBe(404);
+    expect(foreign.json().code).toBe('invoices.not_found');
+  });
+
+  it('a recipient with invoices cannot be deleted', async () => {
+    const res = await call(demo, 'DELETE', `/api/limited/recipients/${recipientID}`);
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('recipient.in_use');
+  });
+
+  it('sending needs at least one invoice', async () => {
+    const res = await call(demo, 'POST', '/api/limited/invoices/send', { invoiceIDs: [] });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().issues).toContainEqual({ path: 'invoiceIDs', code: 'validation.select_at_least_one' });
+  });
+
+  it('lists with the filters of spec §4, search, sort, pages and totals', async () => {
+    const all = listInvoicesResponseSchema.parse(
+      (await call(demo, 'GET', '/api/limited/invoices?pageSize=2&sort=invoiceNumber&order=asc')).json(),
+    );
+    expect(all.items).toHaveLength(2);
+    expect(all.total).toBeGreaterThanOrEqual(5);
+    expect(all.totals[0]?.currency).toBe('SEK');
+    const pendingApproval = listInvoicesResponseSchema.parse(
+      (await call(demo, 'GET', '/api/limited/invoices?filter=pendingApproval&search=5300')).json(),
+    );
+    expect(pendingApproval.items.map((i) => i.invoiceNumber)).toEqual(['5300']);
+    const queued = listInvoicesResponseSchema.parse(
+      (await call(demo, 'GET', '/api/limited/invoices?filter=queued&search=5301')).json(),
+    );
+    expect(queued.items.map((i) => i.invoiceNumber)).toEqual(['5301']);
+    const ocr = queued.items[0]?.ocr ?? '';
+    const byOcr = listInvoicesResponseSchema.parse(
+      (await call(demo, 'GET', `/api/limited/invoices?search=${ocr}`)).json(),
+    );
+    expect(byOcr.items.map((i) => i.invoiceNumber)).toEqual(['5301']);
+    const pending = (await call(demo, 'GET', '/api/limited/invoices/pending')).json();
+    expect(pending.total).toBe(pending.items.length);
+    const pendingNumbers = pending.items.map((i: { invoiceNumber: string }) => i.invoiceNumber);
+    expect(pendingNumbers).toEqual(expect.arrayContaining(['5001', '5100', '5200']));
+    expect(pendingNumbers).not.toContain('5300');
+    // The suggestion follows the largest number in use (the demo history runs to 10320).
+    const next = (await call(demo, 'GET', '/api/limited/invoices/next-number')).json();
+    expect(next.invoiceNumber).toBe('10321');
+  });
+
+  it('the kept totals per state agree with adding the invoices up, for every filter', async () => {
+    for (const filter of [
+      'all',
+      'active',
+      'paid',
+      'partPaid',
+      'recharged',
+      'pendingApproval',
+      'queued',
+      'rejected',
+    ]) {
+      const kept = listInvoicesResponseSchema.parse(
+        (await call(demo, 'GET', `/api/limited/invoices?filter=${filter}`)).json(),
+      );
+      // A date range sends the list down the path that adds the matching invoices up.
+      const summed = listInvoicesResponseSchema.parse(
+        (await call(demo, 'GET', `/api/limited/invoices?filter=${filter}&from=1900-01-01`)).json(),
+      );
+      expect(kept.totals, filter).toEqual(summed.totals);
+      expect(kept.total, filter).toBe(summed.total);
+    }
+  });
+
+  it('abilities: demo-limited may send and read history but not register', async () => {
+    expect((await call(limited, 'POST', '/api/limited/invoices', body('7001'))).statusCode).toBe(403);
+    expect((await call(limited, 'GET', '/api/limited/invoices')).statusCode).toBe(200);
+    expect((await call(limited, 'GET', '/api/limited/invoices/pending')).statusCode).toBe(200);
+  });
+
+  it("another issuer gets 404 on Demo Bygg AB's invoices, cannot use its recipient, and lists none of them", async () => {
+    const [mine] = await t.db.select().from(invoices).where(eq(invoices.invoiceNumber, '5001'));
+    const id = mine?.id ?? '';
+    expect((await call(other, 'GET', `/api/limited/invoices/${id}`)).statusCode).toBe(404);
+    expect(
+      (
+        await call(
+          other,
+          'PUT',
+          `/api/limited/invoices/${id}`,
+          body('5001', { currency: 'EUR', rows: [{ ...VALID_INVOICE_BODY.rows[0], vatBasisPoints: 2550 }] }),
+        )
+      ).statusCode,
+    ).toBe(404);
+    expect((await call(other, 'DELETE', `/api/limited/invoices/${id}`)).statusCode).toBe(404);
+    const send = sendInvoicesResponseSchema.parse(
+      (await call(other, 'POST', '/api/limited/invoices/send', { invoiceIDs: [id] })).json(),
+    );
+    expect(send.results[0]).toMatchObject({ ok: false, code: 'invoices.not_found' });
+    const useRecipient = await call(
+      other,
+      'POST',
+      '/api/limited/invoices',
+      body('9001', { currency: 'EUR', rows: [{ ...VALID_INVOICE_BODY.rows[0], vatBasisPoints: 2550 }] }),
+    );
+    expect(useRecipient.statusCode).toBe(404);
+    const list = listInvoicesResponseSchema.parse(
+      (await call(other, 'GET', '/api/limited/invoices?pageSize=100')).json(),
+    );
+    expect(list.total).toBe(0);
+    const [still] = await t.db.select().from(invoices).where(eq(invoices.id, id));
+    expect(still?.state).toBe(1);
+  });
+});

@@ -1,0 +1,20 @@
+/**
+ * Run in a child process by database.test.ts: opens the embedded database in the folder given as the
+ * first argument and closes it again. Exit 0 when it opened, 3 when the folder was locked.
+ */
+import { DataDirLockedError, openEmbedded } from '../../src/db/client';
+
+const dir = process.argv[2];
+if (!dir) throw new Error('usage: open-data-dir <folder>');
+try {
+  const database = await openEmbedded(dir);
+  await database.close();
+  console.log('opened');
+  process.exit(0);
+} catch (err) {
+  if (err instanceof DataDirLockedError) {
+    console.log(err.message);
+    process.exit(3);
+  }
+  throw err;
+}

@@ -1,0 +1,127 @@
+import { buildPath, type OperationId, ROUTES } from '@portal/contracts';
+import type { InjectOptions } from 'fastify';
+import { DEMO_PASSWORD } from '../../src/db/seed/demo';
+
+/** The operationIds of the routes that need a session token. */
+export type SessionOperationId = {
+  [K in OperationId]: (typeof ROUTES)[K]['auth'] extends 'session' ? K : never;
+}[OperationId];
+
+export const NEW_PASSWORD = 'Annat-Lösen-7';
+
+export const VALID_ISSUER_BODY = {
+  name: 'Nytt Namn AB',
+  email: 'ny@example.se',
+  VAT: 'SE999999999901',
+  telephone: '08-555 000 00',
+  address: 'Nygatan 1',
+  city: 'Uppsala',
+  zipcode: '753 20',
+};
+
+/** An id that names nothing: the sample calls of routes on one object answer 404 with it. */
+export const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+
+export const VALID_RECIPIENT_BODY = {
+  name: 'Kund & Co AB',
+  address: 'Storgatan 1',
+  zipcode: '111 22',
+  city: 'Stockholm',
+  email: 'faktura@kund.se',
+  organizationNumber: '556036-0793',
+};
+
+export const VALID_ARTICLE_BODY = {
+  articleNumber: 'T-100',
+  name: 'Zyxtimme',
+  priceMinor: 65_000,
+  unit: 'h',
+  vatBasisPoints: 2500,
+};
+
+/** A valid invoice but for its recipient, which a test creates first. */
+export const VALID_INVOICE_BODY = {
+  invoiceNumber: '5001',
+  service: 'factoring',
+  currency: 'SEK',
+  invoiceDate: '2026-03-02',
+  dueDate: '2026-04-01',
+  rows: [
+    { name: 'Arbetstimme', quantityMilli: 8000, unit: 'h', unitPriceMinor: 65_000, vatBasisPoints: 2500 },
+    { name: 'Material', quantityMilli: 1000, unit: 'st', unitPriceMinor: 12_345, vatBasisPoints: 1200 },
+  ],
+};
+
+/**
+ * A well-formed call of every route. A Record over every operationId: adding a route to ROUTES does
+ * not compile until it has a sample here, so the loops of the permission and tenancy tests cover it.
+ */
+export const ROUTE_SAMPLES: Record<
+  OperationId,
+  { payload?: Record<string, unknown>; params?: Record<string, string>; query?: string }
+> = {
+  getHealth: {},
+  getOpenApi: {},
+  getGroup: { query: 'group=acme' },
+  login: { payload: { username: 'demo', password: DEMO_PASSWORD } },
+  login2fa: { payload: { token: 'x'.repeat(43), code: '000000' } },
+  requestPasswordReset: { payload: { username: 'nobody-at-all' } },
+  checkPasswordReset: { params: { hash: 'y'.repeat(43) } },
+  resetPassword: { payload: { hash: 'y'.repeat(43), new: NEW_PASSWORD } },
+  logout: {},
+  getSelf: {},
+  changePassword: { payload: { old: DEMO_PASSWORD, new: NEW_PASSWORD } },
+  saveIssuerInfo: { payload: VALID_ISSUER_BODY },
+  enableTwoFactor: {},
+  cancelTwoFactorSetup: {},
+  disableTwoFactor: {},
+  verifyTwoFactor: { payload: { code: '000000' } },
+  listRecipients: { query: 'search=bygg&sort=name&order=desc&page=1&pageSize=10' },
+  getRecipient: { params: { id: SAMPLE_ID } },
+  createRecipient: { payload: VALID_RECIPIENT_BODY },
+  updateRecipient: { params: { id: SAMPLE_ID }, payload: VALID_RECIPIENT_BODY },
+  deleteRecipient: { params: { id: SAMPLE_ID } },
+  searchCompanies: { query: 'query=bygg' },
+  listArticles: { query: 'search=timme&sort=priceMinor&order=asc' },
+  getArticle: { params: { id: SAMPLE_ID } },
+  createArticle: { payload: VALID_ARTICLE_BODY },
+  updateArticle: { params: { id: SAMPLE_ID }, payload: VALID_ARTICLE_BODY },
+  deleteArticle: { params: { id: SAMPLE_ID } },
+  listInvoices: { query: 'filter=overdue&search=100&sort=dueDate&order=desc&from=2026-01-01&to=2026-12-31' },
+  listPendingInvoices: {},
+  getNextInvoiceNumber: {},
+  getInvoice: { params: { id: SAMPLE_ID } },
+  createInvoice: { payload: { ...VALID_INVOICE_BODY, recipientID: SAMPLE_ID } },
+  updateInvoice: { params: { id: SAMPLE_ID }, payload: { ...VALID_INVOICE_BODY, recipientID: SAMPLE_ID } },
+  deleteInvoice: { params: { id: SAMPLE_ID } },
+  sendInvoices: { payload: { invoiceIDs: [SAMPLE_ID] } },
+  listMessages: { query: 'unreadOnly=true&page=1&pageSize=10' },
+  createMessage: { payload: { title: 'Fråga', message: 'Hej! När betalas faktura 10042 ut?' } },
+  markMessageRead: { params: { id: SAMPLE_ID } },
+  uploadFile: { query: 'role=attachment&filename=bilaga.pdf', payload: { not: 'a pdf' } },
+  downloadFile: { params: { id: SAMPLE_ID } },
+  getInvoicePdf: { params: { id: SAMPLE_ID } },
+  previewInvoiceImport: { query: 'format=csv', payload: { not: 'a file' } },
+  importInvoices: { query: 'format=csv', payload: { not: 'a file' } },
+  getImportTemplate: { query: 'format=csv' },
+};
+
+/** The inject options of the sample call of `op`, with a bearer token when given. */
+export function sampleRequest(op: OperationId, token?: string): InjectOptions {
+  const def = ROUTES[op];
+  const sample = ROUTE_SAMPLES[op];
+  const path = buildPath(def.path, sample.params);
+  return {
+    method: def.method,
+    url: sample.query ? `${path}?${sample.query}` : path,
+    ...(sample.payload ? { payload: sample.payload } : {}),
+    ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+  };
+}
+
+export const ALL_OPERATIONS = Object.keys(ROUTES) as OperationId[];
+
+/** Session routes in an order that can run one after the other on one token: logout last. */
+export const SESSION_OPERATIONS = ALL_OPERATIONS.filter(
+  (op): op is SessionOperationId => ROUTES[op].auth === 'session',
+).sort((a, b) => Number(a === 'logout') - Number(b === 'logout'));

@@ -1,0 +1,173 @@
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+import { type Download, expect, type Page, test } from '@playwright/test';
+import { expectSignedIn, signIn } from './support/flows';
+import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
+
+/** The session token the web keeps in localStorage (lib/session-store.ts, key `token`, as JSON). */
+async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
+  expect(typeof token).toBe('string');
+  return token as string;
+}
+
+async function downloadedBytes(download: Download): Promise<Buffer> {
+  const path = await download.path();
+  return readFileSync(path);
+}
+
+/**
+ * Whether a PDF carries a text: in the raw bytes or in any Flate stream, as plain text or as the hex
+ * strings PDF writers use (single-byte for drawn text, UTF-16BE for the document title).
+ */
+function pdfContains(bytes: Buffer, text: string): boolean {
+  const hex = Buffer.from(text, 'latin1').toString('hex');
+  const utf16 = Buffer.from(text, 'utf16le').swap16().toString('hex');
+  const haystacks = [bytes.toString('latin1')];
+  const streams = /stream\r?\n/g;
+  for (
+    let match = streams.exec(bytes.toString('latin1'));
+    match;
+    match = streams.exec(bytes.toString('latin1'))
+  ) {
+    const start = match.index + match[0].length;
+    const end = bytes.indexOf('endstream', start, 'latin1');
+    if (end < 0) break;
+    try {
+      haystacks.push(inflateSync(bytes.subarray(start, end)).toString('latin1'));
+    } catch {
+      // Not a Flate stream (or an image): nothing to read.
+    }
+  }
+  return haystacks.some((h) => {
+    const lower = h.toLowerCase();
+    return h.includes(text) || lower.includes(hex) || lower.includes(utf16);
+  });
+}
+
+/** Signs in as demo and registers an invoice through the API for a new recipient; returns its id. */
+async function registerInvoice(page: Page, stamp: string, number: string): Promise<string> {
+  await signIn(page, 'demo');
+  await expectSignedIn(page, 'Dana Demosson');
+  const auth = { Authorization: `Bearer ${await sessionToken(page)}` };
+  const recipient = await page.request.post('/api/limited/recipients', {
+    headers: auth,
+    data: {
+      name: `E2E Dokument ${stamp}`,
+      zipcode: '114 35',
+      city: 'Stockholm',
+      email: 'e2e-dok@example.com',
+    },
+  });
+  expect(recipient.status(), await recipient.text()).toBe(200);
+  const { recipientID } = (await recipient.json()) as { recipientID: string };
+  const created = await page.request.post('/api/limited/invoices', {
+    headers: auth,
+    data: {
+      recipientID,
+      invoiceNumber: number,
+      service: 'factoring',
+      currency: 'SEK',
+      invoiceDate: '2026-03-02',
+      dueDate: '2026-04-01',
+      rows: [
+        {
+          name: 'Konsulttimme',
+          quantityMilli: 2000,
+          unit: 'h',
+          unitPriceMinor: 95_000,
+          vatBasisPoints: 2500,
+        },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const { invoiceID } = (await created.json()) as { invoiceID: string };
+  return invoiceID;
+}
+
+test('a customer downloads the invoice PDF and attaches, lists and downloads PDF files', async ({
+  page,
+}, testInfo) => {
+  const stamp = String(Date.now()).slice(-8);
+  const number = `DOC-${stamp}`;
+  const invoiceID = await registerInvoice(page, stamp, number);
+
+  // Our PDF of the invoice, in English, under the server's file name.
+  await page.goto(`/invoices/${invoiceID}`);
+  await expect(page.getByRole('heading', { name: `Invoice ${number}` })).toBeVisible();
+  await expect(page.getByText('No files are attached.')).toBeVisible();
+  const [invoicePdf] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download invoice PDF' }).click(),
+  ]);
+  expect(invoicePdf.suggestedFilename()).toBe(`faktura-${number}.pdf`);
+  const pdfBytes = await downloadedBytes(invoicePdf);
+  expect(pdfBytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  expect(pdfContains(pdfBytes, number)).toBe(true);
+
+  // Attach files in the edit form: a text file named .pdf is refused in the browser, a PDF is uploaded.
+  await page.getByRole('link', { name: 'Edit' }).click();
+  const attach = page.getByLabel('Attach PDF files');
+  await attach.setInputFiles({
+    name: 'notes.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('hello'),
+  });
+  await expect(
+    page.getByText('notes.pdf: Only PDF files are allowed as an invoice or attachment.'),
+  ).toBeVisible();
+  await attach.setInputFiles({
+    name: `contract-${stamp}.pdf`,
+    mimeType: 'application/pdf',
+    buffer: pdfBytes,
+  });
+  await expect(page.getByRole('button', { name: `Remove contract-${stamp}.pdf` })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'invoice-attachments-en');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+
+  await expect(page.getByText('Your changes have been saved.')).toBeVisible();
+  const file = page.getByRole('button', { name: `contract-${stamp}.pdf` });
+  await expect(file).toBeVisible();
+  await screenshot(page, testInfo, 'invoice-documents-en');
+  const [attachment] = await Promise.all([page.waitForEvent('download'), file.click()]);
+  expect(attachment.suggestedFilename()).toBe(`contract-${stamp}.pdf`);
+  expect((await downloadedBytes(attachment)).equals(pdfBytes)).toBe(true);
+});
+
+test('a customer writes a message about an invoice and reads it in the invoice thread', async ({
+  page,
+}, testInfo) => {
+  const stamp = String(Date.now()).slice(-8);
+  const number = `MSG-${stamp}`;
+  const invoiceID = await registerInvoice(page, stamp, number);
+  await page.goto(`/invoices/${invoiceID}`);
+  await page.getByRole('link', { name: 'Messages about this invoice' }).click();
+  await expect(page).toHaveURL(new RegExp(`/invoice/messages\\?invoiceID=${invoiceID}$`));
+  await expect(page.getByRole('heading', { name: `Messages about invoice ${number}` })).toBeVisible();
+  await expect(page.getByText('There are no messages.')).toBeVisible();
+  await expect(page.getByText(`This message is about invoice ${number}.`)).toBeVisible();
+
+  // The contract rules first, then the message.
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('This field is required.')).toHaveCount(2);
+  const title = `Delivery note ${stamp}`;
+  await page.getByLabel('Subject').fill(title);
+  await page.getByRole('textbox', { name: 'Message' }).fill(`Please find the delivery note for ${number}.`);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(page.getByText('Your message has been sent.')).toBeVisible();
+
+  const item = page.getByRole('button', { name: new RegExp(title) });
+  await expect(item).toBeVisible();
+  await expect(item).toContainText(`invoice ${number}`);
+  await item.click();
+  await expect(page.getByText(`Please find the delivery note for ${number}.`)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'invoice-messages-en');
+
+  // The whole inbox holds it too, and the header's menu links there.
+  await page.getByRole('link', { name: 'Show all messages' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Messages', exact: true })).toBeVisible();
+  await expect(page.getByRole('button', { name: new RegExp(title) })).toBeVisible();
+});

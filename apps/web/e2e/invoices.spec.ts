@@ -1,0 +1,166 @@
+import { expect, type Page, test } from '@playwright/test';
+import { expectSignedIn, signIn } from './support/flows';
+import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
+
+/** The session token the web keeps in localStorage (lib/session-store.ts, key `token`, as JSON). */
+async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
+  expect(typeof token).toBe('string');
+  return token as string;
+}
+
+async function pickRecipient(page: Page, name: string): Promise<void> {
+  await page.getByRole('combobox', { name: /Recipient/ }).fill(name);
+  await page.getByRole('option', { name: new RegExp(name) }).click();
+}
+
+async function fillRow(
+  page: Page,
+  row: number,
+  values: { name: string; quantity: string; price: string; vat: string },
+) {
+  await page.getByLabel(`Item, row ${row}`, { exact: true }).fill(values.name);
+  await page.getByLabel(`Quantity, row ${row}`, { exact: true }).fill(values.quantity);
+  await page.getByLabel(`Unit price, row ${row}`, { exact: true }).fill(values.price);
+  await page.getByLabel(`VAT rate, row ${row}`, { exact: true }).selectOption({ label: values.vat });
+}
+
+test('a customer registers invoices, meets the duplicate-number rule, sends them and finds one in the history', async ({
+  page,
+}, testInfo) => {
+  // Other specs share the demo data: the numbers and the recipient are unique to this run.
+  const stamp = String(Date.now()).slice(-8);
+  const first = `E2E-${stamp}-1`;
+  const second = `E2E-${stamp}-2`;
+  const recipientName = `E2E Kund ${stamp}`;
+
+  await signIn(page, 'demo');
+  await expectSignedIn(page, 'Dana Demosson');
+  const created = await page.request.post('/api/limited/recipients', {
+    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+    data: { name: recipientName, zipcode: '114 35', city: 'Stockholm', email: 'e2e-kund@example.com' },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+
+  // Register with two rows; the total is live: 8 h × 650.00 + 25 % and 1.5 × 123.45 (185.18) + 12 %.
+  await page.goto('/invoice/register');
+  await expect(page.getByRole('heading', { name: 'Register invoice' })).toBeVisible();
+  await pickRecipient(page, recipientName);
+  await page.getByLabel('Invoice number').fill(first);
+  await fillRow(page, 1, { name: 'Arbetstimme snickare', quantity: '8', price: '650', vat: '25%' });
+  await page.getByRole('button', { name: 'Add row' }).click();
+  await fillRow(page, 2, { name: 'Material', quantity: '1.5', price: '123.45', vat: '12%' });
+  await expect(page.getByTestId('invoice-to-pay')).toHaveText(/SEK\s6,707\.40/);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'invoice-register-en');
+  await page.getByRole('button', { name: 'Register invoice' }).click();
+  await expect(page.getByRole('heading', { name: `Invoice ${first}` })).toBeVisible();
+  await expect(page.getByText('The invoice has been registered.')).toBeVisible();
+  await expect(page).toHaveURL(/\/invoices\/[0-9a-f-]{36}$/);
+
+  // The same number again: the error names the existing invoice, and what was typed stays.
+  await page.goto('/invoice/register');
+  await pickRecipient(page, recipientName);
+  await page.getByLabel('Invoice number').fill(first);
+  await fillRow(page, 1, { name: 'Resa', quantity: '12', price: '35', vat: '25%' });
+  await page.getByRole('button', { name: 'Register invoice' }).click();
+  const number = page.getByLabel('Invoice number');
+  await expect(number).toHaveAccessibleDescription(
+    new RegExp(`already used by an invoice of SEK\\s6,707\\.40 to ${recipientName} dated`),
+  );
+  await expect(page.getByLabel('Item, row 1', { exact: true })).toHaveValue('Resa');
+  await screenshot(page, testInfo, 'invoice-duplicate-number-en');
+  await number.fill(second);
+  await page.getByRole('button', { name: 'Register invoice' }).click();
+  await expect(page.getByRole('heading', { name: `Invoice ${second}` })).toBeVisible();
+
+  // Send both from the pending invoices; each gets its OCR reference.
+  await page.goto('/invoice/send');
+  await page.getByRole('button', { name: 'Send selected' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Select at least one invoice.');
+  await page.getByLabel(`Select invoice ${first}`).check();
+  await page.getByLabel(`Select invoice ${second}`).check();
+  await expect(page.getByText('Selected invoices: 2')).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Selected' })).toContainText(/SEK\s7,232\.40/);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'invoice-send-selection-en');
+  await page.getByRole('button', { name: 'Send selected' }).click();
+  const results = page.getByRole('status').filter({ hasText: 'Result' });
+  for (const invoice of [first, second]) {
+    await expect(results.getByRole('listitem').filter({ hasText: invoice })).toContainText(
+      /sent\. Status: Awaiting credit decision\. OCR reference: \d{4,}\./,
+    );
+  }
+  await screenshot(page, testInfo, 'invoice-send-en');
+  await expect(page.getByLabel(`Select invoice ${first}`)).toHaveCount(0);
+
+  // Find the first one in the history by its number and open its timeline.
+  await page.goto('/invoices');
+  await page.getByRole('searchbox', { name: 'Search' }).fill(first);
+  const row = page.getByRole('row', { name: new RegExp(first) });
+  await expect(row).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Invoices', exact: true }).getByRole('row')).toHaveCount(2);
+  await expect(row).toContainText('Awaiting credit decision');
+  await screenshot(page, testInfo, 'invoice-history-en');
+  await row.getByRole('link', { name: first }).click();
+  await expect(page.getByRole('heading', { name: `Invoice ${first}` })).toBeVisible();
+  const timeline = page.locator('.timeline');
+  await expect(timeline.getByText('Registered', { exact: true })).toBeVisible();
+  await expect(timeline.getByText('Sent', { exact: true })).toBeVisible();
+  await expect(timeline.getByText('Credit decision requested')).toBeVisible();
+  await expect(page.getByText(/OCR reference/).first()).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'invoice-detail-en');
+});
+
+test('the invoice history lists the demo invoices with filters, sorting and totals', async ({
+  page,
+}, testInfo) => {
+  await signIn(page, 'demo');
+  await expectSignedIn(page, 'Dana Demosson');
+  await page.goto('/invoices');
+  await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByText(/^1–25 of \d+/)).toBeVisible();
+  await page.getByRole('tab', { name: 'Overdue' }).click();
+  await expect(page).toHaveURL(/filter=overdue/);
+  await page.getByRole('button', { name: 'Amount' }).click();
+  await expect(page.getByRole('columnheader', { name: 'Amount' }).first()).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  );
+  await expect(page.getByRole('table', { name: 'All matching invoices' })).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'invoice-history-overdue-en');
+});
+
+test('a user without the register ability gets the no-access page for the register form', async ({
+  page,
+}) => {
+  await signIn(page, 'demo-limited');
+  await expectSignedIn(page, 'Lina Lind');
+  await page.goto('/invoice/register');
+  await expect(page).toHaveURL(/\/403$/);
+  await expect(page.getByRole('heading', { name: 'No access' })).toBeVisible();
+});
+
+test('the invoice screens in Finnish and Swedish', async ({ page }, testInfo) => {
+  await signIn(page, 'demo');
+  await expectSignedIn(page, 'Dana Demosson');
+  await page.getByRole('button', { name: 'Suomi' }).click();
+  await page.goto('/invoice/register');
+  await expect(page.getByRole('heading', { name: 'Rekisteröi lasku' })).toBeVisible();
+  await page.getByLabel('À-hinta, rivi 1', { exact: true }).fill('1 234,5');
+  await page.getByLabel('Määrä, rivi 1', { exact: true }).fill('2');
+  await expect(page.getByTestId('invoice-to-pay')).toHaveText(/3\s086,25\sSEK/);
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'invoice-register-fi');
+
+  await page.getByRole('button', { name: 'Svenska' }).click();
+  await page.goto('/invoices?filter=paid');
+  await expect(page.getByRole('tab', { name: 'Betalda', exact: true })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  );
+  await expect(page.getByRole('table', { name: 'Fakturor', exact: true })).toContainText('Betald');
+  await screenshot(page, testInfo, 'invoice-history-sv');
+});

@@ -1,0 +1,56 @@
+import { expect, test } from '@playwright/test';
+import { expectSignedIn, signIn } from './support/flows';
+import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
+
+test('the menu shows a user only what the abilities allow, and the guard refuses the rest', async ({
+  page,
+}, testInfo) => {
+  await signIn(page, 'demo-limited');
+  await expectSignedIn(page, 'Lina Lind');
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await expect(nav.getByRole('button', { name: 'Invoices' })).toBeVisible();
+  await expect(nav.getByRole('button', { name: 'Register' })).toHaveCount(0);
+  await nav.getByRole('button', { name: 'Invoices' }).click();
+  await expect(nav.getByRole('link', { name: 'All invoices' })).toBeVisible();
+  await nav.getByRole('button', { name: 'Reports' }).click();
+  await expect(nav.getByRole('link', { name: 'Payments' })).toHaveCount(0);
+  await screenshot(page, testInfo, 'menu-limited-en');
+
+  await page.goto('/reports/payments');
+  await expect(
+    page.getByRole('heading', { name: /Ingen behörighet|No access|Ei käyttöoikeutta/ }),
+  ).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('the full menu of a user with every ability', async ({ page }, testInfo) => {
+  await signIn(page, 'demo');
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  for (const name of ['Register', 'Invoices', 'Reports', 'Administration'])
+    await expect(nav.getByRole('button', { name })).toBeVisible();
+  await nav.getByRole('button', { name: 'Reports' }).click();
+  await expect(nav.getByRole('link', { name: 'Payments' })).toBeVisible();
+  // demo has limited_fortnox_bookkeeping: its bookkeeping is in Fortnox, so the ledger is hidden (spec §2).
+  await expect(nav.getByRole('link', { name: 'Ledger' })).toHaveCount(0);
+  await screenshot(page, testInfo, 'menu-reports-en');
+
+  // The header counts unread messages of type 4 written by someone else.
+  await expect(page.getByRole('button', { name: 'Messages, 2 unread' })).toBeVisible();
+});
+
+test('on a narrow screen the menu opens from the hamburger button', async ({ page }, testInfo) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, 'demo');
+  await page.getByRole('button', { name: 'Open menu' }).click();
+  await expect(
+    page.getByRole('navigation', { name: 'Main menu' }).getByRole('button', { name: 'Invoices' }),
+  ).toBeVisible();
+  await screenshot(page, testInfo, 'menu-mobile-en');
+  // Choosing an entry navigates and closes the menu.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Recipients' }).click();
+  await expect(page).toHaveURL(/\/recipient$/);
+  await expect(page.getByRole('button', { name: 'Open menu' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Recipients' }),
+  ).toBeHidden();
+});

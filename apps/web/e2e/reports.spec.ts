@@ -1,0 +1,28 @@
+import { expect, test } from '@playwright/test';
+import { expectSignedIn, signIn } from './support/flows';
+import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
+
+test('the active recourse modal refuses an end date before the start date', async ({ page }, testInfo) => {
+  await signIn(page, 'demo');
+  await expectSignedIn(page, 'Dana Demosson');
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.getByRole('button', { name: 'Reports' }).click();
+  await nav.getByRole('button', { name: 'Download active recourse' }).click();
+
+  const modal = page.getByRole('dialog', { name: 'Download active recourse' });
+  const from = modal.getByLabel('From');
+  const to = modal.getByLabel('To');
+  // The default range is the last 30 days up to today (spec §9).
+  const today = new Date();
+  const iso = (d: Date) =>
+    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  await expect(to).toHaveValue(iso(today));
+  await expect(from).toHaveValue(iso(new Date(today.getTime() - 30 * 86_400_000)));
+  await expectNoSeriousA11yViolations(page);
+
+  await from.fill('2026-06-30');
+  await to.fill('2026-06-01');
+  await modal.getByRole('button', { name: 'Download' }).click();
+  await expect(modal.getByText('The end date cannot be before the start date.')).toBeVisible();
+  await screenshot(page, testInfo, 'regress-modal-wrong-range-en');
+});

@@ -1,0 +1,40 @@
+import { expect, type Page } from '@playwright/test';
+import { DEMO_PASSWORD } from './env';
+
+/** Switches the login page to English with the language buttons, as a user would. */
+export async function chooseEnglish(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'English' }).click();
+  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** Signs in on the plain login page in English and waits for the signed-in shell. */
+export async function signIn(page: Page, username: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/login');
+  await chooseEnglish(page);
+  await page.getByLabel('Username').fill(username);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+export async function expectSignedIn(page: Page, fullName: string): Promise<void> {
+  await expect(page.getByRole('button', { name: `User menu for ${fullName}` })).toBeVisible();
+}
+
+export async function signOut(page: Page, fullName: string): Promise<void> {
+  await page.getByRole('button', { name: `User menu for ${fullName}` }).click();
+  await page.getByRole('button', { name: 'Sign out' }).click();
+}
+
+/** Closes the open error dialog (role alertdialog) with its footer button. */
+export async function closeDialog(page: Page): Promise<void> {
+  await page.getByRole('alertdialog').getByRole('contentinfo').getByRole('button', { name: 'Close' }).click();
+  await expect(page.getByRole('alertdialog')).toBeHidden();
+}
+
+/** Waits for the success dialog with this title and closes it with its footer button. */
+export async function closeSuccess(page: Page, title: string): Promise<void> {
+  const dialog = page.getByRole('dialog', { name: title });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('contentinfo').getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+}

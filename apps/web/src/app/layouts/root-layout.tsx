@@ -1,0 +1,109 @@
+import { userSchema } from '@portal/contracts';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Outlet, useNavigate } from 'react-router';
+import { Button } from '../../components/ui/button';
+import { Spinner } from '../../components/ui/spinner';
+import { paths } from '../../config/paths';
+import { useSelf } from '../../features/account/api/get-self';
+import { AccountModal, type AccountTab } from '../../features/account/components/account-modal';
+import { SetupBanners, SetupOverlay } from '../../features/account/components/setup-notices';
+import { useLogout } from '../../features/auth/api/logout';
+import { TopMenu } from '../../features/navigation/components/top-menu';
+import type { MenuAction } from '../../features/navigation/menu-model';
+import { downloadActiveInvoices } from '../../features/reports/api/download-active-invoices';
+import { ActiveRegressModal } from '../../features/reports/components/active-regress-modal';
+import { hideBlockingLoader, showBlockingLoader } from '../../lib/events';
+import { errorText } from '../../lib/messages';
+import { clearSession, getSession, updateSession } from '../../lib/session-store';
+import './shell-texts';
+
+/**
+ * The root layout of spec §2: loads `self` first behind the 50 px spinner, then shows the top menu,
+ * the warning banners, the page and the blocking setup overlay.
+ */
+export function RootLayout() {
+  const { t } = useTranslation();
+  const self = useSelf();
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const logout = useLogout();
+  const [accountTab, setAccountTab] = useState<AccountTab | null>(null);
+  const [regressOpen, setRegressOpen] = useState(false);
+
+  const data = self.data;
+  useEffect(() => {
+    if (!data) return;
+    // Shared state of spec §3: abilities and issuer from `self`; the user and messages persist.
+    updateSession({
+      user: userSchema.parse(data),
+      abilities: data.abilities,
+      issuer: data.issuer,
+      messages: data.messages,
+    });
+  }, [data]);
+
+  if (self.isPending) {
+    return (
+      <div className="page page--center page--full">
+        <Spinner size="large" label={t('common:status.loading')} />
+      </div>
+    );
+  }
+  if (self.isError || !data) {
+    return (
+      <main className="page page--center page--full" role="alert">
+        <h1 className="page__title">{t('common:errors.title')}</h1>
+        <p>{errorText(t, self.error)}</p>
+        <Button label={t('common:actions.retry')} onClick={() => void self.refetch()} />
+      </main>
+    );
+  }
+
+  function signOut() {
+    const group = getSession().group;
+    const finish = () => {
+      clearSession();
+      queryClient.clear();
+      // Spec §4: back to the group login when a group is set, otherwise the plain login.
+      void navigate(group ? paths.groupLogin.getHref(group.id) : paths.login.getHref(), { replace: true });
+    };
+    logout.mutate(undefined, { onSettled: finish });
+  }
+
+  async function onAction(action: MenuAction) {
+    if (action === 'openActiveRegress') {
+      setRegressOpen(true);
+      return;
+    }
+    showBlockingLoader();
+    await downloadActiveInvoices();
+    hideBlockingLoader();
+  }
+
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main">
+        {t('layout:skip_to_content')}
+      </a>
+      <TopMenu
+        user={data}
+        abilities={data.abilities}
+        fortnoxSetting={data.fortnoxSetting}
+        messages={data.messages}
+        brand={data.group?.name ?? t('common:app.name')}
+        onAction={(action) => void onAction(action)}
+        onOpenAccount={() => setAccountTab('details')}
+        onLogout={signOut}
+      />
+      <SetupBanners self={data} onOpenAccount={setAccountTab} />
+      <main id="main" className="app-main" tabIndex={-1}>
+        <Outlet />
+        <SetupOverlay self={data} onOpenAccount={setAccountTab} />
+      </main>
+      {accountTab && <AccountModal self={data} initialTab={accountTab} onClose={() => setAccountTab(null)} />}
+      {regressOpen && <ActiveRegressModal onClose={() => setRegressOpen(false)} />}
+    </div>
+  );
+}

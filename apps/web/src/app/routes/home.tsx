@@ -1,0 +1,8 @@
+import { useSelf } from '../../features/account/api/get-self';
+import { HomePage } from '../../features/dashboard/components/home-page';
+
+/** `/` (spec §2). The root layout has loaded `self` before this renders. */
+export default function HomeRoute() {
+  const { data } = useSelf();
+  return data ? <HomePage self={data} /> : null;
+}

@@ -1,0 +1,8 @@
+import { useParams } from 'react-router';
+import { PasswordResetScreen } from '../../features/auth/components/password-reset-screen';
+
+/** `/password/reset/{hash}`, named password.reset (spec §2). */
+export default function PasswordResetRoute() {
+  const { hash = '' } = useParams();
+  return <PasswordResetScreen hash={hash} />;
+}

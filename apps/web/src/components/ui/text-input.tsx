@@ -1,0 +1,135 @@
+import { type InputHTMLAttributes, type Ref, useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { translateCode } from '../../lib/messages';
+
+/** A rule returns true when the value passes, otherwise the code of the failure (spec §5). */
+export type Rule = (value: string) => true | string;
+
+export interface TextInputProps
+  extends Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'className'> {
+  label?: string;
+  /** The wrapper's extra class (spec §2 customClass). */
+  className?: string;
+  value: string | number | Date | null | undefined;
+  name: string;
+  onChange?: (value: string) => void;
+  rules?: readonly Rule[];
+  /** An error code from outside (a form resolver or the server); shown before the rules' result. */
+  error?: string;
+  /** The limit shown in a max-length message. */
+  limit?: number;
+  /** Values for the error message's placeholders (e.g. the existing invoice of a duplicate number). */
+  errorParams?: Record<string, unknown>;
+  hint?: string;
+  inputRef?: Ref<HTMLInputElement>;
+}
+
+/** Default field id from a timestamp and a random number (spec §9). */
+export function generateFieldId(): string {
+  return `field-${Date.now()}-${Math.floor(Math.random() * 1_000_000)}`;
+}
+
+function asText(value: TextInputProps['value']): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) return Number.isNaN(value.getTime()) ? '' : value.toISOString().slice(0, 10);
+  return String(value);
+}
+
+function runRules(rules: readonly Rule[] | undefined, value: string): string | undefined {
+  for (const rule of rules ?? []) {
+    const result = rule(value);
+    if (result !== true) return result;
+  }
+  return undefined;
+}
+
+/** The star after a required field's label; hidden from the accessible name, which `required` covers. */
+export function RequiredMark() {
+  return (
+    <span className="field__required" aria-hidden="true">
+      {' *'}
+    </span>
+  );
+}
+
+/**
+ * The labelled text input of spec §2. With rules it validates on input and again whenever the bound
+ * value changes from outside (spec §4); the error is translated and tied to the field with
+ * aria-invalid and aria-describedby.
+ */
+export function TextInput({
+  label,
+  className,
+  value,
+  name,
+  onChange,
+  rules,
+  error,
+  limit,
+  errorParams,
+  hint,
+  id,
+  inputRef,
+  type = 'text',
+  required,
+  ...rest
+}: TextInputProps) {
+  const { t } = useTranslation();
+  const [fieldId] = useState(() => id ?? generateFieldId());
+  const [ruleError, setRuleError] = useState<string | undefined>();
+  const text = asText(value);
+  const lastTyped = useRef<string | null>(null);
+  const previous = useRef(text);
+
+  useEffect(() => {
+    if (previous.current === text) return;
+    previous.current = text;
+    // A change the user typed was validated in onChange; this covers a value set from outside.
+    if (lastTyped.current === text) return;
+    if (rules && rules.length > 0) setRuleError(runRules(rules, text));
+  }, [text, rules]);
+
+  const code = error ?? ruleError;
+  const errorId = `${fieldId}-error`;
+  const hintId = `${fieldId}-hint`;
+  const describedBy = [code && errorId, hint && hintId].filter(Boolean).join(' ') || undefined;
+
+  return (
+    <div className={['field', code && 'field--invalid', className].filter(Boolean).join(' ')}>
+      {label && (
+        <label htmlFor={fieldId} className="field__label">
+          {label}
+          {required && <RequiredMark />}
+        </label>
+      )}
+      <input
+        ref={inputRef}
+        id={fieldId}
+        name={name}
+        type={type}
+        className="field__input"
+        value={text}
+        required={required}
+        aria-invalid={code ? true : undefined}
+        aria-describedby={describedBy}
+        onChange={(event) => {
+          const next = event.target.value;
+          lastTyped.current = next;
+          if (rules && rules.length > 0) setRuleError(runRules(rules, next));
+          onChange?.(next);
+        }}
+        {...rest}
+      />
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
+      {code && (
+        <p id={errorId} className="field__error" role="alert">
+          {translateCode(t, code, { max: limit, ...errorParams })}
+        </p>
+      )}
+    </div>
+  );
+}

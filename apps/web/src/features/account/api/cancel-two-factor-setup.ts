@@ -1,0 +1,17 @@
+import { ROUTES } from '@portal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { selfKeys } from './get-self';
+
+/** `GET /limited/2fa/disable`: cancelling setup marks two-factor off (spec §4). */
+export function cancelTwoFactorSetup() {
+  return apiRequest(ROUTES.cancelTwoFactorSetup, (s) => s.okResponseSchema);
+}
+
+export function useCancelTwoFactorSetup() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: cancelTwoFactorSetup,
+    onSettled: () => queryClient.invalidateQueries({ queryKey: selfKeys.all }),
+  });
+}

@@ -1,0 +1,18 @@
+import { type ChangePasswordBody, ROUTES } from '@portal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { selfKeys } from './get-self';
+
+/** `POST limited/account` {old, new}: 412 wrong old, 400 invalid new (spec §8). */
+export function changePassword(body: ChangePasswordBody) {
+  return apiRequest(ROUTES.changePassword, (s) => s.okResponseSchema, { body });
+}
+
+/** On success `self` is loaded again: lastPasswordChange is now set (spec §4) and the overlay may go. */
+export function useChangePassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: changePassword,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: selfKeys.all }),
+  });
+}

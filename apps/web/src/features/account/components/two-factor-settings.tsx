@@ -1,0 +1,193 @@
+import { TWO_FACTOR_CODE_LENGTH } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { WarningIcon } from '../../../components/ui/icons';
+import { MessageDialog } from '../../../components/ui/message-dialog';
+import { Modal } from '../../../components/ui/modal';
+import { TextInput } from '../../../components/ui/text-input';
+import { trackFormSubmit } from '../../../lib/analytics';
+import { errorText } from '../../../lib/messages';
+import { useCancelTwoFactorSetup } from '../api/cancel-two-factor-setup';
+import { useDisableTwoFactor } from '../api/disable-two-factor';
+import { useEnableTwoFactor } from '../api/enable-two-factor';
+import { useVerifyTwoFactor } from '../api/verify-two-factor';
+
+interface Setup {
+  qrCodeUrl: string;
+  secret: string;
+}
+
+/**
+ * The two-factor tab (spec §4): off → setup (QR image fetched) → on after a verified code. Cancelling
+ * setup calls the GET disable; turning an enabled account off needs a warning confirmation.
+ */
+export function TwoFactorSettings({ enabled, required = false }: { enabled: boolean; required?: boolean }) {
+  const { t } = useTranslation();
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [code, setCode] = useState('');
+  const [confirmDisable, setConfirmDisable] = useState(false);
+  const [failure, setFailure] = useState<unknown>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const enable = useEnableTwoFactor();
+  const verify = useVerifyTwoFactor();
+  const cancelSetup = useCancelTwoFactorSetup();
+  const disable = useDisableTwoFactor();
+
+  const errorDialog = failure !== null && (
+    <MessageDialog
+      title={t('account:two_factor.error_title')}
+      message={errorText(t, failure)}
+      onHide={() => setFailure(null)}
+    />
+  );
+  const noticeDialog = notice && (
+    <MessageDialog
+      tone="success"
+      title={t('account:two_factor.title')}
+      message={notice}
+      onHide={() => setNotice(null)}
+    />
+  );
+
+  if (enabled && !setup) {
+    return (
+      <div className="stack">
+        <p className="status-line status-line--ok">{t('account:two_factor.status_on')}</p>
+        {/* An account that must use two-factor cannot turn it off (the server refuses it too). */}
+        {required ? (
+          <p className="muted">{t('errors:twoFactor.required')}</p>
+        ) : (
+          <div>
+            <Button
+              variant="danger"
+              label={t('account:two_factor.disable')}
+              onClick={() => setConfirmDisable(true)}
+            />
+          </div>
+        )}
+        {confirmDisable && (
+          <Modal
+            alert
+            title={t('account:two_factor.disable_confirm_title')}
+            submitLabel={t('account:two_factor.disable')}
+            submitVariant="danger"
+            loading={disable.isPending}
+            onHide={() => setConfirmDisable(false)}
+            onSubmit={() =>
+              disable.mutate(undefined, {
+                onSuccess: () => {
+                  setConfirmDisable(false);
+                  setNotice(t('account:two_factor.disabled_text'));
+                },
+                onError: (error) => {
+                  setConfirmDisable(false);
+                  setFailure(error);
+                },
+              })
+            }
+          >
+            <p className="notice notice--warning">
+              <WarningIcon size={18} /> {t('account:two_factor.disable_confirm_text')}
+            </p>
+          </Modal>
+        )}
+        {errorDialog}
+        {noticeDialog}
+      </div>
+    );
+  }
+
+  if (!setup) {
+    return (
+      <div className="stack">
+        <p className="status-line">{t('account:two_factor.status_off')}</p>
+        <p className="muted">{t('account:two_factor.intro')}</p>
+        <div>
+          <Button
+            label={t('account:two_factor.set_up')}
+            loading={enable.isPending}
+            onClick={() =>
+              enable.mutate(undefined, {
+                onSuccess: (answer) => {
+                  setCode('');
+                  setSetup(answer);
+                },
+                onError: setFailure,
+              })
+            }
+          />
+        </div>
+        {errorDialog}
+        {noticeDialog}
+      </div>
+    );
+  }
+
+  const isComplete = code.length === TWO_FACTOR_CODE_LENGTH;
+  return (
+    <form
+      className="stack"
+      noValidate
+      aria-label={t('account:two_factor.setup_title')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!isComplete) return;
+        trackFormSubmit('two_factor_verify', ['code']);
+        verify.mutate(
+          { code },
+          {
+            onSuccess: () => {
+              setSetup(null);
+              setNotice(t('account:two_factor.enabled_text'));
+            },
+            onError: setFailure,
+          },
+        );
+      }}
+    >
+      <h3 className="section-title">{t('account:two_factor.setup_title')}</h3>
+      <p className="muted">{t('account:two_factor.scan_text')}</p>
+      <img
+        className="qr-code"
+        src={setup.qrCodeUrl}
+        alt={t('account:two_factor.qr_alt')}
+        width={180}
+        height={180}
+      />
+      <p>
+        {t('account:two_factor.secret_label')} <code className="secret">{setup.secret}</code>
+      </p>
+      <TextInput
+        label={t('account:two_factor.code')}
+        name="code"
+        value={code}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={TWO_FACTOR_CODE_LENGTH}
+        onChange={(value) => setCode(value.replace(/\D/g, '').slice(0, TWO_FACTOR_CODE_LENGTH))}
+      />
+      <div className="button-row">
+        <Button
+          type="submit"
+          disabled={!isComplete}
+          loading={verify.isPending}
+          label={t('account:two_factor.verify')}
+        />
+        <Button
+          variant="secondary"
+          label={t('account:two_factor.cancel_setup')}
+          loading={cancelSetup.isPending}
+          onClick={() =>
+            cancelSetup.mutate(undefined, {
+              onSettled: () => setSetup(null),
+              onError: setFailure,
+            })
+          }
+        />
+      </div>
+      {errorDialog}
+    </form>
+  );
+}

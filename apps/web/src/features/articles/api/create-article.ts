@@ -1,0 +1,17 @@
+import { type ArticleBody, ROUTES } from '@portal/contracts';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { articleKeys } from './list-articles';
+
+/** `POST limited/articles`; 409 `article.duplicate_number`, 400 `article.invalid` or `article.invalid_vat_rate`. */
+export function createArticle(body: ArticleBody) {
+  return apiRequest(ROUTES.createArticle, (s) => s.articleSchema, { body });
+}
+
+export function useCreateArticle() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createArticle,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: articleKeys.all }),
+  });
+}

@@ -1,0 +1,31 @@
+import { buildPath, ROUTES } from '@portal/contracts';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+
+export const groupKeys = {
+  all: ['group'] as const,
+  detail: (groupid: string) => ['group', groupid] as const,
+};
+
+/** `GET limited/group&group={groupid}` (spec §7), sent as `?group=`. */
+export function getGroup(groupid: string) {
+  return apiRequest(
+    { method: ROUTES.getGroup.method, path: buildPath(ROUTES.getGroup.path) },
+    (s) => s.getGroupResponseSchema,
+    {
+      query: { group: groupid },
+    },
+  );
+}
+
+export function getGroupQueryOptions(groupid: string) {
+  return queryOptions({
+    queryKey: groupKeys.detail(groupid),
+    queryFn: () => getGroup(groupid),
+    retry: false,
+  });
+}
+
+export function useGroup(groupid: string | undefined) {
+  return useQuery({ ...getGroupQueryOptions(groupid ?? ''), enabled: Boolean(groupid) });
+}

@@ -1,0 +1,69 @@
+import type { LoginBody } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { TextInput } from '../../../components/ui/text-input';
+import { trackFormSubmit } from '../../../lib/analytics';
+import { type FieldErrorCodes, validateWith } from '../../../lib/load-schemas';
+
+export type Credentials = Pick<LoginBody, 'username' | 'password'>;
+
+interface CredentialsFormProps {
+  loading: boolean;
+  onSubmit: (values: Credentials) => void;
+  onForgotPassword: () => void;
+}
+
+/** The credentials view of the login screen (spec §2), validated with the contract's loginBodySchema. */
+export function CredentialsForm({ loading, onSubmit, onForgotPassword }: CredentialsFormProps) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<Credentials>({ username: '', password: '' });
+  const [errors, setErrors] = useState<FieldErrorCodes<Credentials>>({});
+
+  return (
+    <form
+      className="auth-form"
+      noValidate
+      aria-label={t('auth:login.form_label')}
+      onSubmit={async (event) => {
+        event.preventDefault();
+        const result = await validateWith(
+          (s) => s.loginBodySchema.pick({ username: true, password: true }),
+          values,
+        );
+        setErrors(result.errors ?? {});
+        if (!result.data) return;
+        trackFormSubmit('login', Object.keys(values));
+        onSubmit(result.data);
+      }}
+    >
+      <TextInput
+        label={t('auth:login.username')}
+        name="username"
+        autoComplete="username"
+        value={values.username}
+        error={errors.username}
+        onChange={(username) => setValues((v) => ({ ...v, username }))}
+      />
+      <TextInput
+        label={t('auth:login.password')}
+        name="password"
+        type="password"
+        autoComplete="current-password"
+        value={values.password}
+        error={errors.password}
+        onChange={(password) => setValues((v) => ({ ...v, password }))}
+      />
+      <Button
+        type="submit"
+        fullWidth
+        loading={loading}
+        label={t('auth:login.submit')}
+        trackingName="login_submit"
+      />
+      <button type="button" className="link-button" onClick={onForgotPassword}>
+        {t('auth:login.forgot_password')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { TWO_FACTOR_CODE_LENGTH } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { TextInput } from '../../../components/ui/text-input';
+import { trackFormSubmit } from '../../../lib/analytics';
+
+interface TwoFactorFormProps {
+  loading: boolean;
+  onSubmit: (code: string) => void;
+  onBack: () => void;
+}
+
+/** The two-factor view (spec §2, §5): six digits, verify disabled while shorter. */
+export function TwoFactorForm({ loading, onSubmit, onBack }: TwoFactorFormProps) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const isComplete = code.length === TWO_FACTOR_CODE_LENGTH;
+  return (
+    <form
+      className="auth-form"
+      noValidate
+      aria-label={t('auth:two_factor.form_label')}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!isComplete || loading) return;
+        trackFormSubmit('login_two_factor', ['code']);
+        onSubmit(code);
+      }}
+    >
+      <h2 className="auth-form__title">{t('auth:two_factor.title')}</h2>
+      <p className="auth-form__intro">{t('auth:two_factor.intro')}</p>
+      <TextInput
+        label={t('auth:two_factor.code')}
+        name="code"
+        value={code}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="[0-9]*"
+        maxLength={TWO_FACTOR_CODE_LENGTH}
+        // Only digits are kept, so a pasted "123 456" becomes a usable code.
+        onChange={(value) => setCode(value.replace(/\D/g, '').slice(0, TWO_FACTOR_CODE_LENGTH))}
+        autoFocus
+      />
+      <Button
+        type="submit"
+        fullWidth
+        loading={loading}
+        disabled={!isComplete}
+        label={t('auth:two_factor.submit')}
+      />
+      <button type="button" className="link-button" onClick={onBack}>
+        {t('auth:common.back_to_login')}
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,37 @@
+import { buildPath, type Language, ROUTES } from '@portal/contracts';
+import { useMutation } from '@tanstack/react-query';
+import { apiDownload } from '../../../lib/api-client';
+import { saveBlob } from '../../../lib/download';
+
+/** `GET limited/invoices/:id/pdf?language=`: our drawing of the invoice, saved under the server's name. */
+export async function downloadInvoicePdf(input: {
+  invoiceID: string;
+  invoiceNumber: string;
+  language: Language;
+}): Promise<void> {
+  const { blob, filename } = await apiDownload(
+    {
+      method: ROUTES.getInvoicePdf.method,
+      path: buildPath(ROUTES.getInvoicePdf.path, { id: input.invoiceID }),
+    },
+    { query: { language: input.language } },
+  );
+  saveBlob(blob, filename ?? `invoice-${input.invoiceNumber}.pdf`);
+}
+
+/** `GET limited/files/:id`: an uploaded PDF (the invoice's own PDF or an attachment). */
+export async function downloadInvoiceFile(input: { fileID: string; filename: string }): Promise<void> {
+  const { blob, filename } = await apiDownload({
+    method: ROUTES.downloadFile.method,
+    path: buildPath(ROUTES.downloadFile.path, { id: input.fileID }),
+  });
+  saveBlob(blob, filename ?? input.filename);
+}
+
+export function useDownloadInvoicePdf() {
+  return useMutation({ mutationFn: downloadInvoicePdf });
+}
+
+export function useDownloadInvoiceFile() {
+  return useMutation({ mutationFn: downloadInvoiceFile });
+}

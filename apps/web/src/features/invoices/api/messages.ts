@@ -1,0 +1,72 @@
+import { buildPath, type CreateMessageBody, ROUTES } from '@portal/contracts';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiRequest } from '../../../lib/api-client';
+import { selfKeys } from '../../account/api/get-self';
+
+export interface MessageListParams {
+  invoiceID: string | null;
+  page: number;
+  pageSize: number;
+}
+
+export const messageKeys = {
+  all: ['messages'] as const,
+  list: (params: MessageListParams) => ['messages', 'list', params] as const,
+};
+
+/** `GET limited/messages`: newest first, one invoice's thread when `invoiceID` is set. */
+export function listMessages(params: MessageListParams, signal?: AbortSignal) {
+  return apiRequest(
+    { method: ROUTES.listMessages.method, path: ROUTES.listMessages.path },
+    (s) => s.listMessagesResponseSchema,
+    {
+      query: { invoiceID: params.invoiceID ?? undefined, page: params.page, pageSize: params.pageSize },
+      signal,
+    },
+  );
+}
+
+export function useMessages(params: MessageListParams) {
+  return useQuery({
+    queryKey: messageKeys.list(params),
+    queryFn: ({ signal }) => listMessages(params, signal),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The header counts unread messages from `self`: it is read again after a change. */
+function useRefreshMessages() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: messageKeys.all }),
+      queryClient.invalidateQueries({ queryKey: selfKeys.all }),
+    ]);
+}
+
+/** `POST limited/messages/:id/read`. */
+export function useMarkMessageRead() {
+  const refresh = useRefreshMessages();
+  return useMutation({
+    mutationFn: (id: string) =>
+      apiRequest(
+        { method: ROUTES.markMessageRead.method, path: buildPath(ROUTES.markMessageRead.path, { id }) },
+        (s) => s.okResponseSchema,
+      ),
+    onSuccess: refresh,
+  });
+}
+
+/** `POST limited/messages`: a message to us, about an invoice or in general. */
+export function useCreateMessage() {
+  const refresh = useRefreshMessages();
+  return useMutation({
+    mutationFn: (body: CreateMessageBody) =>
+      apiRequest(
+        { method: ROUTES.createMessage.method, path: ROUTES.createMessage.path },
+        (s) => s.createMessageResponseSchema,
+        { body },
+      ),
+    onSuccess: refresh,
+  });
+}

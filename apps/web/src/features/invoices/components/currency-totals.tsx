@@ -1,0 +1,46 @@
+import type { Language } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { type CurrencyTotal, formatInvoiceMoney } from '../utils/money';
+
+/** Number of invoices and their total per currency, as a small table with a caption. */
+export function CurrencyTotals({
+  totals,
+  caption,
+  language,
+}: {
+  totals: readonly CurrencyTotal[];
+  caption: string;
+  language: Language;
+}) {
+  const { t } = useTranslation();
+  const number = new Intl.NumberFormat(language);
+  return (
+    <table className="currency-totals">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className="currency-totals__heading">
+            {t('invoices:totals.currency')}
+          </th>
+          <th scope="col" className="currency-totals__heading data-table__number">
+            {t('invoices:totals.count')}
+          </th>
+          <th scope="col" className="currency-totals__heading data-table__number">
+            {t('invoices:totals.amount')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {totals.map((total) => (
+          <tr key={total.currency}>
+            <th scope="row">{total.currency}</th>
+            <td className="data-table__number">{number.format(total.count)}</td>
+            <td className="data-table__number">
+              {formatInvoiceMoney(total.grossMinor, total.currency, language)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}

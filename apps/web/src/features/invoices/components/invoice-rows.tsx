@@ -1,0 +1,281 @@
+import { INVOICE_LIMITS, type InvoiceBody, type Language, type TaxRate, UNITS } from '@portal/contracts';
+import { rowNetMinor } from '@portal/domain/invoice-totals';
+import { type Control, Controller, type FieldArrayWithId, useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { IconButton } from '../../../components/ui/icon-button';
+import { CloseIcon } from '../../../components/ui/icons';
+import { TextInput } from '../../../components/ui/text-input';
+import { formatBasisPoints } from '../../../lib/format';
+import { type InvoiceFormValues, rowInput } from '../utils/invoice-form';
+import { UNIT_KEYS } from '../utils/labels';
+import { formatInvoiceMoney } from '../utils/money';
+import { CellSelect } from './cell-select';
+
+/** A row's net as typed (quantity × price, rounded once, as the server rounds it); a dash until readable. */
+function RowNet({
+  control,
+  index,
+  currency,
+  language,
+}: {
+  control: Control<InvoiceFormValues, unknown, InvoiceBody>;
+  index: number;
+  currency: string;
+  language: Language;
+}) {
+  const row = useWatch({ control, name: `rows.${index}` });
+  const input = row ? rowInput(row, language) : null;
+  let net: number | null = null;
+  try {
+    net = input ? rowNetMinor(input.quantity, input.unitPriceMinor) : null;
+  } catch {
+    // Beyond the safe integer range: the totals say so; the row shows a dash.
+  }
+  return <>{net === null ? '–' : formatInvoiceMoney(net, currency, language)}</>;
+}
+
+export interface InvoiceRowsProps {
+  control: Control<InvoiceFormValues, unknown, InvoiceBody>;
+  fields: FieldArrayWithId<InvoiceFormValues, 'rows', 'id'>[];
+  onRemove: (index: number) => void;
+  taxRates: readonly TaxRate[];
+  currency: string;
+  language: Language;
+  /** The "labour (ROT/RUT)" column, shown while the invoice has a deduction. */
+  showLabour: boolean;
+}
+
+/**
+ * The rows of the invoice form as a table: article number, name and description, quantity (to
+ * thousandths), unit, price, VAT rate, the labour mark for ROT/RUT and the row's net. Every input
+ * carries its column and row number as its name, since a cell has no visible label.
+ */
+export function InvoiceRows({
+  control,
+  fields,
+  onRemove,
+  taxRates,
+  currency,
+  language,
+  showLabour,
+}: InvoiceRowsProps) {
+  const { t } = useTranslation();
+  const unitOptions = UNITS.map((unit) => ({ value: unit, label: t(UNIT_KEYS[unit]) }));
+  const vatOptions = taxRates.map((rate) => ({
+    value: String(rate.rateBasisPoints),
+    label: formatBasisPoints(rate.rateBasisPoints, language),
+  }));
+  return (
+    <div className="table-wrap">
+      <table className="invoice-rows">
+        <caption className="visually-hidden">{t('invoices:form.rows.title')}</caption>
+        <thead>
+          <tr>
+            <th scope="col" className="invoice-rows__number">
+              {t('invoices:form.rows.article_number')}
+            </th>
+            <th scope="col" className="invoice-rows__name">
+              {t('invoices:form.rows.name')}
+            </th>
+            <th scope="col" className="invoice-rows__quantity">
+              {t('invoices:form.rows.quantity')}
+            </th>
+            <th scope="col" className="invoice-rows__unit">
+              {t('invoices:form.rows.unit')}
+            </th>
+            <th scope="col" className="invoice-rows__price">
+              {t('invoices:form.rows.price')}
+            </th>
+            <th scope="col" className="invoice-rows__vat">
+              {t('invoices:form.rows.vat')}
+            </th>
+            {showLabour && (
+              <th scope="col" className="invoice-rows__labour">
+                {t('invoices:form.rows.labour')}
+              </th>
+            )}
+            <th scope="col" className="invoice-rows__amount">
+              {t('invoices:form.rows.amount')}
+            </th>
+            <th scope="col" className="invoice-rows__remove">
+              <span className="visually-hidden">{t('invoices:form.rows.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((field, index) => {
+            const row = index + 1;
+            return (
+              <tr key={field.id}>
+                <td>
+                  <Controller
+                    control={control}
+                    name={`rows.${index}.articleNumber`}
+                    render={({ field: f, fieldState }) => (
+                      <TextInput
+                        aria-label={t('invoices:form.rows.article_number_row', { row })}
+                        className="field--cell"
+                        name={f.name}
+                        value={f.value}
+                        onChange={f.onChange}
+                        onBlur={f.onBlur}
+                        inputRef={f.ref}
+                        error={fieldState.error?.message}
+                        limit={INVOICE_LIMITS.articleNumber}
+                      />
+                    )}
+                  />
+                </td>
+                <td>
+                  <Controller
+                    control={control}
+                    name={`rows.${index}.name`}
+                    render={({ field: f, fieldState }) => (
+                      <TextInput
+                        aria-label={t('invoices:form.rows.name_row', { row })}
+                        className="field--cell"
+                        name={f.name}
+                        value={f.value}
+                        onChange={f.onChange}
+                        onBlur={f.onBlur}
+                        inputRef={f.ref}
+                        error={fieldState.error?.message}
+                        limit={INVOICE_LIMITS.rowName}
+                      />
+                    )}
+                  />
+                  <Controller
+                    control={control}
+                    name={`rows.${index}.description`}
+                    render={({ field: f, fieldState }) => (
+                      <TextInput
+                        aria-label={t('invoices:form.rows.description_row', { row })}
+                        placeholder={t('invoices:form.rows.description_placeholder')}
+                        className="field--cell invoice-rows__description"
+                        name={f.name}
+                        value={f.value}
+                        onChange={f.onChange}
+                        onBlur={f.onBlur}
+                        inputRef={f.ref}
+                        error={fieldState.error?.message}
+                        limit={INVOICE_LIMITS.rowDescription}
+                      />
+                    )}
+                  />
+                </td>
+                <td>
+                  <Controller
+                    control={control}
+                    name={`rows.${index}.quantity`}
+                    render={({ field: f, fieldState }) => (
+                      <TextInput
+                        aria-label={t('invoices:form.rows.quantity_row', { row })}
+                        className="field--cell field--number"
+                        inputMode="decimal"
+                        autoComplete="off"
+                        name={f.name}
+                        value={f.value}
+                        onChange={f.onChange}
+                        onBlur={f.onBlur}
+                        inputRef={f.ref}
+                        error={fieldState.error?.message}
+                      />
+                    )}
+                  />
+                </td>
+                <td>
+                  <Controller
+                    control={control}
+                    name={`rows.${index}.unit`}
+                    render={({ field: f, fieldState }) => (
+                      <CellSelect
+                        label={t('invoices:form.rows.unit_row', { row })}
+                        name={f.name}
+                        value={f.value}
+                        onChange={f.onChange}
+                        onBlur={f.onBlur}
+                        selectRef={f.ref}
+                        options={unitOptions}
+                        error={fieldState.error?.message}
+                      />
+                    )}
+                  />
+                </td>
+                <td>
+                  <Controller
+                    control={control}
+                    name={`rows.${index}.price`}
+                    render={({ field: f, fieldState }) => (
+                      <TextInput
+                        aria-label={t('invoices:form.rows.price_row', { row })}
+                        className="field--cell field--number"
+                        inputMode="decimal"
+                        autoComplete="off"
+                        name={f.name}
+                        value={f.value}
+                        onChange={f.onChange}
+                        onBlur={f.onBlur}
+                        inputRef={f.ref}
+                        error={fieldState.error?.message}
+                      />
+                    )}
+                  />
+                </td>
+                <td>
+                  <Controller
+                    control={control}
+                    name={`rows.${index}.vatBasisPoints`}
+                    render={({ field: f, fieldState }) => (
+                      <CellSelect
+                        label={t('invoices:form.rows.vat_row', { row })}
+                        name={f.name}
+                        value={f.value}
+                        onChange={f.onChange}
+                        onBlur={f.onBlur}
+                        selectRef={f.ref}
+                        options={vatOptions}
+                        error={fieldState.error?.message}
+                      />
+                    )}
+                  />
+                </td>
+                {showLabour && (
+                  <td className="invoice-rows__labour">
+                    <Controller
+                      control={control}
+                      name={`rows.${index}.rotRut`}
+                      render={({ field: f }) => (
+                        <input
+                          type="checkbox"
+                          className="checkbox"
+                          aria-label={t('invoices:form.rows.labour_row', { row })}
+                          name={f.name}
+                          checked={f.value}
+                          onChange={(event) => f.onChange(event.target.checked)}
+                          onBlur={f.onBlur}
+                          ref={f.ref}
+                        />
+                      )}
+                    />
+                  </td>
+                )}
+                <td className="invoice-rows__amount">
+                  <RowNet control={control} index={index} currency={currency} language={language} />
+                </td>
+                <td className="invoice-rows__remove">
+                  <IconButton
+                    icon={CloseIcon}
+                    size={16}
+                    aria-label={t('invoices:form.rows.remove_row', { row })}
+                    disabled={fields.length <= 1}
+                    onClick={() => onRemove(index)}
+                  />
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

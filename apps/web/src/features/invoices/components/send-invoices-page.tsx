@@ -1,0 +1,260 @@
+import type { sendInvoicesResponseSchema } from '@portal/contracts';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import type { z } from 'zod';
+import { Button } from '../../../components/ui/button';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { formatDate } from '../../../lib/format';
+import { toLanguage } from '../../../lib/i18n';
+import { errorText, translateCode } from '../../../lib/messages';
+import { usePendingInvoices } from '../api/list-pending-invoices';
+import { useSendInvoices } from '../api/send-invoices';
+import { newIdempotencyKey } from '../utils/idempotency-key';
+import { SERVICE_KEYS, stateKey } from '../utils/labels';
+import { formatInvoiceMoney, totalsByCurrency } from '../utils/money';
+import { CurrencyTotals } from './currency-totals';
+import '../texts';
+
+type SendResult = z.infer<typeof sendInvoicesResponseSchema>['results'][number];
+
+/** The header checkbox: checked when all are chosen, mixed when some are. */
+function SelectAllBox({
+  checked,
+  mixed,
+  label,
+  onChange,
+}: {
+  checked: boolean;
+  mixed: boolean;
+  label: string;
+  onChange: (checked: boolean) => void;
+}) {
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = mixed;
+  }, [mixed]);
+  return (
+    <input
+      ref={ref}
+      type="checkbox"
+      className="checkbox"
+      aria-label={label}
+      checked={checked}
+      onChange={(event) => onChange(event.target.checked)}
+    />
+  );
+}
+
+/**
+ * `/invoice/send` (spec §2 pending invoices): the registered invoices in a table with checkboxes, the
+ * count and total of the selection per currency, and Send, which needs at least one invoice (spec §5)
+ * and reports per invoice: its new state and OCR reference, or why it was not sent.
+ */
+export function SendInvoicesPage() {
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
+  const pending = usePendingInvoices();
+  const send = useSendInvoices();
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const [error, setError] = useState<string | null>(null);
+  const [results, setResults] = useState<SendResult[] | null>(null);
+  // One key per selection: a double click or a retry of the same send is answered once; a changed
+  // selection is another request and gets a new key.
+  const sendKey = useRef(newIdempotencyKey());
+
+  const items = pending.data?.items ?? [];
+  const chosen = items.filter((invoice) => selected.has(invoice.invoiceID));
+  const totals = totalsByCurrency(chosen);
+
+  function choose(next: ReadonlySet<string>) {
+    sendKey.current = newIdempotencyKey();
+    setSelected(next);
+    if (next.size > 0) setError(null);
+  }
+
+  function toggle(id: string, checked: boolean) {
+    const next = new Set(selected);
+    if (checked) next.add(id);
+    else next.delete(id);
+    choose(next);
+  }
+
+  function sendChosen() {
+    setResults(null);
+    if (chosen.length === 0) {
+      setError(translateCode(t, 'validation.select_at_least_one'));
+      return;
+    }
+    setError(null);
+    send.mutate(
+      { invoiceIDs: chosen.map((invoice) => invoice.invoiceID), idempotencyKey: sendKey.current },
+      {
+        onSuccess: (answer) => {
+          setResults(answer.results);
+          choose(new Set());
+        },
+        onError: (failure) => setError(errorText(t, failure)),
+      },
+    );
+  }
+
+  return (
+    <div className="invoice-page stack">
+      <h1 className="page__title">{t('invoices:send.title')}</h1>
+      <p className="page__lead">{t('invoices:send.lead')}</p>
+
+      <div role="status" className="send-results">
+        {results && (
+          <div className="card card--border send-results__card">
+            <h2 className="section-title">{t('invoices:send.results_title')}</h2>
+            <ul className="send-results__list">
+              {results.map((result) => (
+                <li
+                  key={result.invoiceID}
+                  className={result.ok ? 'send-results__ok' : 'send-results__failed'}
+                >
+                  <span className="send-results__number">
+                    {result.invoiceNumber
+                      ? t('invoices:send.result_invoice', { number: result.invoiceNumber })
+                      : t('invoices:send.result_unknown')}
+                  </span>{' '}
+                  {result.ok ? (
+                    <>
+                      {t('invoices:send.result_sent', {
+                        state: t(stateKey(result.state ?? 0)),
+                        ocr: result.ocr ?? '',
+                      })}{' '}
+                      <Link to={paths.invoiceDetail.getHref(result.invoiceID)}>
+                        {t('invoices:send.open_invoice')}
+                      </Link>
+                    </>
+                  ) : (
+                    t('invoices:send.result_failed', {
+                      reason: translateCode(t, result.code ?? 'server.internal'),
+                    })
+                  )}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )}
+      </div>
+
+      {pending.isPending && (
+        <div className="page--center">
+          <Spinner size="large" />
+        </div>
+      )}
+      {pending.isError && (
+        <div className="notice notice--error" role="alert">
+          <p>{errorText(t, pending.error)}</p>
+          <Button
+            variant="secondary"
+            label={t('common:actions.retry')}
+            onClick={() => void pending.refetch()}
+          />
+        </div>
+      )}
+      {pending.isSuccess && items.length === 0 && <p className="empty-state">{t('invoices:send.empty')}</p>}
+      {items.length > 0 && (
+        <>
+          <div className="button-row send-page__select">
+            <Button
+              variant="secondary"
+              label={t('invoices:send.select_all')}
+              onClick={() => choose(new Set(items.map((invoice) => invoice.invoiceID)))}
+            />
+            <Button
+              variant="secondary"
+              label={t('invoices:send.select_none')}
+              onClick={() => choose(new Set())}
+            />
+          </div>
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">{t('invoices:send.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col" className="data-table__check">
+                    <SelectAllBox
+                      label={t('invoices:send.select_all')}
+                      checked={chosen.length === items.length}
+                      mixed={chosen.length > 0 && chosen.length < items.length}
+                      onChange={(checked) =>
+                        choose(checked ? new Set(items.map((invoice) => invoice.invoiceID)) : new Set())
+                      }
+                    />
+                  </th>
+                  <th scope="col">{t('invoices:list.columns.number')}</th>
+                  <th scope="col">{t('invoices:list.columns.recipient')}</th>
+                  <th scope="col">{t('invoices:list.columns.service')}</th>
+                  <th scope="col">{t('invoices:list.columns.invoice_date')}</th>
+                  <th scope="col">{t('invoices:list.columns.due_date')}</th>
+                  <th scope="col" className="data-table__number">
+                    {t('invoices:list.columns.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {items.map((invoice) => (
+                  <tr
+                    key={invoice.invoiceID}
+                    className={selected.has(invoice.invoiceID) ? 'is-selected' : undefined}
+                  >
+                    <td className="data-table__check">
+                      <input
+                        type="checkbox"
+                        className="checkbox"
+                        aria-label={t('invoices:send.select_invoice', { number: invoice.invoiceNumber })}
+                        checked={selected.has(invoice.invoiceID)}
+                        onChange={(event) => toggle(invoice.invoiceID, event.target.checked)}
+                      />
+                    </td>
+                    <th scope="row">
+                      <Link to={paths.invoiceDetail.getHref(invoice.invoiceID)}>{invoice.invoiceNumber}</Link>
+                    </th>
+                    <td>{invoice.recipientName}</td>
+                    <td>{t(SERVICE_KEYS[invoice.service])}</td>
+                    <td>{formatDate(invoice.invoiceDate, language)}</td>
+                    <td>{formatDate(invoice.dueDate, language)}</td>
+                    <td className="data-table__number">
+                      {formatInvoiceMoney(invoice.grossMinor, invoice.currency, language)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+
+      <div className="send-page__footer">
+        <div className="send-page__summary" aria-live="polite">
+          <p>{t('invoices:send.selected', { count: chosen.length })}</p>
+          {totals.length > 0 && (
+            <CurrencyTotals
+              totals={totals}
+              caption={t('invoices:send.selection_title')}
+              language={language}
+            />
+          )}
+        </div>
+        <div className="send-page__send">
+          {error && (
+            <p className="notice notice--error" role="alert">
+              {error}
+            </p>
+          )}
+          <Button
+            variant="success"
+            loading={send.isPending}
+            label={t('invoices:send.send')}
+            onClick={sendChosen}
+          />
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,480 @@
+import { toNestErrors } from '@hookform/resolvers';
+import {
+  duplicateInvoiceDetailsSchema,
+  INVOICE_LIMITS,
+  type InvoiceBody,
+  type InvoiceDetail,
+  invoiceBodySchema,
+  invoiceRowBodySchema,
+  type Language,
+  ROT_RUT_TYPES,
+  rotRutBodySchema,
+  type ServiceType,
+  type Unit,
+} from '@portal/contracts';
+import { addDays, daysBetween, isValidIsoDate } from '@portal/domain/calendar-date';
+import { dueDate as dueDateOf } from '@portal/domain/due-date';
+import {
+  computeInvoiceTotals,
+  type InvoiceRowInput,
+  type InvoiceTotals,
+} from '@portal/domain/invoice-totals';
+import { formatAmount, type MoneyParseError, parseMoney } from '@portal/domain/money';
+import { isSwedishOrganisationNumber } from '@portal/domain/organisation-number';
+import { isValidPersonalNumber } from '@portal/domain/personal-number';
+import type { FieldError, Resolver } from 'react-hook-form';
+import { z } from 'zod';
+import { formatDate } from '../../../lib/format';
+import { formatInvoiceMoney } from './money';
+import { formatQuantity, parseQuantity, type QuantityParseError } from './quantity';
+
+/** Payment terms a new invoice starts with, in days. */
+export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
+
+export type RotRutType = (typeof ROT_RUT_TYPES)[number];
+
+export interface PickedRecipient {
+  recipientID: string;
+  name: string;
+}
+
+/** One row as the form holds it: quantity and price as typed, the VAT rate as the select's value. */
+export interface InvoiceFormRow {
+  articleNumber: string;
+  name: string;
+  description: string;
+  quantity: string;
+  unit: Unit;
+  price: string;
+  vatBasisPoints: string;
+  /** A labour row counts for the ROT/RUT deduction. */
+  rotRut: boolean;
+}
+
+export interface InvoiceFormRotRut {
+  type: RotRutType;
+  personalNumber: string;
+  propertyDesignation: string;
+  housingCoopNumber: string;
+}
+
+/** What the invoice form holds; `invoiceFormResolver` turns it into the `invoiceBodySchema` body. */
+export interface InvoiceFormValues {
+  recipient: PickedRecipient | null;
+  invoiceNumber: string;
+  service: ServiceType;
+  currency: string;
+  invoiceDate: string;
+  /** Only a help to set the due date; not sent. */
+  paymentTermsDays: string;
+  dueDate: string;
+  orderReference: string;
+  issuerContact: string;
+  recipientContact: string;
+  rows: InvoiceFormRow[];
+  rotRut: InvoiceFormRotRut;
+}
+
+export interface InvoiceFormContext {
+  language: Language;
+  /** ROT/RUT exists only for Swedish issuers invoicing in SEK. */
+  issuerCountry: 'SE' | 'FI';
+}
+
+const NO_ROT_RUT: InvoiceFormRotRut = {
+  type: 'none',
+  personalNumber: '',
+  propertyDesignation: '',
+  housingCoopNumber: '',
+};
+
+/** True when the ROT/RUT section applies: a Swedish issuer invoicing in SEK. */
+export function isRotRutAvailable(issuerCountry: 'SE' | 'FI', currency: string): boolean {
+  return issuerCountry === 'SE' && currency === 'SEK';
+}
+
+/** The code each refusal of the amount parser shows. */
+export const PRICE_ERROR_CODES: Record<MoneyParseError, string> = {
+  empty: 'validation.required',
+  invalid: 'invoices:form.errors.price_invalid',
+  too_many_decimals: 'validation.whole_minor_units',
+  out_of_range: 'validation.amount_range',
+};
+
+/** The code each refusal of the quantity parser shows. */
+export const QUANTITY_ERROR_CODES: Record<QuantityParseError, string> = {
+  empty: 'validation.required',
+  invalid: 'invoices:form.errors.quantity_invalid',
+  too_many_decimals: 'invoices:form.errors.quantity_decimals',
+  out_of_range: 'validation.amount_range',
+};
+
+export function emptyRow(vatBasisPoints: number | undefined): InvoiceFormRow {
+  return {
+    articleNumber: '',
+    name: '',
+    description: '',
+    quantity: '',
+    unit: 'st',
+    price: '',
+    vatBasisPoints: vatBasisPoints === undefined ? '' : String(vatBasisPoints),
+    rotRut: false,
+  };
+}
+
+/** True when nothing has been typed into the row, so an article may fill it instead of adding one. */
+export function isBlankRow(row: InvoiceFormRow): boolean {
+  return [row.articleNumber, row.name, row.description, row.quantity, row.price].every(
+    (v) => v.trim() === '',
+  );
+}
+
+/** A new invoice: dated today, due after the default terms, one empty row. */
+export function blankInvoiceForm(options: {
+  today: string;
+  currency: string;
+  vatBasisPoints: number | undefined;
+  invoiceNumber: string;
+}): InvoiceFormValues {
+  return {
+    recipient: null,
+    invoiceNumber: options.invoiceNumber,
+    service: 'factoring',
+    currency: options.currency,
+    invoiceDate: options.today,
+    paymentTermsDays: String(DEFAULT_PAYMENT_TERMS_DAYS),
+    dueDate: dueDateOf(options.today, DEFAULT_PAYMENT_TERMS_DAYS),
+    orderReference: '',
+    issuerContact: '',
+    recipientContact: '',
+    rows: [emptyRow(options.vatBasisPoints)],
+    rotRut: { ...NO_ROT_RUT },
+  };
+}
+
+/**
+ * An existing invoice in the form. `edit` keeps everything; `duplicate` keeps the recipient, service,
+ * references, rows and ROT/RUT details but is dated today with the same payment terms and takes
+ * `invoiceNumber` (a new suggestion), since the number is unique per issuer.
+ */
+export function invoiceToForm(
+  invoice: InvoiceDetail,
+  mode: 'edit' | 'duplicate',
+  options: { language: Language; today: string; invoiceNumber: string },
+): InvoiceFormValues {
+  const terms = Math.max(0, daysBetween(invoice.invoiceDate, invoice.dueDate));
+  const invoiceDate = mode === 'edit' ? invoice.invoiceDate : options.today;
+  return {
+    recipient: { recipientID: invoice.recipientID, name: invoice.recipientName },
+    invoiceNumber: mode === 'edit' ? invoice.invoiceNumber : options.invoiceNumber,
+    service: invoice.service,
+    currency: invoice.currency,
+    invoiceDate,
+    paymentTermsDays: String(terms),
+    dueDate: mode === 'edit' ? invoice.dueDate : addDays(invoiceDate, terms),
+    orderReference: invoice.orderReference,
+    issuerContact: invoice.issuerContact,
+    recipientContact: invoice.recipientContact,
+    rows: invoice.rows.map((row) => ({
+      articleNumber: row.articleNumber ?? '',
+      name: row.name,
+      description: row.description ?? '',
+      quantity: formatQuantity(row.quantityMilli, options.language),
+      unit: row.unit,
+      price: formatAmount(row.unitPriceMinor, options.language),
+      vatBasisPoints: String(row.vatBasisPoints),
+      rotRut: row.rotRut ?? false,
+    })),
+    rotRut: {
+      type: invoice.rotRut.type ?? 'none',
+      personalNumber: invoice.rotRut.personalNumber ?? '',
+      propertyDesignation: invoice.rotRut.propertyDesignation ?? '',
+      housingCoopNumber: invoice.rotRut.housingCoopNumber ?? '',
+    },
+  };
+}
+
+/** The due date for a changed invoice date or payment terms; null while either cannot be read. */
+export function dueDateFor(invoiceDate: string, paymentTermsDays: string): string | null {
+  if (!isValidIsoDate(invoiceDate) || !/^\d{1,4}$/.test(paymentTermsDays.trim())) return null;
+  try {
+    return dueDateOf(invoiceDate, Number(paymentTermsDays.trim()));
+  } catch {
+    return null;
+  }
+}
+
+/** The payment terms a typed due date gives; null when it cannot be read or is before the invoice date. */
+export function paymentTermsFor(invoiceDate: string, dueDate: string): string | null {
+  if (!isValidIsoDate(invoiceDate) || !isValidIsoDate(dueDate)) return null;
+  const days = daysBetween(invoiceDate, dueDate);
+  return days < 0 ? null : String(days);
+}
+
+const body = invoiceBodySchema.shape;
+const rowBody = invoiceRowBodySchema.shape;
+const rotRutBody = rotRutBodySchema.shape;
+
+/**
+ * The invoice form's schema: each field is checked by the contract's own piece of
+ * `invoiceBodySchema` (so the browser and the server refuse the same input with the same codes),
+ * after the typed quantity and price are read into integers in the user's language. The output is
+ * the request body; ROT/RUT is sent only where it applies.
+ */
+export function invoiceFormSchema({ language, issuerCountry }: InvoiceFormContext) {
+  const row = z
+    .object({
+      articleNumber: rowBody.articleNumber,
+      name: rowBody.name,
+      description: rowBody.description,
+      quantity: z
+        .string()
+        .transform((text, ctx) => {
+          const result = parseQuantity(text, language);
+          if (result.ok) return result.milli;
+          ctx.addIssue({ code: 'custom', message: QUANTITY_ERROR_CODES[result.error] });
+          return z.NEVER;
+        })
+        .pipe(rowBody.quantityMilli),
+      unit: rowBody.unit,
+      price: z
+        .string()
+        .transform((text, ctx) => {
+          const result = parseMoney(text, { locale: language });
+          if (result.ok) return result.minor;
+          ctx.addIssue({ code: 'custom', message: PRICE_ERROR_CODES[result.error] });
+          return z.NEVER;
+        })
+        .pipe(rowBody.unitPriceMinor),
+      vatBasisPoints: z
+        .string()
+        .regex(/^\d+$/, 'validation.required')
+        .transform(Number)
+        .pipe(rowBody.vatBasisPoints),
+      rotRut: z.boolean(),
+    })
+    .transform((r) => ({
+      articleNumber: r.articleNumber,
+      name: r.name,
+      description: r.description,
+      quantityMilli: r.quantity,
+      unit: r.unit,
+      unitPriceMinor: r.price,
+      vatBasisPoints: r.vatBasisPoints,
+      rotRut: r.rotRut,
+    }));
+
+  return z
+    .object({
+      recipient: z
+        .custom<PickedRecipient | null>()
+        .transform((picked) => picked?.recipientID ?? '')
+        .pipe(body.recipientID),
+      invoiceNumber: body.invoiceNumber,
+      service: body.service,
+      currency: body.currency,
+      invoiceDate: body.invoiceDate,
+      paymentTermsDays: z.string(),
+      dueDate: body.dueDate,
+      orderReference: body.orderReference,
+      issuerContact: body.issuerContact,
+      recipientContact: body.recipientContact,
+      rows: z.array(row).min(1, 'validation.rows_required').max(INVOICE_LIMITS.rows),
+      rotRut: z.object({
+        type: z.enum(ROT_RUT_TYPES),
+        personalNumber: rotRutBody.personalNumber,
+        propertyDesignation: rotRutBody.propertyDesignation,
+        housingCoopNumber: rotRutBody.housingCoopNumber,
+      }),
+    })
+    .transform(
+      (v): InvoiceBody => ({
+        recipientID: v.recipient,
+        invoiceNumber: v.invoiceNumber.trim(),
+        service: v.service,
+        currency: v.currency,
+        invoiceDate: v.invoiceDate,
+        dueDate: v.dueDate,
+        orderReference: v.orderReference,
+        issuerContact: v.issuerContact,
+        recipientContact: v.recipientContact,
+        rows: v.rows,
+        rotRut: isRotRutAvailable(issuerCountry, v.currency) ? v.rotRut : { ...NO_ROT_RUT },
+        attachmentIDs: [],
+      }),
+    );
+}
+
+/**
+ * The rules that span several fields, as the server checks them (apps/server invoice-math): the due
+ * date not before the invoice date, and for ROT/RUT a valid personnummer, a property or a housing
+ * cooperative for ROT, and at least one labour row. Returns form path → code.
+ */
+export function crossFieldIssues(
+  values: InvoiceFormValues,
+  context: InvoiceFormContext,
+): Map<string, string> {
+  const issues = new Map<string, string>();
+  if (
+    isValidIsoDate(values.invoiceDate) &&
+    isValidIsoDate(values.dueDate) &&
+    values.dueDate < values.invoiceDate
+  )
+    issues.set('dueDate', 'validation.due_before_invoice_date');
+  const { rotRut } = values;
+  if (rotRut.type === 'none' || !isRotRutAvailable(context.issuerCountry, values.currency)) return issues;
+  const personalNumber = rotRut.personalNumber.trim();
+  if (personalNumber === '') issues.set('rotRut.personalNumber', 'validation.required');
+  else if (
+    !isValidPersonalNumber(
+      personalNumber,
+      isValidIsoDate(values.invoiceDate) ? values.invoiceDate : undefined,
+    )
+  )
+    issues.set('rotRut.personalNumber', 'validation.personal_number');
+  if (rotRut.type === 'rot') {
+    const coop = rotRut.housingCoopNumber.trim();
+    if (rotRut.propertyDesignation.trim() === '' && coop === '')
+      issues.set('rotRut.propertyDesignation', 'validation.required');
+    if (coop !== '' && !isSwedishOrganisationNumber(coop))
+      issues.set('rotRut.housingCoopNumber', 'validation.organization_number');
+  }
+  if (!values.rows.some((row) => row.rotRut)) issues.set('rows', 'validation.rot_rut_labour_row');
+  return issues;
+}
+
+/**
+ * The form's resolver: the contract schema over the typed values plus the cross-field rules, all
+ * reported at once with the first code per field. On success the values are the request body.
+ */
+export function invoiceFormResolver(
+  context: InvoiceFormContext,
+): Resolver<InvoiceFormValues, unknown, InvoiceBody> {
+  const schema = invoiceFormSchema(context);
+  return (values, _context, options) => {
+    const result = schema.safeParse(values);
+    const flat: Record<string, FieldError> = {};
+    if (!result.success) {
+      for (const issue of result.error.issues) {
+        const path = issue.path.join('.');
+        flat[path] ??= { type: issue.code, message: issue.message };
+      }
+    }
+    for (const [path, code] of crossFieldIssues(values, context))
+      flat[path] ??= { type: 'custom', message: code };
+    if (result.success && Object.keys(flat).length === 0) return { values: result.data, errors: {} };
+    return { values: {}, errors: toNestErrors<InvoiceFormValues>(flat, options) };
+  };
+}
+
+/** The numbers of one row for the totals; null while its quantity, price or VAT rate cannot be read. */
+export function rowInput(row: InvoiceFormRow, language: Language): InvoiceRowInput | null {
+  const quantity = parseQuantity(row.quantity, language);
+  const price = parseMoney(row.price, { locale: language });
+  const vat = /^\d+$/.test(row.vatBasisPoints) ? Number(row.vatBasisPoints) : Number.NaN;
+  if (!quantity.ok || !price.ok || !Number.isInteger(vat) || vat > 10_000) return null;
+  return {
+    quantity: quantity.milli,
+    unitPriceMinor: price.minor,
+    vatBasisPoints: vat,
+    kind: row.rotRut ? 'labour' : 'other',
+  };
+}
+
+export interface LiveTotals {
+  totals: InvoiceTotals;
+  /** The net of each form row, null for a row that cannot be read yet. */
+  rowNetsMinor: (number | null)[];
+}
+
+/**
+ * The form's live totals: `computeInvoiceTotals` over the rows that can be read, with the ROT/RUT
+ * settings the server uses (the payment date is the due date), so the figures are the ones the
+ * server will store. Null when the rows cannot be added up (an amount beyond the safe range).
+ */
+export function liveTotals(values: InvoiceFormValues, context: InvoiceFormContext): LiveTotals | null {
+  const inputs = values.rows.map((row) => rowInput(row, context.language));
+  const readable = inputs.filter((input): input is InvoiceRowInput => input !== null);
+  const { type } = values.rotRut;
+  const reduction =
+    type !== 'none' &&
+    isRotRutAvailable(context.issuerCountry, values.currency) &&
+    isValidIsoDate(values.dueDate)
+      ? { type, paymentDate: values.dueDate }
+      : null;
+  let totals: InvoiceTotals;
+  try {
+    totals = computeInvoiceTotals(readable, reduction);
+  } catch {
+    try {
+      // No ROT/RUT percentage for that date (before 2024): show the totals without a deduction.
+      totals = computeInvoiceTotals(readable, null);
+    } catch {
+      return null;
+    }
+  }
+  let next = 0;
+  const rowNetsMinor = inputs.map((input) => {
+    if (input === null) return null;
+    const net = totals.rowNetsMinor[next];
+    next += 1;
+    return net ?? null;
+  });
+  return { totals, rowNetsMinor };
+}
+
+/** Where a server issue's path (a body field such as `rows.0.vatBasisPoints`) shows in the form. */
+export function formPathOf(path: string): string | null {
+  if (path === 'recipientID') return 'recipient';
+  if (path === 'rows') return 'rows';
+  const row = /^rows\.(\d+)\.(\w+)$/.exec(path);
+  if (row) {
+    const field = ROW_FIELDS[row[2] ?? ''];
+    return field ? `rows.${row[1]}.${field}` : null;
+  }
+  return TOP_FIELDS.includes(path) ? path : null;
+}
+
+const ROW_FIELDS: Record<string, keyof InvoiceFormRow> = {
+  articleNumber: 'articleNumber',
+  name: 'name',
+  description: 'description',
+  quantityMilli: 'quantity',
+  unit: 'unit',
+  unitPriceMinor: 'price',
+  vatBasisPoints: 'vatBasisPoints',
+  rotRut: 'rotRut',
+};
+
+const TOP_FIELDS: readonly string[] = [
+  'invoiceNumber',
+  'service',
+  'currency',
+  'invoiceDate',
+  'dueDate',
+  'orderReference',
+  'issuerContact',
+  'recipientContact',
+  'rotRut.type',
+  'rotRut.personalNumber',
+  'rotRut.propertyDesignation',
+  'rotRut.housingCoopNumber',
+];
+
+/**
+ * The placeholders of `errors:invoices.duplicate_number` from the error's details: the existing
+ * invoice's amount with its currency, its recipient and its date, in the user's language. Null when
+ * the details are missing.
+ */
+export function duplicateNumberParams(
+  details: Record<string, string | number>,
+  language: Language,
+): { amount: string; recipient: string; date: string } | null {
+  const parsed = duplicateInvoiceDetailsSchema.safeParse(details);
+  if (!parsed.success) return null;
+  return {
+    amount: formatInvoiceMoney(parsed.data.grossMinor, parsed.data.currency, language),
+    recipient: parsed.data.recipientName,
+    date: formatDate(parsed.data.invoiceDate, language),
+  };
+}

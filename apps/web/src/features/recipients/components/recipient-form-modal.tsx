@@ -1,0 +1,229 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  type Company,
+  RECIPIENT_COUNTRIES,
+  RECIPIENT_LIMITS,
+  type Recipient,
+  type RecipientBody,
+  recipientBodySchema,
+} from '@portal/contracts';
+import { useMemo, useState } from 'react';
+import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { Modal } from '../../../components/ui/modal';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextInput } from '../../../components/ui/text-input';
+import { trackFormSubmit } from '../../../lib/analytics';
+import { ApiError } from '../../../lib/api-client';
+import { errorText } from '../../../lib/messages';
+import { useCreateRecipient } from '../api/create-recipient';
+import { useUpdateRecipient } from '../api/update-recipient';
+import { CompanySearch } from './company-search';
+
+type Country = (typeof RECIPIENT_COUNTRIES)[number];
+export type RecipientFormValues = RecipientBody;
+type RecipientOutput = z.output<typeof recipientBodySchema>;
+type TextField = Exclude<keyof RecipientFormValues, 'country'>;
+
+/** The text fields in display order, with their label keys, limits and autocomplete hints. */
+const FIELDS: readonly {
+  name: TextField;
+  labelKey: string;
+  required?: boolean;
+  full?: boolean;
+  type?: string;
+  autoComplete: string;
+}[] = [
+  {
+    name: 'name',
+    labelKey: 'recipients:fields.name',
+    required: true,
+    full: true,
+    autoComplete: 'organization',
+  },
+  { name: 'organizationNumber', labelKey: 'recipients:fields.organizationNumber', autoComplete: 'off' },
+  { name: 'vat', labelKey: 'recipients:fields.vat', autoComplete: 'off' },
+  {
+    name: 'email',
+    labelKey: 'recipients:fields.email',
+    required: true,
+    type: 'email',
+    autoComplete: 'email',
+  },
+  { name: 'phone', labelKey: 'recipients:fields.phone', type: 'tel', autoComplete: 'tel' },
+  { name: 'address', labelKey: 'recipients:fields.address', full: true, autoComplete: 'address-line1' },
+  { name: 'address2', labelKey: 'recipients:fields.address2', full: true, autoComplete: 'address-line2' },
+  { name: 'zipcode', labelKey: 'recipients:fields.zipcode', required: true, autoComplete: 'postal-code' },
+  { name: 'city', labelKey: 'recipients:fields.city', required: true, autoComplete: 'address-level2' },
+];
+
+const EMPTY: Required<RecipientFormValues> = {
+  name: '',
+  address: '',
+  address2: '',
+  zipcode: '',
+  city: '',
+  country: 'SE',
+  email: '',
+  phone: '',
+  organizationNumber: '',
+  vat: '',
+};
+
+function isCountry(value: string): value is Country {
+  return (RECIPIENT_COUNTRIES as readonly string[]).includes(value);
+}
+
+function isField(path: string): path is FieldPath<RecipientFormValues> {
+  return path in EMPTY;
+}
+
+export function recipientToForm(recipient: Recipient): Required<RecipientFormValues> {
+  return {
+    name: recipient.name,
+    address: recipient.address,
+    address2: recipient.address2,
+    zipcode: recipient.zipcode,
+    city: recipient.city,
+    country: isCountry(recipient.country) ? recipient.country : 'SE',
+    email: recipient.email,
+    phone: recipient.phone,
+    organizationNumber: recipient.organizationNumber,
+    vat: recipient.vat,
+  };
+}
+
+export interface RecipientFormModalProps {
+  /** The recipient to edit; null for a new one. */
+  recipient: Recipient | null;
+  onClose: () => void;
+  onSaved: (recipient: Recipient, created: boolean) => void;
+}
+
+/**
+ * Creates or edits a recipient with the rules of spec §5, checked in the browser by the contract's own
+ * schema. A failed save keeps the dialog and everything typed; the server's field issues land on their
+ * fields and the translated error is shown above the form.
+ */
+export function RecipientFormModal({ recipient, onClose, onSaved }: RecipientFormModalProps) {
+  const { t, i18n } = useTranslation();
+  const create = useCreateRecipient();
+  const update = useUpdateRecipient();
+  const [failure, setFailure] = useState<unknown>(null);
+  const isNew = recipient === null;
+  const { control, handleSubmit, setError, setValue, formState } = useForm<
+    RecipientFormValues,
+    unknown,
+    RecipientOutput
+  >({
+    resolver: zodResolver(recipientBodySchema),
+    defaultValues: recipient ? recipientToForm(recipient) : EMPTY,
+  });
+
+  const countries = useMemo(() => {
+    const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
+    return RECIPIENT_COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code }));
+  }, [i18n.language]);
+
+  function fill(company: Company) {
+    const options = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+    setValue('name', company.name, options);
+    setValue('organizationNumber', company.organizationNumber, options);
+    setValue('vat', company.vat, options);
+    setValue('address', company.address, options);
+    setValue('zipcode', company.zipcode, options);
+    setValue('city', company.city, options);
+    if (isCountry(company.country)) setValue('country', company.country, options);
+  }
+
+  function onFailure(error: unknown) {
+    if (error instanceof ApiError) {
+      for (const issue of error.issues) {
+        if (isField(issue.path)) setError(issue.path, { message: issue.code });
+      }
+    }
+    setFailure(error);
+  }
+
+  const submit = handleSubmit((values) => {
+    setFailure(null);
+    trackFormSubmit(isNew ? 'create_recipient' : 'update_recipient', Object.keys(values));
+    if (recipient) {
+      update.mutate(
+        { id: recipient.recipientID, body: values },
+        { onSuccess: (saved) => onSaved(saved, false), onError: onFailure },
+      );
+    } else {
+      create.mutate(values, { onSuccess: (saved) => onSaved(saved, true), onError: onFailure });
+    }
+  });
+
+  return (
+    <Modal
+      title={isNew ? t('recipients:form.new_title') : t('recipients:form.edit_title')}
+      subtitle={t('common:form.required_note')}
+      onHide={onClose}
+      onSubmit={() => void submit()}
+      submitOnEnter
+      loading={create.isPending || update.isPending}
+      wide
+    >
+      <CompanySearch onPick={fill} autoFocus={isNew} />
+      {failure !== null && (
+        <div className="notice notice--error form-failure" role="alert">
+          <p>
+            <strong>{isNew ? t('recipients:form.create_failed') : t('recipients:form.save_failed')}</strong>{' '}
+            {errorText(t, failure)}
+          </p>
+        </div>
+      )}
+      <form
+        className="form-grid"
+        noValidate
+        aria-label={isNew ? t('recipients:form.new_title') : t('recipients:form.edit_title')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {FIELDS.map((f) => (
+          <Controller
+            key={f.name}
+            control={control}
+            name={f.name}
+            render={({ field, fieldState }) => (
+              <TextInput
+                label={t(f.labelKey)}
+                type={f.type ?? 'text'}
+                autoComplete={f.autoComplete}
+                limit={RECIPIENT_LIMITS[f.name]}
+                required={f.required}
+                error={fieldState.error?.message}
+                className={f.full ? 'form-grid__full' : undefined}
+                data-autofocus={!isNew && f.name === 'name' ? true : undefined}
+                {...field}
+              />
+            )}
+          />
+        ))}
+        <Controller
+          control={control}
+          name="country"
+          render={({ field, fieldState }) => (
+            <SelectField
+              label={t('recipients:fields.country')}
+              name={field.name}
+              value={field.value ?? 'SE'}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              selectRef={field.ref}
+              options={countries}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+      </form>
+    </Modal>
+  );
+}

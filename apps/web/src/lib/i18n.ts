@@ -1,0 +1,81 @@
+import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts';
+import { isLocale, LOCALES, type Messages, startupResources } from '@portal/i18n/startup';
+import i18next from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import { updateSession } from './session-store';
+import { readStored, STORAGE_KEYS, writeStored } from './storage';
+
+/** The namespaces the web uses; `email` belongs to the server. */
+export const WEB_NAMESPACES = [
+  'common',
+  'auth',
+  'layout',
+  'account',
+  'errors',
+  'validation',
+  'dashboard',
+  'recipients',
+  'articles',
+  'invoices',
+] as const;
+
+/**
+ * The language at startup (spec §9): a saved `default_language`, else the persisted `language`,
+ * else sv-SE.
+ */
+export function startupLanguage(): Language {
+  const saved = readStored<unknown>(STORAGE_KEYS.defaultLanguage);
+  if (isLocale(saved)) return saved;
+  const persisted = readStored<unknown>(STORAGE_KEYS.language);
+  return isLocale(persisted) ? persisted : DEFAULT_LANGUAGE;
+}
+
+/** The portal language an i18next language string names; sv-SE for anything else. */
+export function toLanguage(value: string | undefined): Language {
+  return isLocale(value) ? value : DEFAULT_LANGUAGE;
+}
+
+let initialised = false;
+
+export function initI18n(): typeof i18next {
+  if (initialised) return i18next;
+  initialised = true;
+  const lng = startupLanguage();
+  void i18next.use(initReactI18next).init({
+    // The deferred namespaces (@portal/i18n DEFERRED_NAMESPACES) are added by their screens' chunks.
+    resources: startupResources,
+    lng,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LOCALES],
+    ns: [...WEB_NAMESPACES],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    returnNull: false,
+    initAsync: false,
+    showSupportNotice: false,
+  });
+  document.documentElement.lang = lng;
+  i18next.on('languageChanged', (language) => {
+    document.documentElement.lang = language;
+  });
+  return i18next;
+}
+
+/**
+ * Adds a deferred namespace (@portal/i18n DEFERRED_NAMESPACES) in every locale. The chunk that needs
+ * it calls this when it loads, before its screen renders, so the login page does not carry the texts.
+ */
+export function addTexts(namespace: string, texts: Readonly<Record<Language, Messages>>): void {
+  initI18n();
+  for (const language of LOCALES) i18next.addResourceBundle(language, namespace, texts[language], true, true);
+}
+
+/** The language flags: switch, update `<html lang>` and persist the choice (spec §3, §9). */
+export async function setLanguage(language: Language): Promise<void> {
+  await i18next.changeLanguage(language);
+  document.documentElement.lang = language;
+  updateSession({ language });
+  writeStored(STORAGE_KEYS.defaultLanguage, language);
+}
+
+export { i18next };

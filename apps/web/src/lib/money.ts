@@ -1,0 +1,19 @@
+import { CURRENCIES, type Currency, formatAmount, formatMoney as formatMoneyIn } from '@portal/domain/money';
+import { toLanguage } from './i18n';
+
+/** True for a currency the portal issues in (SEK, EUR). */
+export function isCurrency(value: string): value is Currency {
+  return (CURRENCIES as readonly string[]).includes(value);
+}
+
+/**
+ * Minor units with their currency in the user's language, by `@portal/domain/money` (exact: Intl
+ * only sees whole major units): 123450 SEK → "1 234,50 kr" in Swedish, "SEK 1,234.50" in English. A
+ * currency the portal does not issue in is written as its code after the amount.
+ */
+export function formatMoney(minor: number, currency: string, language: string): string {
+  const locale = toLanguage(language);
+  return isCurrency(currency)
+    ? formatMoneyIn(minor, currency, locale)
+    : `${formatAmount(minor, locale)} ${currency}`;
+}

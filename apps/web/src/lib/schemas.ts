@@ -1,0 +1,36 @@
+/**
+ * The contract schemas the web parses with, and the form resolver. Only ever imported dynamically
+ * (see loadSchemas): zod is the largest library here, and keeping it out of the login page's static
+ * graph keeps that page inside the 150 kB budget. main.tsx prefetches it right after the first render.
+ */
+export { zodResolver } from '@hookform/resolvers/zod';
+export {
+  activeRegressQuerySchema,
+  articleSchema,
+  changePasswordFormSchema,
+  createMessageBodySchema,
+  createMessageResponseSchema,
+  enableTwoFactorResponseSchema,
+  errorResponseSchema,
+  getGroupResponseSchema,
+  getSelfResponseSchema,
+  invoiceDetailSchema,
+  invoiceFileSchema,
+  invoiceSummarySchema,
+  listArticlesResponseSchema,
+  listInvoicesResponseSchema,
+  listMessagesResponseSchema,
+  listRecipientsResponseSchema,
+  login2faResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  newPasswordSchema,
+  okResponseSchema,
+  recipientSchema,
+  requestPasswordResetBodySchema,
+  saveIssuerInfoBodySchema,
+  saveIssuerInfoResponseSchema,
+  searchCompaniesResponseSchema,
+  sendInvoicesResponseSchema,
+  userSchema,
+} from '@portal/contracts';

@@ -1,0 +1,32 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+
+// The API and the runtime config script come from the server (apps/server) during development.
+const SERVER = 'http://localhost:8080';
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    // scripts/check-bundle-size.mjs reads the manifest to find what the login page loads.
+    manifest: true,
+    sourcemap: false,
+    rolldownOptions: {
+      // Building a zod schema has no side effect, so the contract modules the login page imports for
+      // constants and pure functions (abilities, routes) do not drag zod in with their schemas.
+      treeshake: { manualPureFunctions: ['z'] },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': SERVER,
+      '/config.js': SERVER,
+    },
+  },
+  test: {
+    name: 'web',
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}'],
+    setupFiles: ['./src/test/setup.ts'],
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,89 @@
+import { z } from 'zod';
+
+/**
+ * The columns of an invoice import file (CSV or Excel), one line per invoice row; lines with the same
+ * invoice number form one invoice. The header names are these keys, in any order.
+ */
+export const IMPORT_COLUMNS = [
+  'invoiceNumber',
+  'recipientOrganizationNumber',
+  'recipientName',
+  'invoiceDate',
+  'dueDate',
+  'service',
+  'currency',
+  'orderReference',
+  'articleNumber',
+  'description',
+  'quantity',
+  'unit',
+  'unitPrice',
+  'vatPercent',
+] as const;
+export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
+export const IMPORT_REQUIRED_COLUMNS: readonly ImportColumn[] = [
+  'invoiceNumber',
+  'invoiceDate',
+  'dueDate',
+  'description',
+  'quantity',
+  'unitPrice',
+  'vatPercent',
+];
+export const IMPORT_FORMATS = ['csv', 'xlsx'] as const;
+/** Lines of one import file, at most. */
+export const IMPORT_MAX_LINES = 5000;
+
+/** A problem on one line (1 = the header) and column of the file. */
+export const importIssueSchema = z.object({
+  line: z.number().int(),
+  column: z.string(),
+  code: z.string(),
+});
+
+export const importPreviewInvoiceSchema = z.object({
+  invoiceNumber: z.string(),
+  recipientName: z.string(),
+  invoiceDate: z.string(),
+  currency: z.string(),
+  lines: z.array(z.number().int()),
+  rows: z.number().int(),
+  grossMinor: z.number().int(),
+  issues: z.array(importIssueSchema),
+});
+
+/** `POST limited/invoices/import/preview`: what the file would register; nothing is saved. */
+export const importPreviewResponseSchema = z.object({
+  invoices: z.array(importPreviewInvoiceSchema),
+  /** Problems of the file as a whole (a missing column, too many lines). */
+  fileIssues: z.array(importIssueSchema),
+  valid: z.number().int(),
+  invalid: z.number().int(),
+});
+export type ImportPreview = z.infer<typeof importPreviewResponseSchema>;
+
+export const importFileQuerySchema = z.object({ format: z.enum(IMPORT_FORMATS) });
+
+/** `POST limited/invoices/import`: the valid invoices of the file are registered in one transaction. */
+export const importInvoicesResponseSchema = z.object({
+  created: z.array(z.object({ invoiceID: z.string(), invoiceNumber: z.string() })),
+  skipped: z.number().int(),
+});
+
+export const importTemplateQuerySchema = z.object({ format: z.enum(IMPORT_FORMATS) });
+
+/** Codes of the line issues (translated under `errors:import.<code>`), besides `validation.*` rule codes. */
+export const IMPORT_ISSUE_CODES = [
+  'missing_column',
+  'too_many_lines',
+  'unknown_recipient',
+  'invalid_date',
+  'invalid_amount',
+  'invalid_quantity',
+  'invalid_vat',
+  'invalid_unit',
+  'invalid_service',
+  'invalid_currency',
+  'number_exists',
+  'inconsistent_invoice',
+] as const;

@@ -1,0 +1,290 @@
+import { z } from 'zod';
+import { minorAmountSchema, UNITS, vatBasisPointsSchema } from './articles';
+import { listQuerySchema, pageSchema } from './lists';
+import { optionalText } from './recipients';
+import { isoDateSchema, requiredText } from './rules';
+
+/** Service types of spec §3, spelled as the spec spells them. */
+export const SERVICE_TYPES = [
+  'internalService',
+  'factoring',
+  'invoicingService',
+  'debtCollectionService',
+  'loans',
+  'invoiceLoans',
+  'nonRecourseFactoring',
+  'nonRecourceService',
+  'chargeBack',
+  'restClaims',
+  'revolvingCredit',
+] as const;
+export type ServiceType = (typeof SERVICE_TYPES)[number];
+
+/** Services where we finance the invoice: sending asks for a credit decision first. */
+export const FINANCED_SERVICES: readonly ServiceType[] = [
+  'factoring',
+  'loans',
+  'invoiceLoans',
+  'nonRecourseFactoring',
+  'nonRecourceService',
+  'revolvingCredit',
+];
+
+/**
+ * Invoice states of spec §4 by number (10 is not used). Pending invoices (registered, not sent) are
+ * state 1; the labels are translated under `invoices:states.<number>`.
+ */
+export const INVOICE_STATES = {
+  1: 'pending',
+  2: 'notPaid',
+  3: 'partPaid',
+  4: 'paid',
+  5: 'chargedBack',
+  6: 'creating',
+  7: 'temporary',
+  8: 'customerLoss',
+  9: 'awaitingCreditDecision',
+  11: 'deleted',
+} as const;
+export type InvoiceState = keyof typeof INVOICE_STATES;
+export const INVOICE_STATE_NUMBERS = Object.keys(INVOICE_STATES).map(Number) as InvoiceState[];
+
+/** The list filters of spec §4. */
+export const INVOICE_FILTERS = [
+  'all',
+  'active',
+  'overdue',
+  'paid',
+  'partPaid',
+  'recharged',
+  'pendingApproval',
+  'queued',
+  'rejected',
+] as const;
+export type InvoiceFilter = (typeof INVOICE_FILTERS)[number];
+
+/** Timeline events of spec §4 (1-29); labels under `invoices:events.<number>`. */
+export const INVOICE_EVENTS = {
+  1: 'registered',
+  2: 'rejected',
+  3: 'approved',
+  4: 'awaitsGuarantee',
+  5: 'payout',
+  6: 'paid',
+  7: 'partPaid',
+  8: 'reminder1',
+  9: 'reminder2',
+  10: 'collection',
+  11: 'settlement',
+  12: 'reversed',
+  13: 'cleared',
+  14: 'interestItem',
+  15: 'sent',
+  16: 'queued',
+  17: 'creditDecisionRequested',
+  18: 'edited',
+  19: 'duplicated',
+  20: 'deleted',
+  21: 'overpayment',
+  22: 'chargedBack',
+  23: 'message',
+  24: 'distributed',
+  25: 'overdue',
+  26: 'customerLoss',
+  27: 'documentAdded',
+  28: 'dueDateChanged',
+  29: 'creditNote',
+} as const;
+export type InvoiceEvent = keyof typeof INVOICE_EVENTS;
+
+/** Largest file a customer may upload, checked while the body streams in. */
+export const FILE_MAX_BYTES = 10 * 1024 * 1024;
+export const FILE_MAX_ATTACHMENTS = 10;
+export const FILE_ROLES = ['invoice', 'attachment'] as const;
+
+/** `POST limited/files?role=&filename=` with the PDF bytes as the body (application/pdf). */
+export const uploadFileQuerySchema = z.object({
+  role: z.enum(FILE_ROLES).default('attachment'),
+  filename: z.string().trim().min(1).max(200),
+});
+
+export const INVOICE_LIMITS = {
+  invoiceNumber: 30,
+  orderReference: 50,
+  contact: 60,
+  rowName: 100,
+  rowDescription: 300,
+  articleNumber: 25,
+  rows: 200,
+} as const;
+
+/** Quantities are thousandths (1500 = 1.5), so that 1.5 h is exact without floats. */
+export const QUANTITY_SCALE = 1000;
+
+export const ROT_RUT_TYPES = ['none', 'rot', 'rut'] as const;
+
+export const invoiceRowBodySchema = z.object({
+  articleNumber: optionalText(INVOICE_LIMITS.articleNumber),
+  name: requiredText(INVOICE_LIMITS.rowName),
+  description: optionalText(INVOICE_LIMITS.rowDescription),
+  quantityMilli: z
+    .number('validation.required')
+    .int('validation.invalid')
+    .min(1, 'validation.quantity_positive')
+    .max(1_000_000_000, 'validation.amount_range'),
+  unit: z.enum(UNITS, 'validation.invalid'),
+  unitPriceMinor: minorAmountSchema,
+  vatBasisPoints: vatBasisPointsSchema,
+  /** A labour row counts for the ROT/RUT deduction. */
+  rotRut: z.boolean().default(false),
+});
+export type InvoiceRowBody = z.input<typeof invoiceRowBodySchema>;
+
+export const rotRutBodySchema = z.object({
+  type: z.enum(ROT_RUT_TYPES).default('none'),
+  personalNumber: optionalText(13),
+  propertyDesignation: optionalText(100),
+  housingCoopNumber: optionalText(13),
+});
+
+/** `POST limited/invoices` (register) and `PUT limited/invoices/:id` (edit while pending). */
+export const invoiceBodySchema = z.object({
+  recipientID: z.uuid('validation.recipient_required'),
+  invoiceNumber: requiredText(INVOICE_LIMITS.invoiceNumber),
+  service: z.enum(SERVICE_TYPES, 'validation.invalid'),
+  currency: z.string().length(3, 'validation.invalid'),
+  invoiceDate: isoDateSchema,
+  dueDate: isoDateSchema,
+  orderReference: optionalText(INVOICE_LIMITS.orderReference),
+  issuerContact: optionalText(INVOICE_LIMITS.contact),
+  recipientContact: optionalText(INVOICE_LIMITS.contact),
+  rows: z.array(invoiceRowBodySchema).min(1, 'validation.rows_required').max(INVOICE_LIMITS.rows),
+  rotRut: rotRutBodySchema.default({
+    type: 'none',
+    personalNumber: '',
+    propertyDesignation: '',
+    housingCoopNumber: '',
+  }),
+  /** Ids of uploaded PDF files to attach (`POST limited/files?role=attachment`). */
+  attachmentIDs: z.array(z.uuid()).max(FILE_MAX_ATTACHMENTS).default([]),
+  /** The invoice this one was duplicated from (`/invoices/duplicate/:id`); its timeline says so. */
+  duplicatedFromID: z.uuid().nullable().default(null),
+  /** The customer's own invoice PDF (`/invoice/upload`, `POST limited/files?role=invoice`), if any. */
+  invoiceFileID: z.uuid().nullable().default(null),
+});
+export type InvoiceBody = z.input<typeof invoiceBodySchema>;
+
+export const invoiceRowSchema = invoiceRowBodySchema.extend({ netMinor: z.number().int() });
+
+export const vatLineSchema = z.object({
+  vatBasisPoints: z.number().int(),
+  netMinor: z.number().int(),
+  vatMinor: z.number().int(),
+});
+
+export const invoiceSummarySchema = z.object({
+  invoiceID: z.string(),
+  invoiceNumber: z.string(),
+  recipientID: z.string(),
+  recipientName: z.string(),
+  service: z.enum(SERVICE_TYPES),
+  state: z.number().int(),
+  currency: z.string(),
+  invoiceDate: z.string(),
+  dueDate: z.string(),
+  created: z.string(),
+  ocr: z.string().nullable(),
+  grossMinor: z.number().int(),
+  toPayMinor: z.number().int(),
+  remainingMinor: z.number().int(),
+  overdue: z.boolean(),
+});
+export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
+
+export const invoiceFileSchema = z.object({
+  fileID: z.string(),
+  role: z.enum(FILE_ROLES),
+  filename: z.string(),
+  size: z.number().int(),
+  sha256: z.string(),
+});
+
+export const invoiceEventSchema = z.object({
+  eventID: z.string(),
+  event: z.number().int(),
+  date: z.string(),
+  text: z.string(),
+});
+
+export const invoiceDetailSchema = invoiceSummarySchema.extend({
+  orderReference: z.string(),
+  issuerContact: z.string(),
+  recipientContact: z.string(),
+  rows: z.array(invoiceRowSchema),
+  vat: z.array(vatLineSchema),
+  netMinor: z.number().int(),
+  vatMinor: z.number().int(),
+  deductionMinor: z.number().int(),
+  rotRut: rotRutBodySchema,
+  decision: z.enum(['approved', 'rejected']).nullable(),
+  files: z.array(invoiceFileSchema),
+  events: z.array(invoiceEventSchema),
+});
+export type InvoiceDetail = z.infer<typeof invoiceDetailSchema>;
+
+export const INVOICE_SORT_FIELDS = [
+  'invoiceDate',
+  'dueDate',
+  'invoiceNumber',
+  'recipientName',
+  'grossMinor',
+  'created',
+] as const;
+export const listInvoicesQuerySchema = listQuerySchema(INVOICE_SORT_FIELDS).extend({
+  filter: z.enum(INVOICE_FILTERS).default('all'),
+  from: isoDateSchema.optional(),
+  to: isoDateSchema.optional(),
+  recipientID: z.uuid().optional(),
+});
+export type ListInvoicesQuery = z.output<typeof listInvoicesQuerySchema>;
+export const listInvoicesResponseSchema = pageSchema(invoiceSummarySchema).extend({
+  /** Sum of grossMinor over everything that matched, per currency. */
+  totals: z.array(z.object({ currency: z.string(), grossMinor: z.number().int(), count: z.number().int() })),
+});
+
+/** `GET limited/invoices/pending`: every invoice not sent yet (the send page), oldest first. */
+export const PENDING_LIST_LIMIT = 500;
+export const listPendingInvoicesQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+export const listPendingInvoicesResponseSchema = z.object({
+  items: z.array(invoiceSummarySchema),
+  /** All pending invoices that matched; more than `items` when the list was cut at PENDING_LIST_LIMIT. */
+  total: z.number().int().min(0),
+});
+
+/** `GET limited/invoices/next-number`: a suggestion for the next invoice number. */
+export const nextInvoiceNumberResponseSchema = z.object({ invoiceNumber: z.string() });
+
+/** `POST limited/invoices/send`: the pending invoices to send (spec §5: at least one). */
+export const sendInvoicesBodySchema = z.object({
+  invoiceIDs: z.array(z.uuid()).min(1, 'validation.select_at_least_one').max(500),
+});
+export const sendInvoicesResponseSchema = z.object({
+  results: z.array(
+    z.object({
+      invoiceID: z.string(),
+      invoiceNumber: z.string(),
+      ok: z.boolean(),
+      state: z.number().int().nullable(),
+      ocr: z.string().nullable(),
+      code: z.string().nullable(),
+    }),
+  ),
+});
+
+/** The duplicate-number error carries the existing invoice's amount, recipient and date (spec §5). */
+export const duplicateInvoiceDetailsSchema = z.object({
+  grossMinor: z.number().int(),
+  currency: z.string(),
+  recipientName: z.string(),
+  invoiceDate: z.string(),
+});

@@ -1,0 +1,31 @@
+import { z } from 'zod';
+
+/** Largest page any list answers; a bigger request is refused rather than silently cut. */
+export const MAX_PAGE_SIZE = 100;
+export const DEFAULT_PAGE_SIZE = 25;
+
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+
+/** Paging of every list: 1-based page, bounded page size, a sort field and order. */
+export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortFields: S) {
+  return z.object({
+    page: z.coerce.number().int().min(1).max(100_000).default(1),
+    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    sort: z.enum(sortFields).default(sortFields[0] as S[number]),
+    order: z.enum(SORT_ORDERS).default('asc'),
+    search: z.string().trim().max(100).optional(),
+  });
+}
+
+/** A page of a list with the total count of everything that matched. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
+    items: z.array(item),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    pageSize: z.number().int().min(1),
+  });
+}
+
+/** A path parameter that names one object by its id. */
+export const idParamsSchema = z.object({ id: z.uuid('validation.invalid') });

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+import { messageSchema } from './account';
+import { pageSchema } from './lists';
+import { requiredText } from './rules';
+
+export const MESSAGE_LIMITS = { title: 120, message: 4000 } as const;
+
+/** `GET limited/messages`: newest first; `invoiceID` narrows to one invoice's thread (spec §2). */
+export const listMessagesQuerySchema = z.object({
+  invoiceID: z.uuid().optional(),
+  unreadOnly: z.enum(['true', 'false']).default('false'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export const listMessagesResponseSchema = pageSchema(messageSchema).extend({
+  /** Unread messages of the counted type written by someone else (the header badge, spec §3). */
+  unread: z.number().int().min(0),
+});
+
+/** `POST limited/messages`: a message to us, about an invoice or in general. */
+export const createMessageBodySchema = z.object({
+  invoiceID: z.uuid().nullable().default(null),
+  title: requiredText(MESSAGE_LIMITS.title),
+  message: requiredText(MESSAGE_LIMITS.message),
+});
+export type CreateMessageBody = z.input<typeof createMessageBodySchema>;
+export const createMessageResponseSchema = messageSchema;

@@ -1,0 +1,358 @@
+import type { Ability } from './abilities';
+
+/**
+ * How a route is reached:
+ * - `public`: no token (sign-in, reset, group branding);
+ * - `session`: a full session token;
+ * The first-step token of a two-factor sign-in is not a session: it is sent in the body of
+ * `login2fa` only, so no route accepts it as a bearer token.
+ */
+export type RouteAuth = 'public' | 'session';
+
+export interface RouteDef {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Fastify path, with the `/api` prefix. */
+  path: string;
+  auth: RouteAuth;
+  /**
+   * The ability a caller needs (spec §6): one key, or a list of which any one will do; null when any
+   * signed-in user may call it.
+   */
+  permission: Ability | readonly Ability[] | null;
+  /**
+   * True when the route stays open while the account must still change its initial password or
+   * set up forced two-factor (the blocking overlay of spec §2). Other session routes answer 403
+   * `auth.setup_required` until then.
+   */
+  allowDuringSetup: boolean;
+}
+
+/** Every API route, by operationId. A server test fails when a registered route is missing here. */
+export const ROUTES = {
+  getHealth: { method: 'GET', path: '/api/health', auth: 'public', permission: null, allowDuringSetup: true },
+  getOpenApi: {
+    method: 'GET',
+    path: '/api/openapi.json',
+    auth: 'public',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  getGroup: {
+    method: 'GET',
+    path: '/api/limited/group',
+    auth: 'public',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  login: {
+    method: 'POST',
+    path: '/api/login/limited',
+    auth: 'public',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  login2fa: {
+    method: 'POST',
+    path: '/api/login/limited-2fa',
+    auth: 'public',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  requestPasswordReset: {
+    method: 'POST',
+    path: '/api/limited/password',
+    auth: 'public',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  checkPasswordReset: {
+    method: 'GET',
+    path: '/api/limited/password/reset/:hash',
+    auth: 'public',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  resetPassword: {
+    method: 'POST',
+    path: '/api/limited/password/reset',
+    auth: 'public',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  logout: { method: 'POST', path: '/api/logout', auth: 'session', permission: null, allowDuringSetup: true },
+  getSelf: { method: 'GET', path: '/api/self', auth: 'session', permission: null, allowDuringSetup: true },
+  changePassword: {
+    method: 'POST',
+    path: '/api/limited/account',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  saveIssuerInfo: {
+    method: 'POST',
+    path: '/api/limited/issuerInfo',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: false,
+  },
+  enableTwoFactor: {
+    method: 'GET',
+    path: '/api/limited/2fa/enable',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  cancelTwoFactorSetup: {
+    method: 'GET',
+    path: '/api/limited/2fa/disable',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  disableTwoFactor: {
+    method: 'POST',
+    path: '/api/limited/2fa/disable',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  verifyTwoFactor: {
+    method: 'POST',
+    path: '/api/limited/2fa/verify',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  listRecipients: {
+    method: 'GET',
+    path: '/api/limited/recipients',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: false,
+  },
+  getRecipient: {
+    method: 'GET',
+    path: '/api/limited/recipients/:id',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: false,
+  },
+  createRecipient: {
+    method: 'POST',
+    path: '/api/limited/recipients',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: false,
+  },
+  updateRecipient: {
+    method: 'PUT',
+    path: '/api/limited/recipients/:id',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: false,
+  },
+  deleteRecipient: {
+    method: 'DELETE',
+    path: '/api/limited/recipients/:id',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: false,
+  },
+  searchCompanies: {
+    method: 'GET',
+    path: '/api/limited/companies',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: false,
+  },
+  listArticles: {
+    method: 'GET',
+    path: '/api/limited/articles',
+    auth: 'session',
+    permission: ['limited_invoices', 'limited_transfercosts'],
+    allowDuringSetup: false,
+  },
+  getArticle: {
+    method: 'GET',
+    path: '/api/limited/articles/:id',
+    auth: 'session',
+    permission: ['limited_invoices', 'limited_transfercosts'],
+    allowDuringSetup: false,
+  },
+  createArticle: {
+    method: 'POST',
+    path: '/api/limited/articles',
+    auth: 'session',
+    permission: ['limited_invoices', 'limited_transfercosts'],
+    allowDuringSetup: false,
+  },
+  updateArticle: {
+    method: 'PUT',
+    path: '/api/limited/articles/:id',
+    auth: 'session',
+    permission: ['limited_invoices', 'limited_transfercosts'],
+    allowDuringSetup: false,
+  },
+  deleteArticle: {
+    method: 'DELETE',
+    path: '/api/limited/articles/:id',
+    auth: 'session',
+    permission: ['limited_invoices', 'limited_transfercosts'],
+    allowDuringSetup: false,
+  },
+  listInvoices: {
+    method: 'GET',
+    path: '/api/limited/invoices',
+    auth: 'session',
+    permission: ['limited_invoices', 'limited_transfercosts'],
+    allowDuringSetup: false,
+  },
+  listPendingInvoices: {
+    method: 'GET',
+    path: '/api/limited/invoices/pending',
+    auth: 'session',
+    permission: 'limited_send_invoice',
+    allowDuringSetup: false,
+  },
+  getNextInvoiceNumber: {
+    method: 'GET',
+    path: '/api/limited/invoices/next-number',
+    auth: 'session',
+    permission: 'limited_register_invoice',
+    allowDuringSetup: false,
+  },
+  getInvoice: {
+    method: 'GET',
+    path: '/api/limited/invoices/:id',
+    auth: 'session',
+    permission: [
+      'limited_invoices',
+      'limited_transfercosts',
+      'limited_register_invoice',
+      'limited_send_invoice',
+    ],
+    allowDuringSetup: false,
+  },
+  createInvoice: {
+    method: 'POST',
+    path: '/api/limited/invoices',
+    auth: 'session',
+    permission: 'limited_register_invoice',
+    allowDuringSetup: false,
+  },
+  updateInvoice: {
+    method: 'PUT',
+    path: '/api/limited/invoices/:id',
+    auth: 'session',
+    permission: 'limited_register_invoice',
+    allowDuringSetup: false,
+  },
+  deleteInvoice: {
+    method: 'DELETE',
+    path: '/api/limited/invoices/:id',
+    auth: 'session',
+    permission: 'limited_register_invoice',
+    allowDuringSetup: false,
+  },
+  sendInvoices: {
+    method: 'POST',
+    path: '/api/limited/invoices/send',
+    auth: 'session',
+    permission: 'limited_send_invoice',
+    allowDuringSetup: false,
+  },
+  listMessages: {
+    method: 'GET',
+    path: '/api/limited/messages',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: false,
+  },
+  createMessage: {
+    method: 'POST',
+    path: '/api/limited/messages',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: false,
+  },
+  markMessageRead: {
+    method: 'POST',
+    path: '/api/limited/messages/:id/read',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: false,
+  },
+  uploadFile: {
+    method: 'POST',
+    path: '/api/limited/files',
+    auth: 'session',
+    permission: [
+      'limited_register_invoice',
+      'limited_register_invoice_upload',
+      'limited_register_invoice_file_upload',
+    ],
+    allowDuringSetup: false,
+  },
+  downloadFile: {
+    method: 'GET',
+    path: '/api/limited/files/:id',
+    auth: 'session',
+    permission: [
+      'limited_invoices',
+      'limited_register_invoice',
+      'limited_register_invoice_upload',
+      'limited_send_invoice',
+    ],
+    allowDuringSetup: false,
+  },
+  getInvoicePdf: {
+    method: 'GET',
+    path: '/api/limited/invoices/:id/pdf',
+    auth: 'session',
+    permission: [
+      'limited_invoices',
+      'limited_transfercosts',
+      'limited_register_invoice',
+      'limited_send_invoice',
+    ],
+    allowDuringSetup: false,
+  },
+  previewInvoiceImport: {
+    method: 'POST',
+    path: '/api/limited/invoices/import/preview',
+    auth: 'session',
+    permission: 'limited_register_invoice_file_upload',
+    allowDuringSetup: false,
+  },
+  importInvoices: {
+    method: 'POST',
+    path: '/api/limited/invoices/import',
+    auth: 'session',
+    permission: 'limited_register_invoice_file_upload',
+    allowDuringSetup: false,
+  },
+  getImportTemplate: {
+    method: 'GET',
+    path: '/api/limited/invoices/import/template',
+    auth: 'session',
+    permission: 'limited_register_invoice_file_upload',
+    allowDuringSetup: false,
+  },
+} as const satisfies Record<string, RouteDef>;
+
+export type OperationId = keyof typeof ROUTES;
+
+/** The permission keys of a route as a list: empty when any signed-in user may call it. */
+export function routePermissions(def: RouteDef): readonly Ability[] {
+  if (def.permission === null) return [];
+  return typeof def.permission === 'string' ? [def.permission] : def.permission;
+}
+
+/** Builds a concrete path from a route path and its params (`:hash` → value, URL-encoded). */
+export function buildPath(path: string, params: Record<string, string> = {}): string {
+  return path.replace(/:([A-Za-z]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing path param ${name}`);
+    return encodeURIComponent(value);
+  });
+}

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, TWO_FACTOR_CODE_LENGTH } from './constants';
+
+/**
+ * The validation rules of spec §5. Each rule returns true when the value passes. The zod helpers
+ * below turn them into schema pieces whose message is the rule's code (`validation.required`, ...),
+ * which the web translates and the server answers in `issues`.
+ */
+
+/** Empty means null, undefined, an empty string or an empty array (spec §5). */
+export function isEmpty(value: unknown): boolean {
+  return (
+    value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0)
+  );
+}
+
+// Local part may not start with a dot nor hold two dots in a row; the domain is dotted labels and a
+// top-level domain of at least two letters (spec §5).
+const EMAIL_PATTERN =
+  /^(?!\.)(?!.*\.\.)[a-z0-9!#$%&'*+/=?^_`{|}~.-]+@(?:[a-z0-9](?:[a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i;
+
+/** Email rule: empty passes; otherwise the value, or every element of an array, must be an address. */
+export function isValidEmail(value: string | readonly string[] | null | undefined): boolean {
+  if (isEmpty(value)) return true;
+  const values = Array.isArray(value) ? value : [value];
+  return values.every((v) => typeof v === 'string' && EMAIL_PATTERN.test(v));
+}
+
+/** Number of Unicode code points, so that "å" and an emoji each count once. */
+export function codePointLength(value: string): number {
+  let n = 0;
+  for (const _ of value) n++;
+  return n;
+}
+
+/** Maximum length rule: empty passes; otherwise at most `max` code points (per element for arrays). */
+export function isWithinMaxLength(
+  value: string | readonly string[] | null | undefined,
+  max: number,
+): boolean {
+  if (isEmpty(value)) return true;
+  const values = Array.isArray(value) ? value : [value];
+  return values.every((v) => typeof v === 'string' && codePointLength(v) <= max);
+}
+
+// 0-9 and the Arabic-Indic digits U+0660..U+0669 (spec §5).
+const DIGITS_PATTERN = /^[0-9\u0660-\u0669]+$/;
+
+/** Digits rule: empty passes; otherwise only 0-9 or Arabic-Indic digits. */
+export function isDigitsOnly(value: string | number | null | undefined): boolean {
+  if (value === null || value === undefined || value === '') return true;
+  return DIGITS_PATTERN.test(String(value));
+}
+
+/** Required rule: fails for null, undefined, an empty array, false, or a blank string after trimming. */
+export function isPresent(value: unknown): boolean {
+  if (value === null || value === undefined || value === false) return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'string') return value.trim().length > 0;
+  return true;
+}
+
+/**
+ * Password policy (spec §5): at least 8 code points with a digit, an upper-case letter, a lower-case
+ * letter and a special character (anything that is not a letter, a digit or white space).
+ * Returns the codes of the parts that fail, empty when the password passes.
+ */
+export function passwordPolicyFailures(password: string): string[] {
+  const failures: string[] = [];
+  const length = codePointLength(password);
+  if (length < PASSWORD_MIN_LENGTH) failures.push('validation.password_too_short');
+  if (length > PASSWORD_MAX_LENGTH) failures.push('validation.password_too_long');
+  if (!/[0-9]/.test(password)) failures.push('validation.password_digit');
+  if (!/\p{Lu}/u.test(password)) failures.push('validation.password_uppercase');
+  if (!/\p{Ll}/u.test(password)) failures.push('validation.password_lowercase');
+  if (!/[^\p{L}\p{N}\s]/u.test(password)) failures.push('validation.password_special');
+  return failures;
+}
+
+/** True when the password passes the policy of spec §5. */
+export function isStrongPassword(password: string): boolean {
+  return passwordPolicyFailures(password).length === 0;
+}
+
+/** A required text of at most `max` code points; blank after trimming fails `validation.required`. */
+export function requiredText(max: number) {
+  return z
+    .string('validation.required')
+    .refine(isPresent, 'validation.required')
+    .refine((v) => isWithinMaxLength(v, max), 'validation.max_length');
+}
+
+/** A required, valid email of at most `max` code points. */
+export function requiredEmail(max: number) {
+  return requiredText(max).refine((v) => isValidEmail(v), 'validation.email');
+}
+
+/** A new password under the policy; the message is the first failing part's code. */
+export const newPasswordSchema = z.string('validation.required').superRefine((value, ctx) => {
+  if (!isPresent(value)) {
+    ctx.addIssue({ code: 'custom', message: 'validation.required' });
+    return;
+  }
+  const [first] = passwordPolicyFailures(value);
+  if (first) ctx.addIssue({ code: 'custom', message: first });
+});
+
+/** A two-factor code: exactly six digits (spec §5, §9). */
+export const twoFactorCodeSchema = z
+  .string('validation.required')
+  .regex(new RegExp(`^[0-9]{${TWO_FACTOR_CODE_LENGTH}}$`), 'validation.two_factor_code');
+
+/** A calendar date written YYYY-MM-DD that exists (no 2025-02-30). */
+export const isoDateSchema = z.string().refine((v) => {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+}, 'validation.date');
+
+/**
+ * Every rule code a schema may answer under `validation.`; the web translates each under
+ * `validation:` (a locale test checks them all).
+ */
+export const VALIDATION_CODES = [
+  'required',
+  'max_length',
+  'min_length',
+  'email',
+  'digits',
+  'password_too_short',
+  'password_too_long',
+  'password_digit',
+  'password_uppercase',
+  'password_lowercase',
+  'password_special',
+  'password_mismatch',
+  'two_factor_code',
+  'date',
+  'organization_number',
+  'vat_number',
+  'whole_minor_units',
+  'amount_range',
+  'quantity_positive',
+  'recipient_required',
+  'rows_required',
+  'select_at_least_one',
+  'due_before_invoice_date',
+  'personal_number',
+  'rot_rut_labour_row',
+] as const;

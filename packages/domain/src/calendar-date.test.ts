@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addDays,
+  daysBetween,
+  daysInMonth,
+  formatIsoDate,
+  isLeapYear,
+  isRealDate,
+  isValidIsoDate,
+  parseIsoDate,
+} from './calendar-date';
+import { seededRandom } from './test-support/seeded-random';
+
+describe('calendar dates', () => {
+  it.each([
+    [2024, true],
+    [2025, false],
+    [2000, true],
+    [1900, false],
+    [2100, false],
+    [1600, true],
+  ])('leap year %i: %s', (year, leap) => {
+    expect(isLeapYear(year)).toBe(leap);
+  });
+
+  it('knows the length of each month', () => {
+    expect(daysInMonth(2024, 2)).toBe(29);
+    expect(daysInMonth(2025, 2)).toBe(28);
+    expect(daysInMonth(2025, 4)).toBe(30);
+    expect(daysInMonth(2025, 12)).toBe(31);
+    expect(() => daysInMonth(2025, 13)).toThrow(RangeError);
+    expect(() => daysInMonth(2025, 1.5)).toThrow(RangeError);
+  });
+
+  it.each(['2024-02-29', '2025-12-31', '0001-01-01', '9999-12-31', '2000-02-29'])('accepts %s', (d) => {
+    expect(isValidIsoDate(d)).toBe(true);
+  });
+
+  it.each([
+    '2025-02-29',
+    '1900-02-29',
+    '2025-13-01',
+    '2025-00-10',
+    '2025-04-31',
+    '2025-1-01',
+    '2025-01-1',
+    '25-01-01',
+    '2025/01/01',
+    ' 2025-01-01',
+    '2025-01-01T00:00',
+    '0000-01-01',
+    '',
+  ])('refuses %j', (d) => {
+    expect(isValidIsoDate(d)).toBe(false);
+    expect(parseIsoDate(d)).toBeNull();
+  });
+
+  it('parses and formats', () => {
+    expect(parseIsoDate('2025-03-09')).toEqual({ year: 2025, month: 3, day: 9 });
+    expect(formatIsoDate({ year: 7, month: 3, day: 9 })).toBe('0007-03-09');
+    expect(() => formatIsoDate({ year: 2025, month: 2, day: 29 })).toThrow(RangeError);
+    expect(isRealDate(2025, 2, 28)).toBe(true);
+    expect(isRealDate(10_000, 1, 1)).toBe(false);
+  });
+
+  it.each([
+    ['2024-02-28', 1, '2024-02-29'],
+    ['2024-02-29', 1, '2024-03-01'],
+    ['2025-02-28', 1, '2025-03-01'],
+    ['2025-12-31', 1, '2026-01-01'],
+    ['2026-01-01', -1, '2025-12-31'],
+    ['2025-01-31', 30, '2025-03-02'],
+    ['2024-01-31', 30, '2024-03-01'],
+    ['2025-03-15', 0, '2025-03-15'],
+    ['1970-01-01', -1, '1969-12-31'],
+    ['2000-02-28', 366, '2001-02-28'],
+    ['2025-06-01', 3650, '2035-05-30'],
+  ])('%s + %i days = %s', (date, days, result) => {
+    expect(addDays(date, days)).toBe(result);
+    expect(daysBetween(date, result)).toBe(days);
+  });
+
+  it('throws on invalid input or a result outside 0001-9999', () => {
+    expect(() => addDays('2025-02-30', 1)).toThrow(RangeError);
+    expect(() => addDays('2025-01-01', 1.5)).toThrow(RangeError);
+    expect(() => addDays('9999-12-31', 1)).toThrow(RangeError);
+    expect(() => addDays('0001-01-01', -1)).toThrow(RangeError);
+    expect(() => daysBetween('2025-01-01', 'x')).toThrow(RangeError);
+  });
+
+  it('agrees with Date.UTC (which has no time zone) for 5000 seeded dates and offsets', () => {
+    const random = seededRandom(99);
+    const msPerDay = 86_400_000;
+    for (let i = 0; i < 5000; i++) {
+      const year = random.int(1600, 2400);
+      const month = random.int(1, 12);
+      const day = random.int(1, daysInMonth(year, month));
+      const date = formatIsoDate({ year, month, day });
+      const offset = random.int(-40_000, 40_000);
+      const expected = new Date(Date.UTC(year, month - 1, day) + offset * msPerDay)
+        .toISOString()
+        .slice(0, 10);
+      expect(addDays(date, offset)).toBe(expected);
+      expect(daysBetween(date, expected)).toBe(offset);
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import enus_documents from './locales/en-US/documents.json';
+import enus_email from './locales/en-US/email.json';
+import fifi_documents from './locales/fi-FI/documents.json';
+import fifi_email from './locales/fi-FI/email.json';
+import svse_documents from './locales/sv-SE/documents.json';
+import svse_email from './locales/sv-SE/email.json';
+import { dashboardTexts } from './namespaces/dashboard';
+import { invoicesTexts } from './namespaces/invoices';
+import { layoutTexts } from './namespaces/layout';
+import { FALLBACK_LOCALE, type Locale, type Messages, type Namespace, startupResources } from './startup';
+
+export * from './startup';
+
+/** Every text of the portal: resources[locale][namespace] is a nested object of strings. */
+export const resources: Record<Locale, Record<Namespace, Messages>> = {
+  'sv-SE': {
+    ...startupResources['sv-SE'],
+    layout: layoutTexts['sv-SE'],
+    dashboard: dashboardTexts['sv-SE'],
+    invoices: invoicesTexts['sv-SE'],
+    email: svse_email,
+    documents: svse_documents,
+  },
+  'en-US': {
+    ...startupResources['en-US'],
+    layout: layoutTexts['en-US'],
+    dashboard: dashboardTexts['en-US'],
+    invoices: invoicesTexts['en-US'],
+    email: enus_email,
+    documents: enus_documents,
+  },
+  'fi-FI': {
+    ...startupResources['fi-FI'],
+    layout: layoutTexts['fi-FI'],
+    dashboard: dashboardTexts['fi-FI'],
+    invoices: invoicesTexts['fi-FI'],
+    email: fifi_email,
+    documents: fifi_documents,
+  },
+};
+
+/**
+ * Looks a dotted key up in one locale's namespace, falling back to sv-SE; returns the key itself when
+ * neither has it. `{{name}}` placeholders are filled from `values`. Used by server-rendered texts
+ * (e-mails, reports); the web uses i18next over the same resources.
+ */
+export function translate(
+  locale: Locale,
+  namespace: Namespace,
+  key: string,
+  values: Record<string, string | number> = {},
+): string {
+  const find = (l: Locale): string | undefined => {
+    let node: string | Messages | undefined = resources[l][namespace];
+    for (const part of key.split('.')) {
+      if (node === undefined || typeof node === 'string') return undefined;
+      node = node[part];
+    }
+    return typeof node === 'string' ? node : undefined;
+  };
+  const text = find(locale) ?? find(FALLBACK_LOCALE) ?? key;
+  return text.replace(/\{\{\s*(\w+)\s*\}\}/g, (m, name: string) =>
+    values[name] === undefined ? m : String(values[name]),
+  );
+}
