@@ -83,9 +83,9 @@ export async function generate(o: GenerateOptions, log: (s: string) => void): Pr
   );
   await step(
     'state totals',
-    `insert into invoice_state_totals (issuer_id, state, rejected, currency, invoice_count, gross_minor)
-     select issuer_id, state, coalesce(decision = 'rejected', false), currency, count(*), sum(gross_minor)
-     from invoices group by 1, 2, 3, 4`,
+    `insert into invoice_state_totals (issuer_id, recipient_id, state, rejected, currency, invoice_count, gross_minor)
+     select issuer_id, recipient_id, state, coalesce(decision = 'rejected', false), currency, count(*), sum(gross_minor)
+     from invoices group by 1, 2, 3, 4, 5`,
   );
   await sql.unsafe('alter table invoices enable trigger invoices_state_totals');
   await step(

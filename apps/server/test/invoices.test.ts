@@ -306,6 +306,59 @@ describe('invoices', () => {
     }
   });
 
+  it('the kept totals of a recipient filter and a search agree with adding the invoices up', async () => {
+    // A recipient whose name holds "10", the start of most demo invoice numbers (10001 …): a search
+    // for "10" names this recipient and matches numbers of others, and must count each invoice once.
+    const r = await call(demo, 'POST', '/api/limited/recipients', {
+      ...VALID_RECIPIENT_BODY,
+      name: 'Bygg 10 AB',
+    });
+    const named = recipientSchema.parse(r.json()).recipientID;
+    for (const number of ['1099001', '7700'])
+      expect(
+        (await call(demo, 'POST', '/api/limited/invoices', { ...body(number), recipientID: named }))
+          .statusCode,
+      ).toBe(200);
+    for (const query of [
+      `search=10`,
+      `recipientID=${named}`,
+      `recipientID=${named}&search=77`,
+      `recipientID=${recipientID}`,
+      'search=Bygg%2010',
+    ]) {
+      for (const filter of ['all', 'active', 'paid', 'pendingApproval', 'rejected']) {
+        const url = `/api/limited/invoices?filter=${filter}&${query}&pageSize=100`;
+        const kept = listInvoicesResponseSchema.parse((await call(demo, 'GET', url)).json());
+        const summed = listInvoicesResponseSchema.parse(
+          (await call(demo, 'GET', `${url}&from=1900-01-01`)).json(),
+        );
+        expect(kept.totals, `${filter} ${query}`).toEqual(summed.totals);
+        expect(kept.total, `${filter} ${query}`).toBe(summed.total);
+      }
+    }
+    const search = listInvoicesResponseSchema.parse(
+      (await call(demo, 'GET', '/api/limited/invoices?search=10&pageSize=100')).json(),
+    );
+    // The named recipient's invoice that also starts with "10" is one invoice, counted once.
+    expect(search.total).toBeGreaterThan(100);
+    let pages = 0;
+    const seen = new Set<string>();
+    for (let page = 1; pages < search.total; page++) {
+      const p = listInvoicesResponseSchema.parse(
+        (await call(demo, 'GET', `/api/limited/invoices?search=10&pageSize=100&page=${page}`)).json(),
+      );
+      for (const item of p.items) seen.add(item.invoiceID);
+      pages += p.items.length;
+      if (p.items.length === 0) break;
+    }
+    expect(seen.size).toBe(search.total);
+    expect(search.totals.reduce((n, c) => n + c.count, 0)).toBe(search.total);
+    const named7700 = listInvoicesResponseSchema.parse(
+      (await call(demo, 'GET', `/api/limited/invoices?search=Bygg%2010`)).json(),
+    );
+    expect(named7700.items.map((i) => i.invoiceNumber).sort()).toEqual(['1099001', '7700']);
+  });
+
   it('abilities: demo-limited may send and read history but not register', async () => {
     expect((await call(limited, 'POST', '/api/limited/invoices', body('7001'))).statusCode).toBe(403);
     expect((await call(limited, 'GET', '/api/limited/invoices')).statusCode).toBe(200);

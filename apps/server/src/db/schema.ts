@@ -413,19 +413,21 @@ export const fileBlobs = pgTable('file_blobs', {
 });
 
 /**
- * Count and gross sum of an issuer's invoices per state, credit rejection and currency, kept by a
- * trigger on `invoices` in the same transaction as every change (migration 0006). The list answers
- * its totals from here instead of adding up 100,000 invoices per request.
+ * Count and gross sum of an issuer's invoices per recipient, state, credit rejection and currency, kept
+ * by a trigger on `invoices` in the same transaction as every change (migrations 0006 and 0007). The
+ * list answers its totals from here instead of adding up 100,000 invoices per request, also for a
+ * recipient filter or a search by recipient name (the recipient in the key, migration 0007).
  */
 export const invoiceStateTotals = pgTable(
   'invoice_state_totals',
   {
     issuerId: uuid('issuer_id').notNull(),
+    recipientId: uuid('recipient_id').notNull(),
     state: integer('state').notNull(),
     rejected: boolean('rejected').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
     invoiceCount: bigint('invoice_count', { mode: 'number' }).notNull(),
     grossMinor: bigint('gross_minor', { mode: 'number' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.issuerId, t.state, t.rejected, t.currency] })],
+  (t) => [primaryKey({ columns: [t.issuerId, t.recipientId, t.state, t.rejected, t.currency] })],
 );

@@ -30,6 +30,7 @@ import {
   lt,
   lte,
   ne,
+  notInArray,
   or,
   type SQL,
   sql,
@@ -96,22 +97,31 @@ function summary(i: InvoiceRow, recipientName: string, today: string): InvoiceSu
   };
 }
 
-/**
- * The search of the invoice lists: an invoice number or OCR reference that starts with the text (an
- * index range scan), or a recipient whose name contains it (found first among the issuer's own
- * recipients, a small table, then matched by id).
- */
-function searchWhere(db: Db, issuerId: string, text: string): SQL | undefined {
-  const prefix = `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  const matchingRecipients = db
+/** A LIKE pattern for "starts with `text`", case-folded, with LIKE's own characters escaped. */
+function prefixPattern(text: string): string {
+  return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** The issuer's recipients whose name contains the text: a small table, read through its issuer index. */
+function recipientsNamed(db: Db, issuerId: string, text: string) {
+  return db
     .select({ id: recipients.id })
     .from(recipients)
     .where(and(eq(recipients.issuerId, issuerId), ilike(recipients.name, containsPattern(text))));
-  return or(
-    sql`lower(${invoices.invoiceNumber}) like ${prefix}`,
-    sql`${invoices.ocr} like ${prefix}`,
-    inArray(invoices.recipientId, matchingRecipients),
-  );
+}
+
+/** An invoice number or OCR reference that starts with the text (index range scans). */
+function numberOrOcrStartsWith(text: string): SQL | undefined {
+  const prefix = prefixPattern(text);
+  return or(sql`lower(${invoices.invoiceNumber}) like ${prefix}`, sql`${invoices.ocr} like ${prefix}`);
+}
+
+/**
+ * The search of the invoice lists: an invoice number or OCR reference that starts with the text, or a
+ * recipient whose name contains it (found first among the issuer's own recipients, then matched by id).
+ */
+function searchWhere(db: Db, issuerId: string, text: string): SQL | undefined {
+  return or(numberOrOcrStartsWith(text), inArray(invoices.recipientId, recipientsNamed(db, issuerId, text)));
 }
 
 /** The same filters over the kept totals (everything but `overdue`, which depends on today). */
@@ -161,6 +171,81 @@ function filterWhere(filter: string, today: string): SQL | undefined {
   }
 }
 
+type ListQuery = z.infer<typeof listInvoicesQuerySchema>;
+interface CurrencyTotal {
+  currency: string;
+  grossMinor: number;
+  count: number;
+}
+
+/**
+ * Count and gross sum per currency of everything a list query matches. Read from the kept totals
+ * (`invoice_state_totals`) whenever they can answer: every filter but `overdue` (it depends on today),
+ * no date range, and a recipient filter or a search. A search adds up, besides the kept totals of the
+ * recipients it names, only the invoices whose number or OCR reference matches and whose recipient it
+ * does not name; so both parts are small and never count an invoice twice.
+ */
+async function listTotals(
+  db: Db,
+  issuerId: string,
+  q: ListQuery,
+  where: SQL | undefined,
+  today: string,
+): Promise<CurrencyTotal[]> {
+  const addUp = (condition: SQL | undefined) =>
+    db
+      .select({ currency: invoices.currency, grossMinor: sum(invoices.grossMinor), n: count() })
+      .from(invoices)
+      .where(condition)
+      .groupBy(invoices.currency);
+  if (q.from || q.to || q.filter === 'overdue') return merge([await addUp(where)]);
+
+  const t = invoiceStateTotals;
+  const named = q.search ? recipientsNamed(db, issuerId, q.search) : undefined;
+  const kept = db
+    .select({
+      currency: t.currency,
+      grossMinor: sum(t.grossMinor),
+      n: sql<number>`sum(${t.invoiceCount})::int`,
+    })
+    .from(t)
+    .where(
+      and(
+        eq(t.issuerId, issuerId),
+        totalsWhere(q.filter),
+        q.recipientID ? eq(t.recipientId, q.recipientID) : undefined,
+        named ? inArray(t.recipientId, named) : undefined,
+      ),
+    )
+    .groupBy(t.currency);
+  if (!q.search || !named) return merge([await kept]);
+  const others = addUp(
+    and(
+      eq(invoices.issuerId, issuerId),
+      filterWhere(q.filter, today),
+      q.recipientID ? eq(invoices.recipientId, q.recipientID) : undefined,
+      numberOrOcrStartsWith(q.search),
+      notInArray(invoices.recipientId, named),
+    ),
+  );
+  return merge(await Promise.all([kept, others]));
+}
+
+/** Adds per-currency parts together, drops empty currencies and orders by currency code. */
+function merge(parts: { currency: string; grossMinor: string | null; n: number }[][]): CurrencyTotal[] {
+  const byCurrency = new Map<string, CurrencyTotal>();
+  for (const part of parts)
+    for (const p of part) {
+      const total = byCurrency.get(p.currency) ?? { currency: p.currency, grossMinor: 0, count: 0 };
+      total.grossMinor += Number(p.grossMinor ?? 0);
+      total.count += Number(p.n);
+      byCurrency.set(p.currency, total);
+    }
+  return [...byCurrency.values()]
+    .filter((c) => c.count > 0)
+    .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
+}
+
 export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = fastify;
@@ -188,42 +273,25 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
       const column = SORT_COLUMNS[q.sort];
       const [rows, totals] = await Promise.all([
         ctx.db
-          .select({ invoice: invoices, recipientName: recipients.name })
+          .select({
+            invoice: invoices,
+            // A scalar subquery rather than a join: PostgreSQL looks the name up for the page's rows
+            // only, after the sort and the limit, not for every invoice that matches.
+            recipientName: sql<string>`(select ${recipients.name} from ${recipients} where ${recipients.id} = ${invoices.recipientId})`,
+          })
           .from(invoices)
-          .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
           .where(where)
           .orderBy(q.order === 'asc' ? asc(column) : desc(column), asc(invoices.id))
           .limit(q.pageSize)
           .offset((q.page - 1) * q.pageSize),
-        q.search || q.from || q.to || q.recipientID || q.filter === 'overdue'
-          ? ctx.db
-              .select({ currency: invoices.currency, grossMinor: sum(invoices.grossMinor), n: count() })
-              .from(invoices)
-              .where(where)
-              .groupBy(invoices.currency)
-              .orderBy(invoices.currency)
-          : ctx.db
-              .select({
-                currency: invoiceStateTotals.currency,
-                grossMinor: sum(invoiceStateTotals.grossMinor),
-                n: sql<number>`sum(${invoiceStateTotals.invoiceCount})::int`,
-              })
-              .from(invoiceStateTotals)
-              .where(and(eq(invoiceStateTotals.issuerId, issuerId), totalsWhere(q.filter)))
-              .groupBy(invoiceStateTotals.currency)
-              .having(sql`sum(${invoiceStateTotals.invoiceCount}) > 0`)
-              .orderBy(invoiceStateTotals.currency),
+        listTotals(ctx.db, issuerId, q, where, today),
       ]);
       return {
         items: rows.map((r) => summary(r.invoice, r.recipientName, today)),
-        total: totals.reduce((n, t) => n + t.n, 0),
+        total: totals.reduce((n, t) => n + t.count, 0),
         page: q.page,
         pageSize: q.pageSize,
-        totals: totals.map((t) => ({
-          currency: t.currency,
-          grossMinor: Number(t.grossMinor ?? 0),
-          count: t.n,
-        })),
+        totals,
       };
     },
   });
