@@ -9,7 +9,12 @@ import {
   ROUTES,
   routePermissions,
 } from '@portal/contracts';
-import Fastify, { type FastifyInstance, type FastifyReply, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  type FastifyServerOptions,
+} from 'fastify';
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
@@ -79,6 +84,32 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
+
+  // Handlers still at work. A client that goes away does not stop its handler, and Fastify's close()
+  // returns once the sockets are gone, so a stop must also wait for this before closing the database:
+  // otherwise a handler's next query fails half-way through its work.
+  const working = new Set<FastifyRequest>();
+  const onDone = new Set<() => void>();
+  app.addHook('onRequest', async (request) => {
+    working.add(request);
+  });
+  app.addHook('onSend', async (request) => {
+    if (working.delete(request) && working.size === 0) for (const done of onDone) done();
+  });
+  app.decorate('handlersAtWork', () => working.size);
+  app.decorate('whenHandlersDone', (timeoutMs: number) => {
+    if (working.size === 0) return Promise.resolve(true);
+    return new Promise<boolean>((resolve) => {
+      const finish = (ok: boolean) => {
+        clearTimeout(timer);
+        onDone.delete(done);
+        resolve(ok);
+      };
+      const done = () => finish(true);
+      const timer = setTimeout(() => finish(false), timeoutMs);
+      onDone.add(done);
+    });
+  });
 
   // PGlite is one connection: requests beyond the bound are refused rather than queued without end.
   if (options.queueLimit !== undefined) {

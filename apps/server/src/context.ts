@@ -34,6 +34,13 @@ export interface AuthContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    /**
+     * Resolves once every request handler has sent its answer, or after `timeoutMs`, with whether it
+     * got there. A stop waits for this before it closes the database (see `buildApp`).
+     */
+    whenHandlersDone(timeoutMs: number): Promise<boolean>;
+    /** How many request handlers have not sent their answer yet. */
+    handlersAtWork(): number;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

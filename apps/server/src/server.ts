@@ -14,6 +14,9 @@ import { DEMO_GROUP, DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo'
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { databaseFileStore, folderFileStore } from './services/file-store';
 
+/** How long a stop waits for handlers still at work before it closes the database anyway. */
+const STOP_GRACE_MS = 10_000;
+
 export function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbedded(config.dataDir);
 }
@@ -83,6 +86,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
       database,
       stop: async () => {
         await app.close();
+        if (!(await app.whenHandlersDone(STOP_GRACE_MS)))
+          app.log.warn('stopping: handlers still at work after the grace period');
         await database.close();
       },
     };
