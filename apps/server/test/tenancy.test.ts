@@ -217,6 +217,47 @@ describe('another issuer (demo-other, Annan Firma Oy)', () => {
     expect((await t.app.inject({ url: '/api/self', headers: bearer(byggToken) })).statusCode).toBe(200);
   });
 
+  it('cannot slip Demo Bygg AB’s invoice into a PDF of its own invoices', async () => {
+    const owned = await createByggObjects(await t.login('demo'));
+    const token = await t.login('demo-other');
+    const recipient = await t.app.inject({
+      method: 'POST',
+      url: '/api/limited/recipients',
+      headers: bearer(token),
+      payload: { ...VALID_RECIPIENT_BODY, name: 'Oma Asiakas Oy' },
+    });
+    // Annan Firma Oy's own invoice: the sample body in euros with Finnish VAT, to its own recipient.
+    const own = await t.app.inject({
+      method: 'POST',
+      url: '/api/limited/invoices',
+      headers: bearer(token),
+      payload: replaceSampleIds(
+        { ...VALID_INVOICE_BODY, invoiceNumber: 'OMA-1', recipientID: SAMPLE_ID },
+        { recipients: String(recipient.json().recipientID) },
+      ) as Record<string, unknown>,
+    });
+    expect(own.statusCode, own.body).toBe(200);
+    const ownId = String(own.json().invoiceID);
+    const pdfOf = (invoiceIDs: string[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/limited/invoices/pdf',
+        headers: bearer(token),
+        payload: { invoiceIDs },
+      });
+    expect((await pdfOf([ownId])).statusCode).toBe(200);
+    for (const order of [
+      [ownId, ownedId(owned, 'invoices')],
+      [ownedId(owned, 'invoices'), ownId],
+    ]) {
+      const res = await pdfOf(order);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ code: 'invoices.not_found' });
+      // Exactly the answer of an id that names nothing.
+      expect((await pdfOf([ownId, randomUUID()])).body).toBe(res.body);
+    }
+  });
+
   it('gets its own issuer and only its own messages from /api/self', async () => {
     const res = await t.app.inject({ url: '/api/self', headers: bearer(await t.login('demo-other')) });
     const me = getSelfResponseSchema.parse(res.json());

@@ -45,11 +45,25 @@ function pdfContains(bytes: Buffer, text: string): boolean {
   });
 }
 
-/** Signs in as demo and registers an invoice through the API for a new recipient; returns its id. */
-async function registerInvoice(page: Page, stamp: string, number: string): Promise<string> {
+/** Signs in as demo; returns the Authorization header of its session for calls through the API. */
+async function signInAsDemo(page: Page): Promise<Record<string, string>> {
   await signIn(page, 'demo');
   await expectSignedIn(page, 'Dana Demosson');
-  const auth = { Authorization: `Bearer ${await sessionToken(page)}` };
+  return { Authorization: `Bearer ${await sessionToken(page)}` };
+}
+
+/** Signs in as demo and registers an invoice through the API for a new recipient; returns its id. */
+async function registerInvoice(page: Page, stamp: string, number: string): Promise<string> {
+  return createInvoice(page, await signInAsDemo(page), stamp, number);
+}
+
+/** Registers an invoice of the signed-in user through the API for a new recipient; returns its id. */
+async function createInvoice(
+  page: Page,
+  auth: Record<string, string>,
+  stamp: string,
+  number: string,
+): Promise<string> {
   const recipient = await page.request.post('/api/limited/recipients', {
     headers: auth,
     data: {
@@ -170,4 +184,37 @@ test('a customer writes a message about an invoice and reads it in the invoice t
   await page.getByRole('link', { name: 'Show all messages' }).first().click();
   await expect(page.getByRole('heading', { name: 'Messages', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: new RegExp(title) })).toBeVisible();
+});
+
+test('a customer chooses two invoices in the history and downloads them as one PDF', async ({
+  page,
+}, testInfo) => {
+  const stamp = String(Date.now()).slice(-8);
+  const numbers = [`BULK-${stamp}-1`, `BULK-${stamp}-2`];
+  const auth = await signInAsDemo(page);
+  for (const number of numbers) await createInvoice(page, auth, `${stamp}${number.slice(-2)}`, number);
+
+  await page.goto(`/invoices?search=BULK-${stamp}`);
+  await expect(page.getByRole('heading', { name: 'Invoices', exact: true })).toBeVisible();
+  await expect(page.getByRole('link', { name: numbers[1] })).toBeVisible();
+  const download = page.getByRole('button', { name: 'Download PDF' });
+  await expect(download).toBeDisabled();
+  for (const number of numbers)
+    await page.getByRole('checkbox', { name: `Select invoice ${number}` }).check();
+  await expect(page.getByText('2 invoices selected')).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Select all invoices on this page' })).toBeChecked();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'invoice-bulk-pdf-en');
+
+  const [pdf] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(pdf.suggestedFilename()).toMatch(/^fakturor-\d{4}-\d{2}-\d{2}\.pdf$/);
+  const bytes = await downloadedBytes(pdf);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  for (const number of numbers) expect(pdfContains(bytes, number), number).toBe(true);
+  await expect(page.getByRole('alert').filter({ hasText: /./ })).toHaveCount(0);
+
+  // Another search is another list: the choice is let go.
+  await page.getByRole('searchbox', { name: 'Search' }).fill(numbers[0] ?? '');
+  await expect(page.getByText('0 invoices selected')).toBeVisible();
+  await expect(download).toBeDisabled();
 });

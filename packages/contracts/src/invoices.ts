@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { minorAmountSchema, UNITS, vatBasisPointsSchema } from './articles';
+import { LANGUAGES } from './constants';
 import { listQuerySchema, pageSchema } from './lists';
 import { optionalText } from './recipients';
 import { isoDateSchema, requiredText } from './rules';
@@ -280,6 +281,24 @@ export const sendInvoicesResponseSchema = z.object({
     }),
   ),
 });
+
+/**
+ * Most invoices in one `POST limited/invoices/pdf` document: 200 invoices are a few hundred pages and a
+ * few MB, drawn in a few seconds. More answers 422 `invoices.too_many_records` (spec §8: "too many
+ * records, use a date range").
+ */
+export const INVOICES_PDF_MAX = 200;
+
+/**
+ * `POST limited/invoices/pdf`: one PDF of the chosen invoices, in the order given (a repeated id is
+ * drawn once), in `language` or the user's. The count is checked by the route, not here, so that too
+ * many ids answer `invoices.too_many_records` rather than a field error.
+ */
+export const getInvoicesPdfBodySchema = z.object({
+  invoiceIDs: z.array(z.uuid()).min(1, 'validation.select_at_least_one'),
+  language: z.enum(LANGUAGES).optional(),
+});
+export type GetInvoicesPdfBody = z.input<typeof getInvoicesPdfBodySchema>;
 
 /** The duplicate-number error carries the existing invoice's amount, recipient and date (spec §5). */
 export const duplicateInvoiceDetailsSchema = z.object({

@@ -317,6 +317,18 @@ export const ROUTES = {
     ],
     allowDuringSetup: false,
   },
+  getInvoicesPdf: {
+    method: 'POST',
+    path: '/api/limited/invoices/pdf',
+    auth: 'session',
+    permission: [
+      'limited_invoices',
+      'limited_transfercosts',
+      'limited_register_invoice',
+      'limited_send_invoice',
+    ],
+    allowDuringSetup: false,
+  },
   previewInvoiceImport: {
     method: 'POST',
     path: '/api/limited/invoices/import/preview',

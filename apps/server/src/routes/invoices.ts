@@ -1,5 +1,7 @@
 import {
   DEFAULT_LANGUAGE,
+  getInvoicesPdfBodySchema,
+  INVOICES_PDF_MAX,
   type InvoiceBody,
   type InvoiceDetail,
   type InvoiceSummary,
@@ -59,7 +61,7 @@ import {
   suggestNextInvoiceNumber,
   todayIn,
 } from '../services/invoice-math';
-import { renderInvoicePdf } from '../services/invoice-pdf';
+import { renderInvoicePdf, renderInvoicesPdf } from '../services/invoice-pdf';
 import { assertTransition, stateAfterSend } from '../services/invoice-state';
 import { CURRENCIES, loadUser, TAX_RATES, toIssuer } from '../services/users';
 import { errorResponses, routeOf, signedIn } from './define';
@@ -383,6 +385,50 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
       reply
         .header('Content-Disposition', contentDisposition(`faktura-${detail.invoiceNumber}.pdf`))
         .type('application/pdf');
+      return reply.send(Buffer.from(pdf));
+    },
+  });
+
+  app.route({
+    ...routeOf('getInvoicesPdf'),
+    schema: {
+      operationId: 'getInvoicesPdf',
+      tags: ['invoices'],
+      summary: `One PDF of the chosen invoices (at most ${INVOICES_PDF_MAX}), each drawn as its own PDF, in the given or the user’s language`,
+      body: getInvoicesPdfBodySchema,
+      response: { 200: z.any(), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const auth = signedIn(request);
+      const ids = [...new Set(request.body.invoiceIDs)];
+      if (ids.length > INVOICES_PDF_MAX) throw new ApiError('invoices.too_many_records');
+      const today = todayIn(ctx.now());
+      // Every id is checked before anything is drawn: one foreign or unknown id answers 404 for all.
+      const details = await loadDetails(ctx.db, auth.issuerId, ids, today);
+      const [issuer] = await ctx.db.select().from(issuers).where(eq(issuers.id, auth.issuerId));
+      if (!issuer) throw new ApiError('invoices.not_found');
+      const recipientRows = await ctx.db
+        .select()
+        .from(recipients)
+        .where(
+          and(
+            eq(recipients.issuerId, auth.issuerId),
+            inArray(recipients.id, [...new Set(details.map((d) => d.recipientID))]),
+          ),
+        );
+      const recipientsById = new Map(recipientRows.map((r) => [r.id, toRecipient(r)]));
+      const items = details.map((invoice) => {
+        const recipient = recipientsById.get(invoice.recipientID);
+        if (!recipient) throw new ApiError('invoices.not_found');
+        return { invoice, recipient };
+      });
+      const user = await loadUser(ctx.db, auth.userId);
+      const language = request.body.language ?? user.language ?? DEFAULT_LANGUAGE;
+      const pdf = await renderInvoicesPdf(items, toIssuer(issuer), language);
+      const [only] = details;
+      const filename =
+        details.length === 1 && only ? `faktura-${only.invoiceNumber}.pdf` : `fakturor-${today}.pdf`;
+      reply.header('Content-Disposition', contentDisposition(filename)).type('application/pdf');
       return reply.send(Buffer.from(pdf));
     },
   });
@@ -738,60 +784,105 @@ export async function loadDetail(
   id: string,
   today: string,
 ): Promise<InvoiceDetail> {
-  const [row] = await db
+  const [detail] = await loadDetails(db, issuerId, [id], today);
+  if (!detail) throw new ApiError('invoices.not_found');
+  return detail;
+}
+
+/** Rows by their invoice, each group in the order of `items`. */
+function groupByInvoice<T extends { invoiceId: string | null }>(items: readonly T[]): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    if (item.invoiceId === null) continue;
+    const group = groups.get(item.invoiceId);
+    if (group) group.push(item);
+    else groups.set(item.invoiceId, [item]);
+  }
+  return groups;
+}
+
+/**
+ * The details of several invoices of one issuer in four queries, in the order of `ids` (which must not
+ * repeat). Any id that is not the issuer's, or names nothing, answers `invoices.not_found` for all.
+ */
+export async function loadDetails(
+  db: Db | Tx,
+  issuerId: string,
+  ids: readonly string[],
+  today: string,
+): Promise<InvoiceDetail[]> {
+  if (ids.length === 0) return [];
+  const found = await db
     .select({ invoice: invoices, recipientName: recipients.name })
     .from(invoices)
     .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
-    .where(and(eq(invoices.issuerId, issuerId), eq(invoices.id, id)));
-  if (!row) throw new ApiError('invoices.not_found');
+    .where(and(eq(invoices.issuerId, issuerId), inArray(invoices.id, [...ids])));
+  if (found.length !== ids.length) throw new ApiError('invoices.not_found');
   const [rows, events, files] = await Promise.all([
-    db.select().from(invoiceRows).where(eq(invoiceRows.invoiceId, id)).orderBy(asc(invoiceRows.position)),
+    db
+      .select()
+      .from(invoiceRows)
+      .where(inArray(invoiceRows.invoiceId, [...ids]))
+      .orderBy(asc(invoiceRows.position)),
     db
       .select()
       .from(invoiceEvents)
-      .where(and(eq(invoiceEvents.invoiceId, id), eq(invoiceEvents.issuerId, issuerId)))
+      .where(and(eq(invoiceEvents.issuerId, issuerId), inArray(invoiceEvents.invoiceId, [...ids])))
       .orderBy(asc(invoiceEvents.at), asc(invoiceEvents.seq)),
     db
       .select()
       .from(invoiceFiles)
-      .where(and(eq(invoiceFiles.issuerId, issuerId), eq(invoiceFiles.invoiceId, id)))
+      .where(and(eq(invoiceFiles.issuerId, issuerId), inArray(invoiceFiles.invoiceId, [...ids])))
       .orderBy(asc(invoiceFiles.createdAt)),
   ]);
-  const i = row.invoice;
-  return {
-    ...summary(i, row.recipientName, today),
-    orderReference: i.orderReference,
-    issuerContact: i.issuerContact,
-    recipientContact: i.recipientContact,
-    rows: rows.map((r) => ({
-      articleNumber: r.articleNumber,
-      name: r.name,
-      description: r.description,
-      quantityMilli: r.quantityMilli,
-      unit: r.unit as InvoiceDetail['rows'][number]['unit'],
-      unitPriceMinor: r.unitPriceMinor,
-      vatBasisPoints: r.vatBasisPoints,
-      rotRut: r.rotRut,
-      netMinor: r.netMinor,
-    })),
-    vat: i.vatLines,
-    netMinor: i.netMinor,
-    vatMinor: i.vatMinor,
-    deductionMinor: i.deductionMinor,
-    rotRut: i.rotRut ?? { type: 'none', personalNumber: '', propertyDesignation: '', housingCoopNumber: '' },
-    decision: i.decision ?? null,
-    files: files.map((f) => ({
-      fileID: f.id,
-      role: f.role,
-      filename: f.filename,
-      size: f.size,
-      sha256: f.sha256,
-    })),
-    events: events.map((e) => ({
-      eventID: e.id,
-      event: e.event,
-      date: e.at.toISOString(),
-      text: typeof e.details?.reason === 'string' ? e.details.reason : '',
-    })),
-  };
+  const byId = new Map(found.map((row) => [row.invoice.id, row]));
+  const rowsOf = groupByInvoice(rows);
+  const eventsOf = groupByInvoice(events);
+  const filesOf = groupByInvoice(files);
+  return ids.map((id) => {
+    const row = byId.get(id);
+    if (!row) throw new ApiError('invoices.not_found');
+    const i = row.invoice;
+    return {
+      ...summary(i, row.recipientName, today),
+      orderReference: i.orderReference,
+      issuerContact: i.issuerContact,
+      recipientContact: i.recipientContact,
+      rows: (rowsOf.get(id) ?? []).map((r) => ({
+        articleNumber: r.articleNumber,
+        name: r.name,
+        description: r.description,
+        quantityMilli: r.quantityMilli,
+        unit: r.unit as InvoiceDetail['rows'][number]['unit'],
+        unitPriceMinor: r.unitPriceMinor,
+        vatBasisPoints: r.vatBasisPoints,
+        rotRut: r.rotRut,
+        netMinor: r.netMinor,
+      })),
+      vat: i.vatLines,
+      netMinor: i.netMinor,
+      vatMinor: i.vatMinor,
+      deductionMinor: i.deductionMinor,
+      rotRut: i.rotRut ?? {
+        type: 'none',
+        personalNumber: '',
+        propertyDesignation: '',
+        housingCoopNumber: '',
+      },
+      decision: i.decision ?? null,
+      files: (filesOf.get(id) ?? []).map((f) => ({
+        fileID: f.id,
+        role: f.role,
+        filename: f.filename,
+        size: f.size,
+        sha256: f.sha256,
+      })),
+      events: (eventsOf.get(id) ?? []).map((e) => ({
+        eventID: e.id,
+        event: e.event,
+        date: e.at.toISOString(),
+        text: typeof e.details?.reason === 'string' ? e.details.reason : '',
+      })),
+    };
+  });
 }

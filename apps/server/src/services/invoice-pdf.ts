@@ -27,16 +27,67 @@ interface Doc {
   bold: PDFFont;
 }
 
+/** One invoice of a document and the recipient it is addressed to. */
+export interface InvoiceToDraw {
+  invoice: InvoiceDetail;
+  recipient: Recipient;
+}
+
 /**
  * Renders our invoice PDF with a PDF library (no headless browser): issuer, recipient, rows, VAT per
  * rate, the ROT/RUT block, amount to pay, OCR reference, bankgiro and due date, in `language`.
  */
-export async function renderInvoicePdf(
+export function renderInvoicePdf(
   invoice: InvoiceDetail,
   issuer: Issuer,
   recipient: Recipient,
   language: Language,
 ): Promise<Uint8Array> {
+  return renderInvoicesPdf([{ invoice, recipient }], issuer, language);
+}
+
+/**
+ * Renders several invoices of one issuer into one PDF, in the given order: each starts on a new page
+ * and numbers its own pages ("page 1 of 2"), exactly as its own PDF would look. The fonts are embedded
+ * once for the whole document. Dated by the latest invoice date, so the same invoices give the same
+ * bytes. Throws on an empty list (the route never asks for one).
+ */
+export async function renderInvoicesPdf(
+  items: readonly InvoiceToDraw[],
+  issuer: Issuer,
+  language: Language,
+): Promise<Uint8Array> {
+  const [first] = items;
+  if (!first) throw new Error('renderInvoicesPdf: no invoices');
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    winAnsi(translate(language, 'documents', `invoicePdf.${key}`, values));
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(
+    items.length === 1
+      ? `${t('title')} ${first.invoice.invoiceNumber}`
+      : t('titleMany', { count: items.length }),
+  );
+  pdf.setAuthor(winAnsi(issuer.name));
+  const latest = items.reduce(
+    (date, { invoice }) => (invoice.invoiceDate > date ? invoice.invoiceDate : date),
+    first.invoice.invoiceDate,
+  );
+  pdf.setCreationDate(new Date(`${latest}T12:00:00Z`));
+  pdf.setModificationDate(new Date(`${latest}T12:00:00Z`));
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  for (const item of items) drawInvoice(pdf, { font, bold }, item, issuer, language);
+  return pdf.save();
+}
+
+/** Draws one invoice on new pages at the end of `pdf`. */
+function drawInvoice(
+  pdf: PDFDocument,
+  { font, bold }: { font: PDFFont; bold: PDFFont },
+  { invoice, recipient }: InvoiceToDraw,
+  issuer: Issuer,
+  language: Language,
+): void {
   const t = (key: string, values: Record<string, string | number> = {}) =>
     winAnsi(translate(language, 'documents', `invoicePdf.${key}`, values));
   const currency = invoice.currency === 'EUR' ? 'EUR' : 'SEK';
@@ -46,14 +97,9 @@ export async function renderInvoicePdf(
     winAnsi(new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(milli / 1000));
   const rate = (bp: number) => new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(bp / 100);
 
-  const pdf = await PDFDocument.create();
-  pdf.setTitle(`${t('title')} ${invoice.invoiceNumber}`);
-  pdf.setAuthor(winAnsi(issuer.name));
-  pdf.setCreationDate(new Date(`${invoice.invoiceDate}T12:00:00Z`));
-  pdf.setModificationDate(new Date(`${invoice.invoiceDate}T12:00:00Z`));
-  const font = await pdf.embedFont(StandardFonts.Helvetica);
-  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
   const doc: Doc = { page: pdf.addPage(A4), y: A4[1] - MARGIN, font, bold };
+  // This invoice's pages only: the footer numbers them apart from the other invoices of the document.
+  const pages = [doc.page];
 
   const text = (value: string, x: number, y: number, size = 10, f = font, color = INK) =>
     doc.page.drawText(winAnsi(value), { x, y, size, font: f, color });
@@ -62,6 +108,7 @@ export async function renderInvoicePdf(
   const newPageIfNeeded = (needed: number) => {
     if (doc.y - needed > MARGIN + 40) return;
     doc.page = pdf.addPage(A4);
+    pages.push(doc.page);
     doc.y = A4[1] - MARGIN;
   };
 
@@ -210,8 +257,7 @@ export async function renderInvoicePdf(
   }
 
   // Payment slip line: bankgiro, OCR, amount, due date.
-  const pages = pdf.getPages();
-  const last = pages[pages.length - 1] ?? doc.page;
+  const last = doc.page;
   const slipY = MARGIN + 40;
   last.drawRectangle({
     x: MARGIN,
@@ -267,8 +313,6 @@ export async function renderInvoicePdf(
       color: MUTED,
     });
   });
-
-  return pdf.save();
 }
 
 /** Cuts a text to fit a width, with an ellipsis. */

@@ -101,6 +101,7 @@ export const ROUTE_SAMPLES: Record<
   uploadFile: { query: 'role=attachment&filename=bilaga.pdf', payload: { not: 'a pdf' } },
   downloadFile: { params: { id: SAMPLE_ID } },
   getInvoicePdf: { params: { id: SAMPLE_ID } },
+  getInvoicesPdf: { payload: { invoiceIDs: [SAMPLE_ID] } },
   previewInvoiceImport: { query: 'format=csv', payload: { not: 'a file' } },
   importInvoices: { query: 'format=csv', payload: { not: 'a file' } },
   getImportTemplate: { query: 'format=csv' },

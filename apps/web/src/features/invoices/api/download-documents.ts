@@ -19,6 +19,21 @@ export async function downloadInvoicePdf(input: {
   saveBlob(blob, filename ?? `invoice-${input.invoiceNumber}.pdf`);
 }
 
+/**
+ * `POST limited/invoices/pdf`: one PDF of the chosen invoices in the given order, saved under the
+ * server's name.
+ */
+export async function downloadInvoicesPdf(input: {
+  invoiceIDs: readonly string[];
+  language: Language;
+}): Promise<void> {
+  const { blob, filename } = await apiDownload(
+    { method: ROUTES.getInvoicesPdf.method, path: ROUTES.getInvoicesPdf.path },
+    { body: { invoiceIDs: input.invoiceIDs, language: input.language } },
+  );
+  saveBlob(blob, filename ?? 'invoices.pdf');
+}
+
 /** `GET limited/files/:id`: an uploaded PDF (the invoice's own PDF or an attachment). */
 export async function downloadInvoiceFile(input: { fileID: string; filename: string }): Promise<void> {
   const { blob, filename } = await apiDownload({
@@ -34,4 +49,8 @@ export function useDownloadInvoicePdf() {
 
 export function useDownloadInvoiceFile() {
   return useMutation({ mutationFn: downloadInvoiceFile });
+}
+
+export function useDownloadInvoicesPdf() {
+  return useMutation({ mutationFn: downloadInvoicesPdf });
 }

@@ -1,10 +1,11 @@
 import { listInvoicesQuerySchema, ROUTES } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { Route, Routes } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import InvoicesRoute from '../../../app/routes/invoices';
 import { buildUrl } from '../../../lib/api-client';
-import { installFakeApi } from '../../../test/fake-api';
+import { type FakeHandler, installFakeApi } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 import { listInvoicesRequestQuery } from '../api/list-invoices';
 
@@ -129,3 +130,135 @@ describe('the invoice history (/invoices)', () => {
     expect(row).toHaveClass('is-overdue');
   });
 });
+
+describe('choosing invoices for one PDF (/invoices)', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  const SECOND = {
+    ...ITEM,
+    invoiceID: '2c9d4e61-8f0a-4b3c-9e1d-7a6b5c4d3e2f',
+    invoiceNumber: '10043',
+    overdue: false,
+  };
+
+  function setup(path: string, pdf: FakeHandler) {
+    const api = installFakeApi({
+      'GET /api/limited/invoices': () => ({
+        status: 200,
+        body: { items: [ITEM, SECOND], total: 60, page: 1, pageSize: 25, totals: [] },
+      }),
+      'POST /api/limited/invoices/pdf': pdf,
+    });
+    const saved: string[] = [];
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:test'), revokeObjectURL: vi.fn() }),
+    );
+    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      saved.push(this.download);
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/invoices" element={<InvoicesRoute />} />
+        <Route path="/invoices/:id" element={<p>The invoice</p>} />
+      </Routes>,
+      { path },
+    );
+    return { api, saved, click };
+  }
+
+  const PDF_ANSWER: FakeHandler = () => ({
+    status: 200,
+    body: '%PDF-1.7',
+    headers: {
+      'Content-Type': 'application/pdf',
+      'Content-Disposition':
+        'attachment; filename="fakturor-2026-03-02.pdf"; filename*=UTF-8\'\'fakturor-2026-03-02.pdf',
+    },
+  });
+
+  it('downloads one PDF of the chosen invoices under the server’s name, in the current language', async () => {
+    const { api, saved, click } = setup('/invoices', PDF_ANSWER);
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: '10042' });
+    const download = screen.getByRole('button', { name: 'Download PDF' });
+    expect(download).toBeDisabled();
+    expect(screen.getByText('0 invoices selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('checkbox', { name: 'Select invoice 10043' }));
+    expect(screen.getByText('1 invoice selected')).toBeInTheDocument();
+    expect(screen.getByRole('row', { name: /10043/ })).toHaveClass('is-selected');
+    // Neither the checkbox nor its cell opens the invoice, as a click elsewhere on the row does.
+    const checkCell = screen.getByRole('checkbox', { name: 'Select invoice 10043' }).closest('td');
+    await user.click(checkCell as HTMLElement);
+    expect(screen.queryByText('The invoice')).not.toBeInTheDocument();
+    expect(screen.getByText('1 invoice selected')).toBeInTheDocument();
+    const pageBox = screen.getByRole('checkbox', { name: 'Select all invoices on this page' });
+    expect(pageBox).toHaveProperty('indeterminate', true);
+    await user.click(screen.getByRole('checkbox', { name: 'Select invoice 10042' }));
+    expect(pageBox).toBeChecked();
+    expect(screen.getByText('2 invoices selected')).toBeInTheDocument();
+
+    await user.click(download);
+    await vi.waitFor(() => expect(saved).toEqual(['fakturor-2026-03-02.pdf']));
+    const call = api.calls.find((c) => c.method === 'POST' && c.path === '/api/limited/invoices/pdf');
+    expect(call?.body).toEqual({ invoiceIDs: [SECOND.invoiceID, ITEM.invoiceID], language: 'en-US' });
+    expect(screen.queryByRole('alert')).toBeEmptyDOMElement();
+    click.mockRestore();
+  });
+
+  it('selects and clears the whole page, keeps the choice across pages and lets it go with a new filter', async () => {
+    setup('/invoices', PDF_ANSWER);
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: '10042' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select all invoices on this page' }));
+    expect(screen.getByRole('checkbox', { name: 'Select invoice 10042' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select invoice 10043' })).toBeChecked();
+    expect(screen.getByText('2 invoices selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await screen.findByRole('link', { name: '10042' });
+    expect(screen.getByText('2 invoices selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(screen.getByText('0 invoices selected')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: 'Select invoice 10042' }));
+    expect(screen.getByText('1 invoice selected')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('tab', { name: 'Paid' }));
+    await waitFor(() => expect(screen.getByText('0 invoices selected')).toBeInTheDocument());
+    expect(screen.getByRole('checkbox', { name: 'Select invoice 10042' })).not.toBeChecked();
+    // Back on the first filter the old choice does not come back.
+    await user.click(screen.getByRole('tab', { name: 'All' }));
+    await waitFor(() =>
+      expect(screen.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true'),
+    );
+    expect(screen.getByText('0 invoices selected')).toBeInTheDocument();
+  });
+
+  it('says the document could not be created when the server fails, and too many records beyond the limit', async () => {
+    let answer: FakeAnswerLike = { status: 500, body: { code: 'server.internal' } };
+    setup('/invoices', () => answer);
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: '10042' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select invoice 10042' }));
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    expect(
+      await screen.findByText('Unable to create a document for the selected invoices.'),
+    ).toBeInTheDocument();
+
+    answer = { status: 422, body: { code: 'invoices.too_many_records' } };
+    await user.click(screen.getByRole('button', { name: 'Download PDF' }));
+    expect(
+      await screen.findByText('Too many invoices. Choose fewer, for example with a date range.'),
+    ).toBeInTheDocument();
+
+    // A changed choice starts without the message.
+    await user.click(screen.getByRole('checkbox', { name: 'Select invoice 10043' }));
+    expect(screen.queryByText(/Too many invoices/)).not.toBeInTheDocument();
+  });
+});
+
+type FakeAnswerLike = Awaited<ReturnType<FakeHandler>>;

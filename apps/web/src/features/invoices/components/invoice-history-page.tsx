@@ -1,4 +1,4 @@
-import { INVOICE_FILTERS, type InvoiceFilter } from '@portal/contracts';
+import { INVOICE_FILTERS, INVOICES_PDF_MAX, type InvoiceFilter, type Language } from '@portal/contracts';
 import { isValidIsoDate } from '@portal/domain/calendar-date';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,14 +11,17 @@ import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { TextInput } from '../../../components/ui/text-input';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
-import { errorText } from '../../../lib/messages';
+import { errorText, translateCode } from '../../../lib/messages';
+import { useDownloadInvoicesPdf } from '../api/download-documents';
 import { type InvoiceListQuery, useInvoices } from '../api/list-invoices';
 import { FILTER_KEYS } from '../utils/labels';
 import { formatInvoiceMoney } from '../utils/money';
 import { CurrencyTotals } from './currency-totals';
 import { InvoiceStateBadge } from './invoice-state-badge';
+import { SelectAllBox } from './select-all-box';
 import '../texts';
 
 export interface InvoiceHistoryPageProps {
@@ -76,6 +79,75 @@ function DateRange({
   );
 }
 
+const NO_SELECTION: ReadonlySet<string> = new Set();
+
+/**
+ * The chosen invoices and what can be done with them: their count, clearing the choice and one PDF of
+ * them all. A failure shows the spec §8 text "unable to create document for selected records", or
+ * "too many records" beyond the server's limit (checked here first, so no call is wasted).
+ */
+function SelectionBar({
+  selected,
+  language,
+  onClear,
+}: {
+  selected: ReadonlySet<string>;
+  language: Language;
+  onClear: () => void;
+}) {
+  const { t } = useTranslation();
+  const pdf = useDownloadInvoicesPdf();
+  // The message belongs to the choice it was about: a changed choice starts over.
+  const [failure, setFailure] = useState<{ ids: ReadonlySet<string>; text: string } | null>(null);
+  const error = failure?.ids === selected ? failure.text : null;
+  const tooMany = () => translateCode(t, 'invoices.too_many_records');
+
+  function download() {
+    const ids = selected;
+    if (ids.size > INVOICES_PDF_MAX) {
+      setFailure({ ids, text: tooMany() });
+      return;
+    }
+    setFailure(null);
+    pdf.mutate(
+      { invoiceIDs: [...ids], language },
+      {
+        onError: (err) =>
+          setFailure({
+            ids,
+            text:
+              err instanceof ApiError && err.code === 'invoices.too_many_records'
+                ? tooMany()
+                : t('invoices:list.pdf_failed'),
+          }),
+      },
+    );
+  }
+
+  return (
+    <section className="selection-bar" aria-label={t('invoices:list.selection')}>
+      <p className="selection-bar__count" aria-live="polite">
+        {t('invoices:list.selected', { count: selected.size })}
+      </p>
+      <div className="selection-bar__actions">
+        {selected.size > 0 && (
+          <Button variant="transparent" label={t('invoices:list.clear_selection')} onClick={onClear} />
+        )}
+        <Button
+          variant="secondary"
+          loading={pdf.isPending}
+          disabled={selected.size === 0}
+          label={t('invoices:list.download_pdf')}
+          onClick={download}
+        />
+      </div>
+      <div role="alert" className="selection-bar__error">
+        {error && <p className="notice notice--error">{error}</p>}
+      </div>
+    </section>
+  );
+}
+
 /**
  * `/invoices` (spec §2, §4): the invoice history with the filter tabs, search by number, recipient
  * or OCR, an invoice date range, sortable columns, pages, and the totals per currency of everything
@@ -87,6 +159,24 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
   const navigate = useNavigate();
   const list = useInvoices(query);
   const data = list.data;
+
+  // The chosen invoices stay chosen across pages and sorting, and are let go when the filters change:
+  // the choice belongs to the list it was made in.
+  const filtersKey = JSON.stringify([query.filter, query.search, query.from, query.to, query.recipientID]);
+  const [selection, setSelection] = useState({ filtersKey, ids: NO_SELECTION });
+  if (selection.filtersKey !== filtersKey) setSelection({ filtersKey, ids: NO_SELECTION });
+  const selected = selection.filtersKey === filtersKey ? selection.ids : NO_SELECTION;
+  const choose = (ids: ReadonlySet<string>) => setSelection({ filtersKey, ids });
+  const pageIds = data?.items.map((invoice) => invoice.invoiceID) ?? [];
+  const chosenOnPage = pageIds.filter((id) => selected.has(id)).length;
+  function toggle(ids: readonly string[], checked: boolean) {
+    const next = new Set(selected);
+    for (const id of ids) {
+      if (checked) next.add(id);
+      else next.delete(id);
+    }
+    choose(next);
+  }
 
   const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
   useEffect(() => {
@@ -119,11 +209,20 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
       {data && data.total === 0 && <p className="empty-state">{t('invoices:list.empty')}</p>}
       {data && data.total > 0 && (
         <>
+          <SelectionBar selected={selected} language={language} onClear={() => choose(NO_SELECTION)} />
           <div className="table-wrap" aria-busy={list.isFetching || undefined}>
             <table className="data-table invoice-table">
               <caption className="visually-hidden">{t('invoices:list.title')}</caption>
               <thead>
                 <tr>
+                  <th scope="col" className="data-table__check">
+                    <SelectAllBox
+                      label={t('invoices:list.select_page')}
+                      checked={pageIds.length > 0 && chosenOnPage === pageIds.length}
+                      mixed={chosenOnPage > 0 && chosenOnPage < pageIds.length}
+                      onChange={(checked) => toggle(pageIds, checked)}
+                    />
+                  </th>
                   <SortableHeader
                     field="invoiceNumber"
                     label={t('invoices:list.columns.number')}
@@ -156,15 +255,31 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
               </thead>
               <tbody>
                 {data.items.map((invoice) => (
-                  // The number is a link for the keyboard; a click anywhere on the row does the same.
+                  // The number is a link for the keyboard; a click anywhere on the row but its checkbox
+                  // cell does the same.
                   <tr
                     key={invoice.invoiceID}
-                    className={['is-clickable', invoice.overdue && 'is-overdue'].filter(Boolean).join(' ')}
+                    className={[
+                      'is-clickable',
+                      invoice.overdue && 'is-overdue',
+                      selected.has(invoice.invoiceID) && 'is-selected',
+                    ]
+                      .filter(Boolean)
+                      .join(' ')}
                     onClick={(event) => {
-                      if ((event.target as HTMLElement).closest('a')) return;
+                      if ((event.target as HTMLElement).closest('a, .data-table__check')) return;
                       void navigate(paths.invoiceDetail.getHref(invoice.invoiceID));
                     }}
                   >
+                    <td className="data-table__check">
+                      <input
+                        type="checkbox"
+                        className="checkbox"
+                        aria-label={t('invoices:list.select_invoice', { number: invoice.invoiceNumber })}
+                        checked={selected.has(invoice.invoiceID)}
+                        onChange={(event) => toggle([invoice.invoiceID], event.target.checked)}
+                      />
+                    </td>
                     <th scope="row">
                       <Link to={paths.invoiceDetail.getHref(invoice.invoiceID)}>{invoice.invoiceNumber}</Link>
                     </th>

@@ -1,5 +1,5 @@
 import type { sendInvoicesResponseSchema } from '@portal/contracts';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
@@ -15,37 +15,10 @@ import { newIdempotencyKey } from '../utils/idempotency-key';
 import { SERVICE_KEYS, stateKey } from '../utils/labels';
 import { formatInvoiceMoney, totalsByCurrency } from '../utils/money';
 import { CurrencyTotals } from './currency-totals';
+import { SelectAllBox } from './select-all-box';
 import '../texts';
 
 type SendResult = z.infer<typeof sendInvoicesResponseSchema>['results'][number];
-
-/** The header checkbox: checked when all are chosen, mixed when some are. */
-function SelectAllBox({
-  checked,
-  mixed,
-  label,
-  onChange,
-}: {
-  checked: boolean;
-  mixed: boolean;
-  label: string;
-  onChange: (checked: boolean) => void;
-}) {
-  const ref = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (ref.current) ref.current.indeterminate = mixed;
-  }, [mixed]);
-  return (
-    <input
-      ref={ref}
-      type="checkbox"
-      className="checkbox"
-      aria-label={label}
-      checked={checked}
-      onChange={(event) => onChange(event.target.checked)}
-    />
-  );
-}
 
 /**
  * `/invoice/send` (spec §2 pending invoices): the registered invoices in a table with checkboxes, the
