@@ -140,7 +140,12 @@ export function readBgmax(bytes: Uint8Array): BgmaxReadResult {
         break;
       case '20':
       case '21': {
-        if (open === null) fail(lineNo, 'bgmax.outside_section', `TK${type} before a TK05 opening record`);
+        if (open === null)
+          fail(
+            lineNo,
+            'bgmax.outside_section',
+            `TK${type} outside a section: no TK05 opening record is open`,
+          );
         open.current = readPayment(record, type === '21' ? 'deduction' : 'payment');
         open.seen.clear();
         open.section.payments.push(open.current);
@@ -176,7 +181,8 @@ export function readBgmax(bytes: Uint8Array): BgmaxReadResult {
         requireOnce(open, record, type).organisationNumber = record.text(2, 14);
         break;
       case '15': {
-        if (open === null) fail(lineNo, 'bgmax.outside_section', 'TK15 before a TK05 opening record');
+        if (open === null)
+          fail(lineNo, 'bgmax.outside_section', 'TK15 outside a section: no TK05 opening record is open');
         sections.push(closeSection(open, record));
         open = null;
         break;
