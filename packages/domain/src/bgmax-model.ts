@@ -294,17 +294,19 @@ export function bgmaxEndCounts(sections: readonly BgmaxSection[]): BgmaxEnd {
   return { paymentCount, deductionCount, extraReferenceCount, depositCount: sections.length };
 }
 
-const CHUNK = 0x8000;
+// Small enough for `apply` to pass as arguments, large enough to keep the number of pieces low.
+const CHUNK = 0x2000;
 
 /**
  * Decodes ISO-8859-1 bytes: each byte is the code point of the same number (0xE5 → å). Not
  * `TextDecoder('latin1')`, which the WHATWG Encoding standard maps to windows-1252 (0x80–0x9F become
- * €, ‚, … instead of the C1 codes). Linear: decodes in 32 KiB chunks and joins once.
+ * €, ‚, … instead of the C1 codes). Linear: decodes in 8 KiB chunks and joins once.
  */
 export function decodeLatin1(bytes: Uint8Array): string {
   const chunks: string[] = [];
   for (let start = 0; start < bytes.length; start += CHUNK) {
-    chunks.push(String.fromCharCode(...bytes.subarray(start, start + CHUNK)));
+    // `apply` takes the typed array as it is; a spread would first build an array of numbers.
+    chunks.push(String.fromCharCode.apply(null, bytes.subarray(start, start + CHUNK) as unknown as number[]));
   }
   return chunks.join('');
 }
