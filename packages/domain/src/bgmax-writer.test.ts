@@ -131,6 +131,12 @@ describe('writeBgmaxSettlement', () => {
     });
   });
 
+  it('passes every Latin-1 character through, C1 codes included, so anything read can be written', () => {
+    const name = 'A\u0085B\u00a0ÿ';
+    const input = { ...SETTLEMENT, payments: [{ reference: '', amountMinor: 1, name }] };
+    expect(readBgmax(writeBgmaxSettlement(input)).file.sections[0]?.payments[0]?.name?.name).toBe(name);
+  });
+
   it.each<[string, Partial<BgmaxSettlementInput>]>([
     ['a zero amount', { payments: [{ reference: '', amountMinor: 0 }] }],
     ['a negative amount', { payments: [{ reference: '', amountMinor: -1 }] }],

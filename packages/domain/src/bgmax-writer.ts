@@ -49,9 +49,10 @@ function amount(value: number, name: string): string {
   return String(value).padStart(18, '0');
 }
 
-// C0 and C1 control characters (TAB, CR and LF included) would break the fixed columns or the lines.
+// C0 control characters (TAB, CR and LF among them) would break the fixed columns or the lines; other
+// Latin-1 characters, C1 codes included, pass through unchanged so that anything read can be written.
 function isControl(unit: number): boolean {
-  return unit < 0x20 || (unit >= 0x7f && unit <= 0x9f);
+  return unit < 0x20;
 }
 
 // Latin-1 text of at most `width` characters, padded with blanks; other characters become `?`.
