@@ -400,6 +400,7 @@ const bgmaxFile: fc.Arbitrary<BgmaxFile> = fc
     end: bgmaxEndCounts(sections),
   }));
 
+// The properties are CPU-bound, so they get a generous timeout rather than the 5 s default.
 describe('property: write → read', () => {
   it('a random settlement (amounts 1..10^12 öre, OCR and free references, åäö names) reads back equal and adds up', () => {
     fc.assert(
@@ -415,7 +416,7 @@ describe('property: write → read', () => {
       }),
       { numRuns: 200 },
     );
-  });
+  }, 60_000);
 
   it('a random whole file (deductions, extra references, every detail record) reads back equal', () => {
     fc.assert(
@@ -429,7 +430,7 @@ describe('property: write → read', () => {
       }),
       { numRuns: 150 },
     );
-  });
+  }, 60_000);
 });
 
 describe('performance sanity (not timed)', () => {
