@@ -76,6 +76,7 @@ export const importTemplateQuerySchema = z.object({ format: z.enum(IMPORT_FORMAT
 export const IMPORT_ISSUE_CODES = [
   'missing_column',
   'too_many_lines',
+  'no_invoices',
   'unknown_recipient',
   'invalid_date',
   'invalid_amount',
