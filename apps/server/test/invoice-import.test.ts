@@ -197,6 +197,23 @@ describe('invoice import from CSV and Excel', () => {
       { line: 5, column: 'dueDate', code: 'import.invalid_date' },
     ]);
 
+    // A line without an invoice number is an invoice of its own, shown without a made-up number.
+    const unnumbered = importPreviewResponseSchema.parse(
+      (
+        await post(
+          demo,
+          '/preview',
+          'csv',
+          Buffer.from(`${HEADER}\r\n;559123-4561;2026-03-01;2026-03-31;factoring;SEK;Rad;1;st;100;25\r\n`),
+        )
+      ).json(),
+    );
+    expect(unnumbered.invoices[0]).toMatchObject({
+      invoiceNumber: '',
+      lines: [2],
+      issues: [{ line: 2, column: 'invoiceNumber', code: 'validation.required' }],
+    });
+
     const wb = new ExcelJS.Workbook();
     const sheet = wb.addWorksheet('Fakturor');
     sheet.getRow(1).values = HEADER.split(';');

@@ -204,7 +204,7 @@ export function checkImport(table: string[][], ctx: ImportContext): ParsedImport
 
   const invoices: ImportPreview['invoices'] = [];
   const valid: InvoiceInput[] = [];
-  for (const [number, g] of groups) {
+  for (const g of groups.values()) {
     const issues: Issue[] = [];
     const first = g.cells[0] as Record<ImportColumn, string>;
     const line0 = g.lines[0] as number;
@@ -313,7 +313,7 @@ export function checkImport(table: string[][], ctx: ImportContext): ParsedImport
       }
     }
     invoices.push({
-      invoiceNumber: number,
+      invoiceNumber: first.invoiceNumber,
       recipientName: recipient?.name ?? (first.recipientName || first.recipientOrganizationNumber),
       invoiceDate: first.invoiceDate,
       currency,
