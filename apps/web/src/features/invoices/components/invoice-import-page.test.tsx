@@ -40,14 +40,14 @@ const PREVIEW_BODY: ImportPreview = importPreviewResponseSchema.parse({
     {
       invoiceNumber: 'IMP-3',
       recipientName: '000000-0000',
-      invoiceDate: '2026-03-02',
+      invoiceDate: '2026-02-30',
       currency: 'SEK',
       lines: [5],
       rows: 1,
       grossMinor: 0,
       issues: [
         { line: 5, column: 'recipientOrganizationNumber', code: 'import.unknown_recipient' },
-        { line: 5, column: 'dueDate', code: 'validation.due_before_invoice_date' },
+        { line: 5, column: 'invoiceDate', code: 'import.invalid_date' },
         { line: 5, column: 'description', code: 'validation.max_length' },
       ],
     },
@@ -165,13 +165,15 @@ describe('the file upload page (/invoice/fileupload)', () => {
     const bad = previewTable().getByRole('row', { name: /IMP-3/ });
     expect(bad).toHaveClass('import-table__invalid');
     expect(within(bad).getByText('Has errors')).toBeInTheDocument();
+    // A date that does not exist is shown as the file has it, not rolled over to 2 March.
+    expect(within(bad).getByText('2026-02-30')).toBeInTheDocument();
     expect(
       within(bad)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([
       'Line 5, Recipient’s organization number: The recipient is not in your recipient register.',
-      'Line 5, Due date: The due date cannot be before the invoice date.',
+      'Line 5, Invoice date: Invalid date, use YYYY-MM-DD.',
       'Line 5, Description: At most 100 characters.',
     ]);
     expect(screen.getByText(/Invoices with errors are not imported/)).toBeInTheDocument();

@@ -116,9 +116,11 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
                 <td>
                   <StatusBadge invoice={invoice} />
                 </td>
-                <th scope="row">{invoice.invoiceNumber || t('invoices:import.no_number')}</th>
+                <th scope="row" className="import-table__number">
+                  {invoice.invoiceNumber || t('invoices:import.no_number')}
+                </th>
                 <td>{invoice.recipientName}</td>
-                <td>{formatDate(invoice.invoiceDate, language)}</td>
+                <td className="import-table__date">{formatDate(invoice.invoiceDate, language)}</td>
                 <td>{formatLineRanges(invoice.lines)}</td>
                 <td className="data-table__number">{count.format(invoice.rows)}</td>
                 <td className="data-table__number">
@@ -194,26 +196,39 @@ export function InvoiceImportPage() {
   const [importError, setImportError] = useState<string | null>(null);
   const previewHeading = useFocusOnAppear<HTMLHeadingElement>(checked !== null);
 
-  function reset({ focus = true } = {}) {
+  function clearState() {
     previewCall.reset();
     importCall.reset();
     setChecked(null);
     setResult(null);
     setFileError(null);
     setImportError(null);
-    if (input.current) {
-      input.current.value = '';
-      if (focus) input.current.focus();
-    }
+  }
+
+  /** Empties the picker: choosing the same (corrected) file again then fires a change. */
+  function clearInput() {
+    if (input.current) input.current.value = '';
+  }
+
+  /** "Choose another file" and "Import another file": back to the start, focus on the picker. */
+  function startOver() {
+    clearState();
+    clearInput();
+    input.current?.focus();
+  }
+
+  function refuse(error: { title: string | null; reason: string }) {
+    setFileError(error);
+    clearInput();
   }
 
   function choose(file: File | undefined) {
-    reset({ focus: false });
+    clearState();
     if (!file) return;
     const problem = importFileProblem(file);
     const format = importFormatOf(file);
     if (problem || !format) {
-      setFileError({ title: null, reason: translateCode(t, problem ?? 'invoices:import.unsupported_file') });
+      refuse({ title: null, reason: translateCode(t, problem ?? 'invoices:import.unsupported_file') });
       return;
     }
     previewCall.mutate(
@@ -222,7 +237,7 @@ export function InvoiceImportPage() {
         onSuccess: (preview) => setChecked({ file, format, preview, idempotencyKey: newIdempotencyKey() }),
         // Spec §8 "unable to upload file", with the reason when the server gave one.
         onError: (failure) =>
-          setFileError({ title: t('invoices:import.upload_failed'), reason: errorText(t, failure) }),
+          refuse({ title: t('invoices:import.upload_failed'), reason: errorText(t, failure) }),
       },
     );
   }
@@ -236,7 +251,7 @@ export function InvoiceImportPage() {
         onSuccess: (answer) => {
           setResult(answer);
           setChecked(null);
-          if (input.current) input.current.value = '';
+          clearInput();
         },
         onError: (failure) => setImportError(errorText(t, failure)),
       },
@@ -365,13 +380,13 @@ export function InvoiceImportPage() {
               variant="secondary"
               disabled={importCall.isPending}
               label={t('invoices:import.choose_another')}
-              onClick={() => reset()}
+              onClick={startOver}
             />
           </div>
         </section>
       )}
 
-      <div role="status">{result && <ResultCard result={result} onAgain={() => reset()} />}</div>
+      <div role="status">{result && <ResultCard result={result} onAgain={startOver} />}</div>
     </div>
   );
 }
