@@ -1,4 +1,5 @@
 import {
+  FILE_MAX_BYTES,
   importInvoicesResponseSchema,
   importPreviewResponseSchema,
   recipientSchema,
@@ -7,7 +8,7 @@ import { eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceRows, invoices } from '../src/db/schema';
-import { parseCsv } from '../src/services/invoice-import';
+import { decodeCsv, parseCsv } from '../src/services/invoice-import';
 import { VALID_RECIPIENT_BODY } from './support/route-samples';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
 
@@ -175,5 +176,113 @@ describe('invoice import from CSV and Excel', () => {
       column: 'recipientOrganizationNumber',
       code: 'import.unknown_recipient',
     });
+  });
+
+  it('numbers lines as a spreadsheet shows them, blank lines and multi-line cells included', async () => {
+    const file = [
+      HEADER,
+      'GAP-1;559123-4561;2026-03-01;2026-03-31;factoring;SEK;"Rad ett\nfortsättning";1;st;100;25',
+      '',
+      ';;;',
+      'GAP-2;559123-4561;2026-03-01;2026-13-01;factoring;SEK;Rad;1;st;100;25',
+    ].join('\r\n');
+    const preview = importPreviewResponseSchema.parse(
+      (await post(demo, '/preview', 'csv', Buffer.from(`${file}\r\n\r\n`))).json(),
+    );
+    expect(preview.invoices.map((i) => [i.invoiceNumber, i.lines])).toEqual([
+      ['GAP-1', [2]],
+      ['GAP-2', [5]],
+    ]);
+    expect(preview.invoices[1]?.issues).toEqual([
+      { line: 5, column: 'dueDate', code: 'import.invalid_date' },
+    ]);
+
+    // A line without an invoice number is an invoice of its own, shown without a made-up number.
+    const unnumbered = importPreviewResponseSchema.parse(
+      (
+        await post(
+          demo,
+          '/preview',
+          'csv',
+          Buffer.from(`${HEADER}\r\n;559123-4561;2026-03-01;2026-03-31;factoring;SEK;Rad;1;st;100;25\r\n`),
+        )
+      ).json(),
+    );
+    expect(unnumbered.invoices[0]).toMatchObject({
+      invoiceNumber: '',
+      lines: [2],
+      issues: [{ line: 2, column: 'invoiceNumber', code: 'validation.required' }],
+    });
+
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Fakturor');
+    sheet.getRow(1).values = HEADER.split(';');
+    sheet.getRow(4).values = 'GAP-3;559123-4561;2026-03-01;2026-03-31;factoring;SEK;Rad;1;st;x;25'.split(';');
+    const xlsx = importPreviewResponseSchema.parse(
+      (await post(demo, '/preview', 'xlsx', Buffer.from(await wb.xlsx.writeBuffer()))).json(),
+    );
+    expect(xlsx.invoices[0]?.issues).toEqual([
+      { line: 4, column: 'unitPrice', code: 'import.invalid_amount' },
+    ]);
+  });
+
+  it('marks a rule of the invoice on the line and column it broke, never cutting text silently', async () => {
+    const file = [
+      HEADER,
+      'LONG-1;559123-4561;2026-03-01;2026-03-31;factoring;SEK;Kort;1;st;100;25',
+      `LONG-1;559123-4561;2026-03-01;2026-03-31;factoring;SEK;${'x'.repeat(101)};1;st;100;25`,
+    ].join('\r\n');
+    const preview = importPreviewResponseSchema.parse(
+      (await post(demo, '/preview', 'csv', Buffer.from(file))).json(),
+    );
+    expect(preview).toMatchObject({ valid: 0, invalid: 1 });
+    expect(preview.invoices[0]?.issues).toEqual([
+      { line: 3, column: 'description', code: 'validation.max_length' },
+    ]);
+  });
+
+  it('reads a CSV that Excel saved in Windows-1252 and a body sent as text/plain', async () => {
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/limited/recipients',
+      headers: bearer(demo),
+      payload: { ...VALID_RECIPIENT_BODY, name: 'Åkesson Bygg AB', organizationNumber: '' },
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const text = [
+      'invoiceNumber;recipientName;invoiceDate;dueDate;description;quantity;unitPrice;vatPercent',
+      'ANSI-1;Åkesson Bygg AB;2026-03-01;2026-03-31;Målning;2;500,00;25',
+    ].join('\r\n');
+    const ansi = Buffer.from(new Uint8Array([...text].map((c) => c.charCodeAt(0))));
+    expect(decodeCsv(ansi)).toBe(text);
+    const res = await post(demo, '/preview', 'csv', ansi, { 'content-type': 'text/plain' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(importPreviewResponseSchema.parse(res.json()).invoices[0]).toMatchObject({
+      invoiceNumber: 'ANSI-1',
+      recipientName: 'Åkesson Bygg AB',
+      grossMinor: 125_000,
+      issues: [],
+    });
+  });
+
+  it('an empty file, a file of blank lines and a header without lines are told apart', async () => {
+    for (const body of ['', '\r\n \r\n;;\r\n']) {
+      const res = await post(demo, '/preview', 'csv', Buffer.from(body));
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+      expect(res.json().code).toBe('import.empty');
+    }
+    const headerOnly = importPreviewResponseSchema.parse(
+      (await post(demo, '/preview', 'csv', Buffer.from(`${HEADER}\r\n`))).json(),
+    );
+    expect(headerOnly).toMatchObject({
+      invoices: [],
+      fileIssues: [{ line: 2, column: '', code: 'import.no_invoices' }],
+    });
+  });
+
+  it('a file over the size limit is refused with files.too_large before it is read', async () => {
+    const res = await post(demo, '/preview', 'csv', Buffer.alloc(FILE_MAX_BYTES + 1, 0x41));
+    expect(res.statusCode).toBe(413);
+    expect(res.json().code).toBe('files.too_large');
   });
 });

@@ -42,12 +42,15 @@ export const importIssueSchema = z.object({
 });
 
 export const importPreviewInvoiceSchema = z.object({
+  /** As the file writes it; empty on a line without one (each such line is an invoice of its own). */
   invoiceNumber: z.string(),
   recipientName: z.string(),
   invoiceDate: z.string(),
   currency: z.string(),
+  /** The file's lines of this invoice, as a spreadsheet numbers them (the header is line 1). */
   lines: z.array(z.number().int()),
   rows: z.number().int(),
+  /** Total incl. VAT in minor units; 0 when the invoice has issues and was not computed. */
   grossMinor: z.number().int(),
   issues: z.array(importIssueSchema),
 });
@@ -76,6 +79,7 @@ export const importTemplateQuerySchema = z.object({ format: z.enum(IMPORT_FORMAT
 export const IMPORT_ISSUE_CODES = [
   'missing_column',
   'too_many_lines',
+  'no_invoices',
   'unknown_recipient',
   'invalid_date',
   'invalid_amount',

@@ -16,6 +16,7 @@ import { ApiError } from '../lib/errors';
 import { idempotencyKeyOf, once } from '../services/idempotency';
 import {
   checkImport,
+  decodeCsv,
   type ImportContext,
   importTemplate,
   type ParsedImport,
@@ -55,16 +56,27 @@ async function importContext(db: Db | Tx, issuerId: string): Promise<ImportConte
 
 async function readTable(request: FastifyRequest, format: 'csv' | 'xlsx'): Promise<string[][]> {
   const bytes = request.body;
-  if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new ApiError('files.required');
-  if (format === 'xlsx') return parseXlsx(bytes);
-  const text = bytes.toString('utf8');
-  if (text.includes('\u0000')) throw new ApiError('import.unreadable');
-  return parseCsv(text);
+  if (!Buffer.isBuffer(bytes)) throw new ApiError('files.required');
+  if (bytes.length === 0) throw new ApiError('import.empty');
+  let table: string[][];
+  if (format === 'xlsx') table = await parseXlsx(bytes);
+  else {
+    const text = decodeCsv(bytes);
+    if (text.includes('\u0000')) throw new ApiError('import.unreadable');
+    table = parseCsv(text);
+  }
+  // A file of blank lines (or an empty sheet) has not even the header: nothing to check.
+  if (table.length === 0) throw new ApiError('import.empty');
+  return table;
 }
 
 export async function invoiceImportRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = fastify;
+  // The body is the file itself, whatever type the browser gives it: a .csv often comes as text/plain
+  // or application/vnd.ms-excel. Fastify's JSON and text parsers would turn it into a string or a
+  // 400, so this plugin's scope (encapsulated, only these routes) reads every type as bytes.
+  fastify.removeAllContentTypeParsers();
   fastify.addContentTypeParser(
     '*',
     { parseAs: 'buffer', bodyLimit: FILE_MAX_BYTES },

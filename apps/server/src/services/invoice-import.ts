@@ -25,7 +25,11 @@ export interface ParsedImport {
   valid: InvoiceInput[];
 }
 
-/** RFC 4180 CSV with `;` or `,` as separator (Swedish Excel writes `;`), quotes, and a UTF-8 BOM. */
+/**
+ * RFC 4180 CSV with `;` or `,` as separator (Swedish Excel writes `;`), quotes, and a UTF-8 BOM. Blank
+ * records are kept as `[]`, so that record `i` is row `i + 1` as a spreadsheet program shows it and the
+ * preview's line numbers point at the right row; trailing blank records are dropped.
+ */
 export function parseCsv(text: string): string[][] {
   const body = text.replace(/^\ufeff/, '');
   const firstLine = body.split(/\r?\n/, 1)[0] ?? '';
@@ -58,10 +62,36 @@ export function parseCsv(text: string): string[][] {
     row.push(field);
     rows.push(row);
   }
-  return rows.filter((r) => r.some((v) => v.trim() !== ''));
+  return withoutBlankTail(rows.map((r) => (isBlank(r) ? [] : r)));
 }
 
-/** The first worksheet of an .xlsx file as text cells (dates as YYYY-MM-DD, numbers as typed). */
+function isBlank(row: readonly string[]): boolean {
+  return row.every((v) => v.trim() === '');
+}
+
+function withoutBlankTail(rows: string[][]): string[][] {
+  let end = rows.length;
+  while (end > 0 && isBlank(rows[end - 1] as string[])) end--;
+  return rows.slice(0, end);
+}
+
+/**
+ * The text of a CSV file: UTF-8 as the template is written, or Windows-1252 when the bytes are not
+ * valid UTF-8, which is what Excel on a Swedish or Finnish Windows saves as "CSV (semicolon
+ * separated)". Without the fallback, "Åkesson" would arrive as "�kesson" and match no recipient.
+ */
+export function decodeCsv(bytes: Uint8Array): string {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1252').decode(bytes);
+  }
+}
+
+/**
+ * The first worksheet of an .xlsx file as text cells (dates as YYYY-MM-DD, numbers as typed), one
+ * record per sheet row; empty rows are `[]`.
+ */
 export async function parseXlsx(bytes: Buffer): Promise<string[][]> {
   const wb = new ExcelJS.Workbook();
   try {
@@ -71,13 +101,15 @@ export async function parseXlsx(bytes: Buffer): Promise<string[][]> {
   }
   const sheet = wb.worksheets[0];
   if (!sheet) throw new ApiError('import.unreadable');
+  // Row n of the sheet is record n - 1, empty rows included, so line numbers match what Excel shows.
   const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (r) => {
+  sheet.eachRow({ includeEmpty: false }, (r, n) => {
     const cells: string[] = [];
     for (let c = 1; c <= r.cellCount; c++) cells.push(cellText(r.getCell(c).value));
-    rows.push(cells);
+    while (rows.length < n - 1) rows.push([]);
+    rows[n - 1] = cells;
   });
-  return rows.filter((r) => r.some((v) => v.trim() !== ''));
+  return withoutBlankTail(rows.map((r) => (isBlank(r) ? [] : r)));
 }
 
 function cellText(value: ExcelJS.CellValue): string {
@@ -98,6 +130,25 @@ function parseQuantity(text: string): number | null {
   return m[1] ? -value : value;
 }
 
+/** The file's column of a field of `invoiceBodySchema`, to mark a rule's issue where the customer typed. */
+const FIELD_COLUMNS: Record<string, ImportColumn> = {
+  recipientID: 'recipientOrganizationNumber',
+  invoiceNumber: 'invoiceNumber',
+  service: 'service',
+  currency: 'currency',
+  invoiceDate: 'invoiceDate',
+  dueDate: 'dueDate',
+  orderReference: 'orderReference',
+};
+const ROW_FIELD_COLUMNS: Record<string, ImportColumn> = {
+  articleNumber: 'articleNumber',
+  name: 'description',
+  quantityMilli: 'quantity',
+  unit: 'unit',
+  unitPriceMinor: 'unitPrice',
+  vatBasisPoints: 'vatPercent',
+};
+
 export interface ImportContext {
   country: 'SE' | 'FI';
   currencies: string[];
@@ -114,7 +165,9 @@ export interface ImportContext {
  */
 export function checkImport(table: string[][], ctx: ImportContext): ParsedImport {
   const fileIssues: Issue[] = [];
-  const [header = [], ...lines] = table;
+  const [header = [], ...records] = table;
+  // Line numbers as a spreadsheet shows them: the header is line 1; blank lines count but are skipped.
+  const lines = records.flatMap((cells, i) => (isBlank(cells) ? [] : [{ cells, line: i + 2 }]));
   const index = new Map<ImportColumn, number>();
   header.forEach((name, i) => {
     const key = IMPORT_COLUMNS.find((c) => c.toLowerCase() === name.trim().toLowerCase());
@@ -125,27 +178,33 @@ export function checkImport(table: string[][], ctx: ImportContext): ParsedImport
   if (!index.has('recipientOrganizationNumber') && !index.has('recipientName'))
     fileIssues.push({ line: 1, column: 'recipientOrganizationNumber', code: 'import.missing_column' });
   if (lines.length > IMPORT_MAX_LINES)
-    fileIssues.push({ line: IMPORT_MAX_LINES + 2, column: '', code: 'import.too_many_lines' });
+    fileIssues.push({
+      line: lines[IMPORT_MAX_LINES]?.line ?? IMPORT_MAX_LINES + 2,
+      column: '',
+      code: 'import.too_many_lines',
+    });
+  if (fileIssues.length === 0 && lines.length === 0)
+    fileIssues.push({ line: 2, column: '', code: 'import.no_invoices' });
   if (fileIssues.length > 0)
     return { preview: { invoices: [], fileIssues, valid: 0, invalid: 0 }, valid: [] };
 
   const groups = new Map<string, { lines: number[]; cells: Record<ImportColumn, string>[] }>();
-  lines.forEach((cells, i) => {
+  for (const { cells, line } of lines) {
     const get = (c: ImportColumn) => {
       const at = index.get(c);
       return at === undefined ? '' : (cells[at] ?? '').trim();
     };
     const record = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, get(c)])) as Record<ImportColumn, string>;
-    const key = record.invoiceNumber || `(line ${i + 2})`;
+    const key = record.invoiceNumber || `(line ${line})`;
     const g = groups.get(key) ?? { lines: [], cells: [] };
-    g.lines.push(i + 2);
+    g.lines.push(line);
     g.cells.push(record);
     groups.set(key, g);
-  });
+  }
 
   const invoices: ImportPreview['invoices'] = [];
   const valid: InvoiceInput[] = [];
-  for (const [number, g] of groups) {
+  for (const g of groups.values()) {
     const issues: Issue[] = [];
     const first = g.cells[0] as Record<ImportColumn, string>;
     const line0 = g.lines[0] as number;
@@ -214,8 +273,8 @@ export function checkImport(table: string[][], ctx: ImportContext): ParsedImport
       const unit = (cells.unit || 'st') as (typeof UNITS)[number];
       if (!UNITS.includes(unit)) issues.push({ line, column: 'unit', code: 'import.invalid_unit' });
       return {
-        articleNumber: cells.articleNumber.slice(0, 25),
-        name: cells.description.slice(0, 100),
+        articleNumber: cells.articleNumber,
+        name: cells.description,
         description: '',
         quantityMilli: quantityMilli ?? 0,
         unit,
@@ -233,23 +292,28 @@ export function checkImport(table: string[][], ctx: ImportContext): ParsedImport
         currency,
         invoiceDate: first.invoiceDate,
         dueDate: first.dueDate,
-        orderReference: first.orderReference.slice(0, 50),
+        orderReference: first.orderReference,
         rows,
       });
       if (!parsed.success) {
-        for (const issue of parsed.error.issues)
+        for (const issue of parsed.error.issues) {
+          const [field, rowIndex, rowField] = issue.path;
+          const onRow = field === 'rows' && typeof rowIndex === 'number';
           issues.push({
-            line: line0,
-            column: String(issue.path.at(-1) ?? ''),
+            line: onRow ? (g.lines[rowIndex] ?? line0) : line0,
+            column: onRow
+              ? (ROW_FIELD_COLUMNS[String(rowField)] ?? '')
+              : (FIELD_COLUMNS[String(field)] ?? ''),
             code: issue.message.startsWith('validation.') ? issue.message : 'validation.invalid',
           });
+        }
       } else {
         grossMinor = computeInvoice(parsed.data, ctx.country).grossMinor;
         valid.push(parsed.data);
       }
     }
     invoices.push({
-      invoiceNumber: number,
+      invoiceNumber: first.invoiceNumber,
       recipientName: recipient?.name ?? (first.recipientName || first.recipientOrganizationNumber),
       invoiceDate: first.invoiceDate,
       currency,

@@ -15,11 +15,17 @@ export function addDays(date: Date, days: number): Date {
   return copy;
 }
 
-/** Shows an ISO date or timestamp in the user's locale; an unreadable value is shown as given. */
+/**
+ * Shows an ISO date or timestamp in the user's locale; an unreadable value is shown as given. A date
+ * that does not exist (2026-02-30, as an import file may have it) is unreadable too: Date would roll
+ * it over to 2 March.
+ */
 export function formatDate(value: string | null | undefined, locale: string): string {
   if (!value) return '';
-  const date = new Date(value.length === DATE_FORMAT.length ? `${value}T00:00:00` : value);
+  const isDateOnly = value.length === DATE_FORMAT.length;
+  const date = new Date(isDateOnly ? `${value}T00:00:00` : value);
   if (Number.isNaN(date.getTime())) return value;
+  if (isDateOnly && toIsoDate(date) !== value) return value;
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
 }
 

@@ -14,6 +14,8 @@ export {
   errorResponseSchema,
   getGroupResponseSchema,
   getSelfResponseSchema,
+  importInvoicesResponseSchema,
+  importPreviewResponseSchema,
   invoiceDetailSchema,
   invoiceFileSchema,
   invoiceSummarySchema,

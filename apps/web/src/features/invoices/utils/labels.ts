@@ -1,4 +1,5 @@
 import type {
+  ImportColumn,
   InvoiceEvent,
   InvoiceFilter,
   InvoiceState,
@@ -105,3 +106,20 @@ export function stateKey(state: number): string {
 export function eventKey(event: number): string {
   return (EVENT_KEYS as Record<number, string>)[event] ?? 'invoices:events.unknown';
 }
+
+export const IMPORT_COLUMN_KEYS = {
+  invoiceNumber: 'invoices:import.columns.invoiceNumber',
+  recipientOrganizationNumber: 'invoices:import.columns.recipientOrganizationNumber',
+  recipientName: 'invoices:import.columns.recipientName',
+  invoiceDate: 'invoices:import.columns.invoiceDate',
+  dueDate: 'invoices:import.columns.dueDate',
+  service: 'invoices:import.columns.service',
+  currency: 'invoices:import.columns.currency',
+  orderReference: 'invoices:import.columns.orderReference',
+  articleNumber: 'invoices:import.columns.articleNumber',
+  description: 'invoices:import.columns.description',
+  quantity: 'invoices:import.columns.quantity',
+  unit: 'invoices:import.columns.unit',
+  unitPrice: 'invoices:import.columns.unitPrice',
+  vatPercent: 'invoices:import.columns.vatPercent',
+} as const satisfies Record<ImportColumn, string>;
