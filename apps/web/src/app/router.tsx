@@ -16,6 +16,7 @@ const homeRoute = lazyRoute(() => import('./routes/home'));
 const recipientRoute = lazyRoute(() => import('./routes/recipient'));
 const articlesRoute = lazyRoute(() => import('./routes/articles'));
 const invoiceRegisterRoute = lazyRoute(() => import('./routes/invoice-register'));
+const invoiceUploadRoute = lazyRoute(() => import('./routes/invoice-upload'));
 const invoiceEditRoute = lazyRoute(() => import('./routes/invoice-edit'));
 const invoicesDuplicateRoute = lazyRoute(() => import('./routes/invoices-duplicate'));
 const invoiceSendRoute = lazyRoute(() => import('./routes/invoice-send'));
@@ -68,6 +69,14 @@ export function createRoutes(): RouteObject[] {
           element: (
             <RequirePermission path={paths.invoiceRegister}>
               <LazyElement route={invoiceRegisterRoute} />
+            </RequirePermission>
+          ),
+        },
+        {
+          path: paths.invoiceUpload.path,
+          element: (
+            <RequirePermission path={paths.invoiceUpload}>
+              <LazyElement route={invoiceUploadRoute} />
             </RequirePermission>
           ),
         },
