@@ -149,14 +149,28 @@ describe('register by upload (POST limited/invoices/upload)', () => {
     expect(pending.items.find((i) => i.invoiceID === inv.invoiceID)).toMatchObject({ ocr: '1234574' });
   });
 
-  it('names the rows in the language of the user who registers', async () => {
-    await t.db.update(users).set({ language: 'fi-FI' }).where(eq(users.username, 'demo'));
+  it('names the rows in the user’s chosen language, else in the issuer’s country’s', async () => {
+    await t.db.update(users).set({ language: 'en-US' }).where(eq(users.username, 'demo'));
     const res = await register(demo, await body());
     expect(res.statusCode, res.body).toBe(200);
     expect(invoiceDetailSchema.parse(res.json()).rows.map((r) => r.name)).toEqual([
-      'Liitteenä olevan laskun mukaan',
-      'Liitteenä olevan laskun mukaan',
+      'As per the attached invoice',
+      'As per the attached invoice',
     ]);
+    // Annan Firma Oy is Finnish; its user has chosen no language.
+    await t.db.update(users).set({ language: null }).where(eq(users.username, 'demo-other'));
+    const finnish = await register(other, {
+      invoiceFileID: await ownFile(other),
+      recipientID: await recipient(other),
+      invoiceNumber: 'FI-1',
+      service: 'factoring',
+      currency: 'EUR',
+      invoiceDate: '2026-03-02',
+      dueDate: '2026-04-01',
+      amounts: [{ vatBasisPoints: 2550, netMinor: 10_000 }],
+    });
+    expect(finnish.statusCode, finnish.body).toBe(200);
+    expect(invoiceDetailSchema.parse(finnish.json()).rows[0]?.name).toBe('Liitteenä olevan laskun mukaan');
   });
 
   it('refuses a register-by-upload without a file, and writes nothing', async () => {

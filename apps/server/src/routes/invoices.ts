@@ -381,7 +381,12 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
       const key = idempotencyKeyOf(request.headers);
       const today = todayIn(ctx.now());
       const user = await loadUser(ctx.db, auth.userId);
-      const body = uploadedInvoiceBody(request.body, uploadedRowName(user.language ?? DEFAULT_LANGUAGE));
+      const [issuer] = await ctx.db
+        .select({ country: issuers.country })
+        .from(issuers)
+        .where(eq(issuers.id, auth.issuerId));
+      if (!issuer) throw new ApiError('server.internal');
+      const body = uploadedInvoiceBody(request.body, uploadedRowName(user.language, issuer.country));
       return once(ctx.db, auth.issuerId, key, 'uploadInvoice', request.body, async (tx) => {
         const id = await writeInvoice(tx, auth.issuerId, body, null, 'upload', request.body.ocr);
         await tx

@@ -11,10 +11,12 @@ import type { z } from 'zod';
 type ParsedUpload = z.output<typeof uploadInvoiceBodySchema>;
 
 /**
- * The name of the rows of an uploaded invoice ("Enligt bifogad faktura"), in the language of the user
- * who registers it: the rows only stand for the customer's own PDF, which is the real invoice.
+ * The name of the rows of an uploaded invoice ("Enligt bifogad faktura"): the rows only stand for the
+ * customer's own PDF, which is the real invoice. In the registering user's chosen language, else the
+ * language of the issuer's country (the UI language a user picks on the login page is not stored).
  */
-export function uploadedRowName(language: Language): string {
+export function uploadedRowName(userLanguage: Language | null, country: 'SE' | 'FI'): string {
+  const language = userLanguage ?? (country === 'FI' ? 'fi-FI' : 'sv-SE');
   return translate(language, 'documents', 'uploadedInvoice.row').slice(0, INVOICE_LIMITS.rowName);
 }
 
