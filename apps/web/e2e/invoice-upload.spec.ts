@@ -57,6 +57,7 @@ test('a customer uploads its own invoice PDF with an own OCR reference and finds
   // Saving without a file: the rule of spec §5, shown before anything is sent.
   await page.getByRole('button', { name: 'Register invoice' }).click();
   await expect(page.getByText('A file must be attached.')).toBeVisible();
+  await expect(page.getByText('Some details are missing or wrong.', { exact: false })).toBeVisible();
 
   await page
     .getByLabel('Choose the invoice PDF', { exact: true })
@@ -74,6 +75,8 @@ test('a customer uploads its own invoice PDF with an own OCR reference and finds
   await page.getByLabel('VAT rate, line 2', { exact: true }).selectOption({ label: '12%' });
   await page.getByLabel('Amount excl. VAT, line 2', { exact: true }).fill('1500');
   await expect(page.getByTestId('invoice-to-pay')).toHaveText(/SEK\s14,180\.00/);
+  // Every field is fine now: the form's "check the fields" notice has gone.
+  await expect(page.getByText('Some details are missing or wrong.', { exact: false })).toBeHidden();
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, testInfo, 'invoice-upload-en');
 

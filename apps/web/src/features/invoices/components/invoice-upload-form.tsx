@@ -208,6 +208,8 @@ export function InvoiceUploadForm({
   const [idempotencyKey] = useState(newIdempotencyKey);
   const upload = useUploadInvoice();
   const [failure, setFailure] = useState<string | null>(null);
+  // "Check the fields marked in red" stays only while a field is still marked.
+  const [fieldsInvalid, setFieldsInvalid] = useState(false);
   const [duplicate, setDuplicate] = useState<ReturnType<typeof duplicateNumberParams>>(null);
 
   function showServerError(error: unknown) {
@@ -237,12 +239,17 @@ export function InvoiceUploadForm({
   const submit = handleSubmit(
     (body) => {
       setFailure(null);
+      setFieldsInvalid(false);
       setDuplicate(null);
       trackFormSubmit('invoice_upload', Object.keys(body));
       upload.mutate({ body, idempotencyKey }, { onSuccess: onSaved, onError: showServerError });
     },
-    () => setFailure(t('invoices:form.errors.check_fields')),
+    () => {
+      setFailure(null);
+      setFieldsInvalid(true);
+    },
   );
+  const hasFieldErrors = Object.keys(formState.errors).length > 0;
 
   const amountsError = formState.errors.amounts?.root?.message ?? formState.errors.amounts?.message;
 
@@ -314,9 +321,9 @@ export function InvoiceUploadForm({
         </Card>
       </div>
 
-      {failure && (
+      {(failure ?? (fieldsInvalid && hasFieldErrors)) && (
         <p className="notice notice--error" role="alert">
-          {failure}
+          {failure ?? t('invoices:form.errors.check_fields')}
         </p>
       )}
       <div className="button-row invoice-form__actions">
