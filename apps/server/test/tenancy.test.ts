@@ -97,6 +97,14 @@ async function createByggObjects(token: string): Promise<Record<string, string>>
   });
   expect(upload.statusCode, upload.body).toBe(200);
   const file = upload.json() as { fileID: string };
+  const ownPdf = await t.app.inject({
+    method: 'POST',
+    url: '/api/limited/files?role=invoice&filename=hemlig-faktura.pdf',
+    headers: { ...bearer(token), 'content-type': 'application/pdf' },
+    payload: Buffer.from(await pdf.save()),
+  });
+  expect(ownPdf.statusCode, ownPdf.body).toBe(200);
+  const invoiceFile = ownPdf.json() as { fileID: string };
   const [message] = await t.db
     .select({ id: messages.id })
     .from(messages)
@@ -108,6 +116,7 @@ async function createByggObjects(token: string): Promise<Record<string, string>>
     invoices: String(invoice.invoiceID),
     files: file.fileID,
     attachments: file.fileID,
+    invoiceFiles: invoiceFile.fileID,
     messages: message?.id ?? '',
   };
 }

@@ -1,3 +1,4 @@
+import { isValidOcrReference, normalizeOcrReference } from '@portal/domain/ocr-reference';
 import { z } from 'zod';
 import { minorAmountSchema, UNITS, vatBasisPointsSchema } from './articles';
 import { LANGUAGES } from './constants';
@@ -174,6 +175,72 @@ export const invoiceBodySchema = z.object({
   invoiceFileID: z.uuid().nullable().default(null),
 });
 export type InvoiceBody = z.input<typeof invoiceBodySchema>;
+
+/** Longest own OCR reference as typed (spaces and hyphens included); its digits are at most 25. */
+export const OWN_OCR_MAX_INPUT = 40;
+/** Most VAT rates one uploaded invoice states (the issuer has at most four). */
+export const UPLOAD_AMOUNT_LINES_MAX = 10;
+
+/**
+ * The customer's own OCR reference (`/invoice/upload`): optional, typed with or without spaces and
+ * hyphens; what is stored is its digits. It must pass Bankgirot's hard control level, the Luhn check
+ * digit over 2-25 digits (`isValidOcrReference`, shared/domain/references-and-ids.md §2). The length
+ * digit is not required: whether the customer uses it is its agreement with its bank, not ours.
+ * Empty → null (we make one when the invoice is sent). Uniqueness per issuer is the server's check.
+ */
+export const ownOcrReferenceSchema = z
+  .string('validation.invalid')
+  .max(OWN_OCR_MAX_INPUT, 'validation.ocr_reference')
+  .default('')
+  .transform(normalizeOcrReference)
+  .refine((v) => v === '' || isValidOcrReference(v), 'validation.ocr_reference')
+  .transform((v) => (v === '' ? null : v));
+
+/** One VAT rate of an uploaded invoice: the amount excluding VAT at that rate, as on the PDF. */
+export const uploadedAmountSchema = z.object({
+  vatBasisPoints: vatBasisPointsSchema,
+  netMinor: minorAmountSchema.refine((v) => v > 0, 'validation.amount_positive'),
+});
+
+/**
+ * `POST limited/invoices/upload` (`/invoice/upload`): registers the customer's own invoice PDF with
+ * the facts we need. The PDF is required (spec §5: "a file must be attached on upload"); a missing
+ * or null `invoiceFileID` fails `files.required`. The amounts are the net per VAT rate (each rate
+ * once); the server stores one row per rate and computes VAT and totals with `computeInvoiceTotals`,
+ * as for every invoice. No ROT/RUT: such an invoice is registered with the form.
+ */
+export const uploadInvoiceBodySchema = z.object({
+  invoiceFileID: z.uuid('files.required'),
+  recipientID: invoiceBodySchema.shape.recipientID,
+  invoiceNumber: invoiceBodySchema.shape.invoiceNumber,
+  service: invoiceBodySchema.shape.service,
+  currency: invoiceBodySchema.shape.currency,
+  invoiceDate: invoiceBodySchema.shape.invoiceDate,
+  dueDate: invoiceBodySchema.shape.dueDate,
+  orderReference: invoiceBodySchema.shape.orderReference,
+  issuerContact: invoiceBodySchema.shape.issuerContact,
+  recipientContact: invoiceBodySchema.shape.recipientContact,
+  ocr: ownOcrReferenceSchema,
+  amounts: z
+    .array(uploadedAmountSchema)
+    .min(1, 'validation.rows_required')
+    .max(UPLOAD_AMOUNT_LINES_MAX)
+    .superRefine((lines, ctx) => {
+      const seen = new Set<number>();
+      lines.forEach((line, i) => {
+        if (seen.has(line.vatBasisPoints))
+          ctx.addIssue({
+            code: 'custom',
+            path: [i, 'vatBasisPoints'],
+            message: 'validation.vat_rate_repeated',
+          });
+        seen.add(line.vatBasisPoints);
+      });
+    }),
+  /** Further PDFs to attach (`POST limited/files?role=attachment`). */
+  attachmentIDs: invoiceBodySchema.shape.attachmentIDs,
+});
+export type UploadInvoiceBody = z.input<typeof uploadInvoiceBodySchema>;
 
 export const invoiceRowSchema = invoiceRowBodySchema.extend({ netMinor: z.number().int() });
 

@@ -218,7 +218,7 @@ export const ROUTES = {
     method: 'GET',
     path: '/api/limited/invoices/next-number',
     auth: 'session',
-    permission: 'limited_register_invoice',
+    permission: ['limited_register_invoice', 'limited_register_invoice_upload'],
     allowDuringSetup: false,
   },
   getInvoice: {
@@ -229,6 +229,7 @@ export const ROUTES = {
       'limited_invoices',
       'limited_transfercosts',
       'limited_register_invoice',
+      'limited_register_invoice_upload',
       'limited_send_invoice',
     ],
     allowDuringSetup: false,
@@ -238,6 +239,14 @@ export const ROUTES = {
     path: '/api/limited/invoices',
     auth: 'session',
     permission: 'limited_register_invoice',
+    allowDuringSetup: false,
+  },
+  /** `/invoice/upload`: the customer's own invoice PDF with its facts (docs/INVOICES.md). */
+  uploadInvoice: {
+    method: 'POST',
+    path: '/api/limited/invoices/upload',
+    auth: 'session',
+    permission: 'limited_register_invoice_upload',
     allowDuringSetup: false,
   },
   updateInvoice: {

@@ -147,4 +147,7 @@ export const VALIDATION_CODES = [
   'due_before_invoice_date',
   'personal_number',
   'rot_rut_labour_row',
+  'ocr_reference',
+  'amount_positive',
+  'vat_rate_repeated',
 ] as const;

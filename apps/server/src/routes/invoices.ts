@@ -19,6 +19,7 @@ import {
   type ServiceType,
   sendInvoicesBodySchema,
   sendInvoicesResponseSchema,
+  uploadInvoiceBodySchema,
 } from '@portal/contracts';
 import {
   and,
@@ -63,6 +64,7 @@ import {
 } from '../services/invoice-math';
 import { renderInvoicePdf, renderInvoicesPdf } from '../services/invoice-pdf';
 import { assertTransition, stateAfterSend } from '../services/invoice-state';
+import { uploadedInvoiceBody, uploadedRowName } from '../services/invoice-upload';
 import { CURRENCIES, loadUser, TAX_RATES, toIssuer } from '../services/users';
 import { errorResponses, routeOf, signedIn } from './define';
 import { contentDisposition } from './files';
@@ -478,6 +480,40 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.route({
+    ...routeOf('uploadInvoice'),
+    config: { operationId: 'uploadInvoice', validationCode: 'invoices.invalid' },
+    schema: {
+      operationId: 'uploadInvoice',
+      tags: ['invoices'],
+      summary:
+        'Register the customer’s own invoice PDF (required) with its facts, net per VAT rate and optional own OCR reference (pending until sent). Idempotency-Key makes retries safe.',
+      body: uploadInvoiceBodySchema,
+      response: { 200: invoiceDetailSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const auth = signedIn(request);
+      const key = idempotencyKeyOf(request.headers);
+      const today = todayIn(ctx.now());
+      const user = await loadUser(ctx.db, auth.userId);
+      const [issuer] = await ctx.db
+        .select({ country: issuers.country })
+        .from(issuers)
+        .where(eq(issuers.id, auth.issuerId));
+      if (!issuer) throw new ApiError('server.internal');
+      const body = uploadedInvoiceBody(request.body, uploadedRowName(user.language, issuer.country));
+      return once(ctx.db, auth.issuerId, key, 'uploadInvoice', request.body, async (tx) => {
+        const id = await writeInvoice(tx, auth.issuerId, body, null, 'upload', request.body.ocr);
+        await tx
+          .insert(invoiceEvents)
+          .values({ invoiceId: id, issuerId: auth.issuerId, event: 1, userId: auth.userId, at: ctx.now() });
+        return loadDetail(tx, auth.issuerId, id, today);
+      }).catch(async (err) => {
+        throw await duplicateNumberError(ctx.db, auth.issuerId, request.body.invoiceNumber, err);
+      });
+    },
+  });
+
+  app.route({
     ...routeOf('updateInvoice'),
     config: { operationId: 'updateInvoice', validationCode: 'invoices.invalid' },
     schema: {
@@ -587,7 +623,8 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
             });
             continue;
           }
-          const ocr = await nextOcrReference(tx, auth.issuerId);
+          // An own OCR reference registered with the invoice (`/invoice/upload`) is kept.
+          const ocr = inv.ocr ?? (await nextOcrReference(tx, auth.issuerId));
           const next = stateAfterSend(inv.service as ServiceType);
           await tx
             .update(invoices)
@@ -625,6 +662,8 @@ export async function writeInvoice(
   body: InvoiceBody & { rows: unknown[] },
   existingId: string | null,
   source: 'form' | 'upload' | 'import' = 'form',
+  /** The customer's own OCR reference of a new invoice (register by upload); an edit keeps the stored one. */
+  ownOcr: string | null = null,
 ): Promise<string> {
   const parsed = invoiceBodySchema.parse(body);
   const [issuer] = await tx
@@ -688,7 +727,7 @@ export async function writeInvoice(
   } else {
     const [row] = await tx
       .insert(invoices)
-      .values({ ...values, state: 1 })
+      .values({ ...values, state: 1, ocr: ownOcr })
       .returning({ id: invoices.id });
     if (!row) throw new ApiError('server.internal');
     id = row.id;
@@ -731,11 +770,16 @@ async function attachFiles(
     .where(and(eq(invoiceFiles.issuerId, issuerId), eq(invoiceFiles.invoiceId, invoiceId)));
   if (wanted.length === 0) return;
   const usable = await tx
-    .select({ id: invoiceFiles.id, invoiceId: invoiceFiles.invoiceId })
+    .select({ id: invoiceFiles.id, invoiceId: invoiceFiles.invoiceId, role: invoiceFiles.role })
     .from(invoiceFiles)
     .where(and(eq(invoiceFiles.issuerId, issuerId), inArray(invoiceFiles.id, wanted)))
     .for('update');
-  if (usable.length !== wanted.length || usable.some((f) => f.invoiceId !== null))
+  const free = new Map(usable.filter((f) => f.invoiceId === null).map((f) => [f.id, f.role]));
+  // The invoice's own PDF must have been uploaded as one (role `invoice`), by this issuer; another
+  // issuer's file is not found, exactly as a file that does not exist.
+  if (invoiceFileID && free.get(invoiceFileID) !== 'invoice')
+    throw new ApiError('files.not_found', { issues: [{ path: 'invoiceFileID', code: 'files.not_found' }] });
+  if (attachmentIDs.some((id) => !free.has(id)))
     throw new ApiError('files.not_found', { issues: [{ path: 'attachmentIDs', code: 'files.not_found' }] });
   await tx
     .update(invoiceFiles)
@@ -760,6 +804,10 @@ async function duplicateNumberError(
   invoiceNumber: string,
   err: unknown,
 ): Promise<unknown> {
+  if (isUniqueViolation(err, 'invoices_issuer_ocr_idx'))
+    return new ApiError('invoices.duplicate_ocr', {
+      issues: [{ path: 'ocr', code: 'invoices.duplicate_ocr' }],
+    });
   if (!isUniqueViolation(err)) return err;
   const [existing] = await db
     .select({

@@ -4,10 +4,10 @@ import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { createOcrReference } from '@portal/domain/ocr-reference';
 import { isSwedishOrganisationNumber } from '@portal/domain/organisation-number';
 import { isValidPersonalNumber } from '@portal/domain/personal-number';
-import { sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../db/client';
-import { issuerCounters } from '../db/schema';
+import { invoices, issuerCounters } from '../db/schema';
 import { ApiError } from '../lib/errors';
 
 type ParsedInvoice = z.output<typeof invoiceBodySchema>;
@@ -84,18 +84,34 @@ function checkRotRut(invoice: ParsedInvoice, country: 'SE' | 'FI'): void {
   if (issues.length > 0) throw new ApiError('invoices.rot_rut_invalid', { issues });
 }
 
-/** The next OCR reference of the issuer: a per-issuer sequence with the length and check digits. */
+/** How many numbers of the sequence `nextOcrReference` skips at most before giving up. */
+const OCR_SKIP_LIMIT = 1000;
+
+/**
+ * The next OCR reference of the issuer: a per-issuer sequence with the length and check digits. A
+ * number a customer already uses as an invoice's own OCR reference (`/invoice/upload`) is skipped,
+ * so sending never trips over the unique index on (issuer, ocr).
+ */
 export async function nextOcrReference(tx: Tx, issuerId: string): Promise<string> {
-  const [row] = await tx
-    .insert(issuerCounters)
-    .values({ issuerId, name: 'ocr', value: 1 })
-    .onConflictDoUpdate({
-      target: [issuerCounters.issuerId, issuerCounters.name],
-      set: { value: sql`${issuerCounters.value} + 1` },
-    })
-    .returning({ value: issuerCounters.value });
-  if (!row) throw new ApiError('server.internal');
-  return createOcrReference(100_000 + row.value);
+  for (let attempt = 0; attempt < OCR_SKIP_LIMIT; attempt++) {
+    const [row] = await tx
+      .insert(issuerCounters)
+      .values({ issuerId, name: 'ocr', value: 1 })
+      .onConflictDoUpdate({
+        target: [issuerCounters.issuerId, issuerCounters.name],
+        set: { value: sql`${issuerCounters.value} + 1` },
+      })
+      .returning({ value: issuerCounters.value });
+    if (!row) throw new ApiError('server.internal');
+    const ocr = createOcrReference(100_000 + row.value);
+    const [taken] = await tx
+      .select({ id: invoices.id })
+      .from(invoices)
+      .where(and(eq(invoices.issuerId, issuerId), eq(invoices.ocr, ocr)))
+      .limit(1);
+    if (!taken) return ocr;
+  }
+  throw new ApiError('server.internal');
 }
 
 export function suggestNextInvoiceNumber(existing: string[]): string {

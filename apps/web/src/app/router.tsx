@@ -17,6 +17,7 @@ const recipientRoute = lazyRoute(() => import('./routes/recipient'));
 const articlesRoute = lazyRoute(() => import('./routes/articles'));
 const invoiceRegisterRoute = lazyRoute(() => import('./routes/invoice-register'));
 const invoiceFileUploadRoute = lazyRoute(() => import('./routes/invoice-file-upload'));
+const invoiceUploadRoute = lazyRoute(() => import('./routes/invoice-upload'));
 const invoiceEditRoute = lazyRoute(() => import('./routes/invoice-edit'));
 const invoicesDuplicateRoute = lazyRoute(() => import('./routes/invoices-duplicate'));
 const invoiceSendRoute = lazyRoute(() => import('./routes/invoice-send'));
@@ -77,6 +78,14 @@ export function createRoutes(): RouteObject[] {
           element: (
             <RequirePermission path={paths.invoiceFileUpload}>
               <LazyElement route={invoiceFileUploadRoute} />
+            </RequirePermission>
+          ),
+        },
+        {
+          path: paths.invoiceUpload.path,
+          element: (
+            <RequirePermission path={paths.invoiceUpload}>
+              <LazyElement route={invoiceUploadRoute} />
             </RequirePermission>
           ),
         },

@@ -69,7 +69,12 @@ export const paths = {
    * ability the `getInvoice` call accepts, so that the register screen can land here after saving.
    */
   invoiceDetail: {
-    ...route('/invoices/:id', ['limited_invoices', 'limited_register_invoice', 'limited_send_invoice']),
+    ...route('/invoices/:id', [
+      'limited_invoices',
+      'limited_register_invoice',
+      'limited_register_invoice_upload',
+      'limited_send_invoice',
+    ]),
     getHref: (id: string) => `/invoices/${encodeURIComponent(id)}`,
   },
   transferCosts: { ...route('/transfercosts', HISTORY), getHref: () => '/transfercosts' },

@@ -1,22 +1,18 @@
 import {
   type Article,
   FILE_MAX_ATTACHMENTS,
-  INVOICE_LIMITS,
   type InvoiceBody,
   type InvoiceDetail,
   QUANTITY_SCALE,
-  SERVICE_TYPES,
   type TaxRate,
 } from '@portal/contracts';
 import { formatAmount } from '@portal/domain/money';
 import { useMemo, useState } from 'react';
-import { type Control, Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { type Control, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { PlusIcon } from '../../../components/ui/icons';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextInput } from '../../../components/ui/text-input';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { toLanguage } from '../../../lib/i18n';
@@ -26,7 +22,6 @@ import { useUpdateInvoice } from '../api/update-invoice';
 import type { InvoiceFile } from '../api/upload-file';
 import { newIdempotencyKey } from '../utils/idempotency-key';
 import {
-  dueDateFor,
   duplicateNumberParams,
   emptyRow,
   formPathOf,
@@ -37,12 +32,11 @@ import {
   isBlankRow,
   isRotRutAvailable,
   liveTotals,
-  paymentTermsFor,
 } from '../utils/invoice-form';
-import { SERVICE_KEYS } from '../utils/labels';
 import { formatQuantity } from '../utils/quantity';
 import { PdfFiles } from './file-picker';
 import { InvoiceRows } from './invoice-rows';
+import { InvoiceTermsFields, termsFormOf } from './invoice-terms-fields';
 import { InvoiceTotals } from './invoice-totals';
 import type { InvoicePickers } from './pickers';
 import { RotRutFields } from './rot-rut-fields';
@@ -203,206 +197,18 @@ export function InvoiceForm({
   }
 
   const rowsError = formState.errors.rows?.root?.message ?? formState.errors.rows?.message;
-  const currencyOptions = currencies.map((c) => ({ value: c, label: c }));
-  const serviceOptions = SERVICE_TYPES.map((s) => ({ value: s, label: t(SERVICE_KEYS[s]) }));
 
   return (
     <form className="invoice-form stack" noValidate onSubmit={submit} aria-label={t('invoices:form.label')}>
       <Card header={t('invoices:form.sections.terms')}>
-        <div className="invoice-form__grid">
-          <Controller
-            control={control}
-            name="recipient"
-            render={({ field, fieldState }) => (
-              <div className="invoice-form__recipient">
-                <RecipientPicker
-                  label={t('invoices:form.recipient')}
-                  hint={t('invoices:form.recipient_hint')}
-                  required
-                  value={field.value}
-                  onChange={(picked) => {
-                    field.onChange(picked);
-                    field.onBlur();
-                  }}
-                  error={fieldState.error?.message}
-                />
-              </div>
-            )}
-          />
-          <Controller
-            control={control}
-            name="service"
-            render={({ field, fieldState }) => (
-              <SelectField
-                label={t('invoices:form.service')}
-                required
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                selectRef={field.ref}
-                options={serviceOptions}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="invoiceNumber"
-            render={({ field, fieldState }) => (
-              <TextInput
-                label={t('invoices:form.invoice_number')}
-                hint={mode === 'edit' ? undefined : t('invoices:form.invoice_number_hint')}
-                required
-                autoComplete="off"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={
-                  fieldState.error?.message === 'invoices.duplicate_number' && !duplicate
-                    ? 'invoices:form.errors.duplicate_plain'
-                    : fieldState.error?.message
-                }
-                errorParams={duplicate ?? undefined}
-                limit={INVOICE_LIMITS.invoiceNumber}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="currency"
-            render={({ field, fieldState }) => (
-              <SelectField
-                label={t('invoices:form.currency')}
-                required
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                selectRef={field.ref}
-                options={currencyOptions}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="invoiceDate"
-            render={({ field, fieldState }) => (
-              <TextInput
-                label={t('invoices:form.invoice_date')}
-                type="date"
-                required
-                name={field.name}
-                value={field.value}
-                onChange={(next) => {
-                  field.onChange(next);
-                  const due = dueDateFor(next, getValues('paymentTermsDays'));
-                  if (due) setValue('dueDate', due, { shouldValidate: formState.isSubmitted });
-                }}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="paymentTermsDays"
-            render={({ field }) => (
-              <TextInput
-                label={t('invoices:form.payment_terms')}
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={3650}
-                name={field.name}
-                value={field.value}
-                onChange={(next) => {
-                  field.onChange(next);
-                  const due = dueDateFor(getValues('invoiceDate'), next);
-                  if (due) setValue('dueDate', due, { shouldValidate: formState.isSubmitted });
-                }}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="dueDate"
-            render={({ field, fieldState }) => (
-              <TextInput
-                label={t('invoices:form.due_date')}
-                type="date"
-                required
-                name={field.name}
-                value={field.value}
-                onChange={(next) => {
-                  field.onChange(next);
-                  const terms = paymentTermsFor(getValues('invoiceDate'), next);
-                  if (terms !== null) setValue('paymentTermsDays', terms);
-                }}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="orderReference"
-            render={({ field, fieldState }) => (
-              <TextInput
-                label={t('invoices:form.order_reference')}
-                autoComplete="off"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-                limit={INVOICE_LIMITS.orderReference}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="issuerContact"
-            render={({ field, fieldState }) => (
-              <TextInput
-                label={t('invoices:form.issuer_contact')}
-                autoComplete="name"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-                limit={INVOICE_LIMITS.contact}
-              />
-            )}
-          />
-          <Controller
-            control={control}
-            name="recipientContact"
-            render={({ field, fieldState }) => (
-              <TextInput
-                label={t('invoices:form.recipient_contact')}
-                autoComplete="off"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-                limit={INVOICE_LIMITS.contact}
-              />
-            )}
-          />
-        </div>
+        <InvoiceTermsFields
+          form={termsFormOf({ control, getValues, setValue })}
+          currencies={currencies}
+          revalidate={formState.isSubmitted}
+          showNumberHint={mode !== 'edit'}
+          duplicate={duplicate}
+          RecipientPicker={RecipientPicker}
+        />
       </Card>
 
       <Card header={t('invoices:form.rows.title')}>

@@ -22,7 +22,7 @@ import {
 import { formatAmount, type MoneyParseError, parseMoney } from '@portal/domain/money';
 import { isSwedishOrganisationNumber } from '@portal/domain/organisation-number';
 import { isValidPersonalNumber } from '@portal/domain/personal-number';
-import type { FieldError, Resolver } from 'react-hook-form';
+import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { formatDate } from '../../../lib/format';
 import { formatInvoiceMoney } from './money';
@@ -58,8 +58,8 @@ export interface InvoiceFormRotRut {
   housingCoopNumber: string;
 }
 
-/** What the invoice form holds; `invoiceFormResolver` turns it into the `invoiceBodySchema` body. */
-export interface InvoiceFormValues {
+/** The recipient and terms of an invoice as a form holds them: the register form's and the upload's. */
+export interface InvoiceTermsValues {
   recipient: PickedRecipient | null;
   invoiceNumber: string;
   service: ServiceType;
@@ -71,6 +71,10 @@ export interface InvoiceFormValues {
   orderReference: string;
   issuerContact: string;
   recipientContact: string;
+}
+
+/** What the invoice form holds; `invoiceFormResolver` turns it into the `invoiceBodySchema` body. */
+export interface InvoiceFormValues extends InvoiceTermsValues {
   rows: InvoiceFormRow[];
   rotRut: InvoiceFormRotRut;
 }
@@ -129,13 +133,12 @@ export function isBlankRow(row: InvoiceFormRow): boolean {
   );
 }
 
-/** A new invoice: dated today, due after the default terms, one empty row. */
-export function blankInvoiceForm(options: {
+/** New terms: no recipient yet, the suggested number, dated today and due after the default terms. */
+export function blankInvoiceTerms(options: {
   today: string;
   currency: string;
-  vatBasisPoints: number | undefined;
   invoiceNumber: string;
-}): InvoiceFormValues {
+}): InvoiceTermsValues {
   return {
     recipient: null,
     invoiceNumber: options.invoiceNumber,
@@ -147,6 +150,18 @@ export function blankInvoiceForm(options: {
     orderReference: '',
     issuerContact: '',
     recipientContact: '',
+  };
+}
+
+/** A new invoice: dated today, due after the default terms, one empty row. */
+export function blankInvoiceForm(options: {
+  today: string;
+  currency: string;
+  vatBasisPoints: number | undefined;
+  invoiceNumber: string;
+}): InvoiceFormValues {
+  return {
+    ...blankInvoiceTerms(options),
     rows: [emptyRow(options.vatBasisPoints)],
     rotRut: { ...NO_ROT_RUT },
   };
@@ -216,6 +231,39 @@ const rowBody = invoiceRowBodySchema.shape;
 const rotRutBody = rotRutBodySchema.shape;
 
 /**
+ * The checks of the recipient and terms fields, each the contract's own piece of `invoiceBodySchema`;
+ * the recipient picked becomes its id. Shared by the register form and the upload form.
+ */
+export const invoiceTermsShape = {
+  recipient: z
+    .custom<PickedRecipient | null>()
+    .transform((picked) => picked?.recipientID ?? '')
+    .pipe(body.recipientID),
+  invoiceNumber: body.invoiceNumber,
+  service: body.service,
+  currency: body.currency,
+  invoiceDate: body.invoiceDate,
+  paymentTermsDays: z.string(),
+  dueDate: body.dueDate,
+  orderReference: body.orderReference,
+  issuerContact: body.issuerContact,
+  recipientContact: body.recipientContact,
+};
+
+/** A typed amount read into minor units in the user's language, then checked by `amount`. */
+export function typedAmountSchema(language: Language, amount: z.ZodType<number, number>) {
+  return z
+    .string()
+    .transform((text, ctx) => {
+      const result = parseMoney(text, { locale: language });
+      if (result.ok) return result.minor;
+      ctx.addIssue({ code: 'custom', message: PRICE_ERROR_CODES[result.error] });
+      return z.NEVER;
+    })
+    .pipe(amount);
+}
+
+/**
  * The invoice form's schema: each field is checked by the contract's own piece of
  * `invoiceBodySchema` (so the browser and the server refuse the same input with the same codes),
  * after the typed quantity and price are read into integers in the user's language. The output is
@@ -237,15 +285,7 @@ export function invoiceFormSchema({ language, issuerCountry }: InvoiceFormContex
         })
         .pipe(rowBody.quantityMilli),
       unit: rowBody.unit,
-      price: z
-        .string()
-        .transform((text, ctx) => {
-          const result = parseMoney(text, { locale: language });
-          if (result.ok) return result.minor;
-          ctx.addIssue({ code: 'custom', message: PRICE_ERROR_CODES[result.error] });
-          return z.NEVER;
-        })
-        .pipe(rowBody.unitPriceMinor),
+      price: typedAmountSchema(language, rowBody.unitPriceMinor),
       vatBasisPoints: z
         .string()
         .regex(/^\d+$/, 'validation.required')
@@ -266,19 +306,7 @@ export function invoiceFormSchema({ language, issuerCountry }: InvoiceFormContex
 
   return z
     .object({
-      recipient: z
-        .custom<PickedRecipient | null>()
-        .transform((picked) => picked?.recipientID ?? '')
-        .pipe(body.recipientID),
-      invoiceNumber: body.invoiceNumber,
-      service: body.service,
-      currency: body.currency,
-      invoiceDate: body.invoiceDate,
-      paymentTermsDays: z.string(),
-      dueDate: body.dueDate,
-      orderReference: body.orderReference,
-      issuerContact: body.issuerContact,
-      recipientContact: body.recipientContact,
+      ...invoiceTermsShape,
       rows: z.array(row).min(1, 'validation.rows_required').max(INVOICE_LIMITS.rows),
       rotRut: z.object({
         type: z.enum(ROT_RUT_TYPES),
@@ -305,6 +333,18 @@ export function invoiceFormSchema({ language, issuerCountry }: InvoiceFormContex
     );
 }
 
+/** The rule across the terms fields, as the server checks it: the due date not before the invoice date. */
+export function termsIssues(values: InvoiceTermsValues): Map<string, string> {
+  const issues = new Map<string, string>();
+  if (
+    isValidIsoDate(values.invoiceDate) &&
+    isValidIsoDate(values.dueDate) &&
+    values.dueDate < values.invoiceDate
+  )
+    issues.set('dueDate', 'validation.due_before_invoice_date');
+  return issues;
+}
+
 /**
  * The rules that span several fields, as the server checks them (apps/server invoice-math): the due
  * date not before the invoice date, and for ROT/RUT a valid personnummer, a property or a housing
@@ -314,13 +354,7 @@ export function crossFieldIssues(
   values: InvoiceFormValues,
   context: InvoiceFormContext,
 ): Map<string, string> {
-  const issues = new Map<string, string>();
-  if (
-    isValidIsoDate(values.invoiceDate) &&
-    isValidIsoDate(values.dueDate) &&
-    values.dueDate < values.invoiceDate
-  )
-    issues.set('dueDate', 'validation.due_before_invoice_date');
+  const issues = termsIssues(values);
   const { rotRut } = values;
   if (rotRut.type === 'none' || !isRotRutAvailable(context.issuerCountry, values.currency)) return issues;
   const personalNumber = rotRut.personalNumber.trim();
@@ -350,7 +384,19 @@ export function crossFieldIssues(
 export function invoiceFormResolver(
   context: InvoiceFormContext,
 ): Resolver<InvoiceFormValues, unknown, InvoiceBody> {
-  const schema = invoiceFormSchema(context);
+  return formResolver<InvoiceFormValues, InvoiceBody>(invoiceFormSchema(context), (values) =>
+    crossFieldIssues(values, context),
+  );
+}
+
+/**
+ * A react-hook-form resolver over a schema that reads the typed values into the request body, plus
+ * rules across fields (form path → code); every problem is reported at once, the first code per field.
+ */
+export function formResolver<V extends FieldValues, B>(
+  schema: { safeParse: (values: unknown) => z.ZodSafeParseResult<B> },
+  crossField: (values: V) => Map<string, string>,
+): Resolver<V, unknown, B> {
   return (values, _context, options) => {
     const result = schema.safeParse(values);
     const flat: Record<string, FieldError> = {};
@@ -360,10 +406,9 @@ export function invoiceFormResolver(
         flat[path] ??= { type: issue.code, message: issue.message };
       }
     }
-    for (const [path, code] of crossFieldIssues(values, context))
-      flat[path] ??= { type: 'custom', message: code };
+    for (const [path, code] of crossField(values)) flat[path] ??= { type: 'custom', message: code };
     if (result.success && Object.keys(flat).length === 0) return { values: result.data, errors: {} };
-    return { values: {}, errors: toNestErrors<InvoiceFormValues>(flat, options) };
+    return { values: {}, errors: toNestErrors<V>(flat, options) };
   };
 }
 

@@ -1,0 +1,96 @@
+import { expect, type Page, test } from '@playwright/test';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { expectSignedIn, signIn } from './support/flows';
+import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
+
+/** The session token the web keeps in localStorage (lib/session-store.ts, key `token`, as JSON). */
+async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
+  expect(typeof token).toBe('string');
+  return token as string;
+}
+
+/** The customer's own invoice: a one-page PDF with its number on it. */
+async function invoicePdf(number: string): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  doc.addPage().drawText(`Faktura ${number}`, { x: 50, y: 760, size: 18, font });
+  return Buffer.from(await doc.save());
+}
+
+/**
+ * A Swedish OCR reference made independently of the portal (Luhn over the base, weights 2, 1, … from
+ * the right), unique to this run so that the issuer's unique own-OCR rule does not meet an older run.
+ */
+function ocrReference(base: string): string {
+  let sum = 0;
+  for (let i = 0; i < base.length; i++) {
+    const product = Number(base[base.length - 1 - i]) * (i % 2 === 0 ? 2 : 1);
+    sum += product > 9 ? product - 9 : product;
+  }
+  return base + String((10 - (sum % 10)) % 10);
+}
+
+test('a customer uploads its own invoice PDF with an own OCR reference and finds it pending', async ({
+  page,
+}, testInfo) => {
+  const stamp = String(Date.now()).slice(-8);
+  const number = `UPL-${stamp}`;
+  const recipientName = `E2E Uppladdning ${stamp}`;
+  const ocr = ocrReference(`77${stamp}`);
+
+  await signIn(page, 'demo');
+  await expectSignedIn(page, 'Dana Demosson');
+  const created = await page.request.post('/api/limited/recipients', {
+    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+    data: { name: recipientName, zipcode: '114 35', city: 'Stockholm', email: 'e2e-upl@example.com' },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+
+  // Register → Upload invoice, from the menu.
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.getByRole('button', { name: 'Register' }).click();
+  await nav.getByRole('link', { name: 'Upload invoice' }).click();
+  await expect(page).toHaveURL(/\/invoice\/upload$/);
+  await expect(page.getByRole('heading', { name: 'Upload invoice' })).toBeVisible();
+
+  // Saving without a file: the rule of spec §5, shown before anything is sent.
+  await page.getByRole('button', { name: 'Register invoice' }).click();
+  await expect(page.getByText('A file must be attached.')).toBeVisible();
+  await expect(page.getByText('Some details are missing or wrong.', { exact: false })).toBeVisible();
+
+  await page
+    .getByLabel('Choose the invoice PDF', { exact: true })
+    .setInputFiles({ name: `${number}.pdf`, mimeType: 'application/pdf', buffer: await invoicePdf(number) });
+  await expect(page.getByRole('button', { name: `Remove ${number}.pdf` })).toBeVisible();
+  await expect(page.getByText('A file must be attached.')).toBeHidden();
+
+  await page.getByRole('combobox', { name: /Recipient/ }).fill(recipientName);
+  await page.getByRole('option', { name: new RegExp(recipientName) }).click();
+  await page.getByLabel('Invoice number').fill(number);
+  await page.getByLabel(/Own OCR reference/).fill(ocr);
+  // 10,000.00 at 25 % and 1,500.00 at 12 %: VAT 2,500.00 + 180.00, total 14,180.00.
+  await page.getByLabel('Amount excl. VAT, line 1', { exact: true }).fill('10000');
+  await page.getByRole('button', { name: 'Add VAT rate' }).click();
+  await page.getByLabel('VAT rate, line 2', { exact: true }).selectOption({ label: '12%' });
+  await page.getByLabel('Amount excl. VAT, line 2', { exact: true }).fill('1500');
+  await expect(page.getByTestId('invoice-to-pay')).toHaveText(/SEK\s14,180\.00/);
+  // Every field is fine now: the form's "check the fields" notice has gone.
+  await expect(page.getByText('Some details are missing or wrong.', { exact: false })).toBeHidden();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'invoice-upload-en');
+
+  await page.getByRole('button', { name: 'Register invoice' }).click();
+  await expect(page.getByRole('heading', { name: `Invoice ${number}` })).toBeVisible();
+  await expect(page.getByText('The invoice has been registered.')).toBeVisible();
+  await expect(page.getByRole('button', { name: `${number}.pdf` })).toBeVisible();
+  await expect(page.locator('.invoice-detail__ocr')).toHaveText(ocr);
+  await screenshot(page, testInfo, 'invoice-upload-detail-en');
+
+  // It waits among the pending invoices, with the customer's own OCR reference.
+  await page.goto('/invoice/send');
+  await expect(page.getByLabel(`Select invoice ${number}`)).toBeVisible();
+  await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText(recipientName);
+  await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText(/SEK\s14,180\.00/);
+  await screenshot(page, testInfo, 'invoice-upload-pending-en');
+});

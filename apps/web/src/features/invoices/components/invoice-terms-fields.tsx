@@ -1,0 +1,260 @@
+import { INVOICE_LIMITS, SERVICE_TYPES } from '@portal/contracts';
+import type { ReactNode } from 'react';
+import type { Control, UseFormGetValues, UseFormSetValue } from 'react-hook-form';
+import { Controller } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { SelectField } from '../../../components/ui/select-field';
+import { TextInput } from '../../../components/ui/text-input';
+import { dueDateFor, type InvoiceTermsValues, paymentTermsFor } from '../utils/invoice-form';
+import { SERVICE_KEYS } from '../utils/labels';
+import type { InvoicePickers } from './pickers';
+
+/** The parts of a react-hook-form form the terms fields work with. */
+export interface TermsForm {
+  control: Control<InvoiceTermsValues>;
+  getValues: UseFormGetValues<InvoiceTermsValues>;
+  setValue: UseFormSetValue<InvoiceTermsValues>;
+}
+
+/**
+ * The terms part of a form whose values extend `InvoiceTermsValues` (the register form, the upload).
+ * react-hook-form's types are invariant in the values, so the narrowing is a cast; the fields it
+ * names exist with these types in every such form.
+ */
+export function termsFormOf<V extends InvoiceTermsValues, B>(form: {
+  control: Control<V, unknown, B>;
+  getValues: UseFormGetValues<V>;
+  setValue: UseFormSetValue<V>;
+}): TermsForm {
+  return form as unknown as TermsForm;
+}
+
+export interface InvoiceTermsFieldsProps extends Pick<InvoicePickers, 'RecipientPicker'> {
+  form: TermsForm;
+  currencies: readonly string[];
+  /** Re-check the due date when the invoice date or terms move it (once the form was submitted). */
+  revalidate: boolean;
+  /** Say that the number is a suggestion (a new invoice). */
+  showNumberHint: boolean;
+  /** The placeholders of the duplicate-number error, when the server gave them. */
+  duplicate: { amount: string; recipient: string; date: string } | null;
+  /** Fields of the form's own after the terms (the upload's own OCR reference). */
+  children?: ReactNode;
+}
+
+/**
+ * The recipient (with the recipients feature's picker and its inline create), service, number,
+ * currency, invoice date, payment terms and due date (each moving the other), references and
+ * contacts of an invoice: the same fields in `/invoice/register` and `/invoice/upload`.
+ */
+export function InvoiceTermsFields({
+  form,
+  currencies,
+  revalidate,
+  showNumberHint,
+  duplicate,
+  RecipientPicker,
+  children,
+}: InvoiceTermsFieldsProps) {
+  const { t } = useTranslation();
+  const { control, getValues, setValue } = form;
+  const currencyOptions = currencies.map((c) => ({ value: c, label: c }));
+  const serviceOptions = SERVICE_TYPES.map((s) => ({ value: s, label: t(SERVICE_KEYS[s]) }));
+  return (
+    <div className="invoice-form__grid">
+      <Controller
+        control={control}
+        name="recipient"
+        render={({ field, fieldState }) => (
+          <div className="invoice-form__recipient">
+            <RecipientPicker
+              label={t('invoices:form.recipient')}
+              hint={t('invoices:form.recipient_hint')}
+              required
+              value={field.value}
+              onChange={(picked) => {
+                field.onChange(picked);
+                field.onBlur();
+              }}
+              error={fieldState.error?.message}
+            />
+          </div>
+        )}
+      />
+      <Controller
+        control={control}
+        name="service"
+        render={({ field, fieldState }) => (
+          <SelectField
+            label={t('invoices:form.service')}
+            required
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            selectRef={field.ref}
+            options={serviceOptions}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="invoiceNumber"
+        render={({ field, fieldState }) => (
+          <TextInput
+            label={t('invoices:form.invoice_number')}
+            hint={showNumberHint ? t('invoices:form.invoice_number_hint') : undefined}
+            required
+            autoComplete="off"
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={
+              fieldState.error?.message === 'invoices.duplicate_number' && !duplicate
+                ? 'invoices:form.errors.duplicate_plain'
+                : fieldState.error?.message
+            }
+            errorParams={duplicate ?? undefined}
+            limit={INVOICE_LIMITS.invoiceNumber}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="currency"
+        render={({ field, fieldState }) => (
+          <SelectField
+            label={t('invoices:form.currency')}
+            required
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            selectRef={field.ref}
+            options={currencyOptions}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="invoiceDate"
+        render={({ field, fieldState }) => (
+          <TextInput
+            label={t('invoices:form.invoice_date')}
+            type="date"
+            required
+            name={field.name}
+            value={field.value}
+            onChange={(next) => {
+              field.onChange(next);
+              const due = dueDateFor(next, getValues('paymentTermsDays'));
+              if (due) setValue('dueDate', due, { shouldValidate: revalidate });
+            }}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="paymentTermsDays"
+        render={({ field }) => (
+          <TextInput
+            label={t('invoices:form.payment_terms')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            max={3650}
+            name={field.name}
+            value={field.value}
+            onChange={(next) => {
+              field.onChange(next);
+              const due = dueDateFor(getValues('invoiceDate'), next);
+              if (due) setValue('dueDate', due, { shouldValidate: revalidate });
+            }}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="dueDate"
+        render={({ field, fieldState }) => (
+          <TextInput
+            label={t('invoices:form.due_date')}
+            type="date"
+            required
+            name={field.name}
+            value={field.value}
+            onChange={(next) => {
+              field.onChange(next);
+              const terms = paymentTermsFor(getValues('invoiceDate'), next);
+              if (terms !== null) setValue('paymentTermsDays', terms);
+            }}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error?.message}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="orderReference"
+        render={({ field, fieldState }) => (
+          <TextInput
+            label={t('invoices:form.order_reference')}
+            autoComplete="off"
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error?.message}
+            limit={INVOICE_LIMITS.orderReference}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="issuerContact"
+        render={({ field, fieldState }) => (
+          <TextInput
+            label={t('invoices:form.issuer_contact')}
+            autoComplete="name"
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error?.message}
+            limit={INVOICE_LIMITS.contact}
+          />
+        )}
+      />
+      <Controller
+        control={control}
+        name="recipientContact"
+        render={({ field, fieldState }) => (
+          <TextInput
+            label={t('invoices:form.recipient_contact')}
+            autoComplete="off"
+            name={field.name}
+            value={field.value}
+            onChange={field.onChange}
+            onBlur={field.onBlur}
+            inputRef={field.ref}
+            error={fieldState.error?.message}
+            limit={INVOICE_LIMITS.contact}
+          />
+        )}
+      />
+      {children}
+    </div>
+  );
+}

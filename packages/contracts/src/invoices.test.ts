@@ -1,0 +1,111 @@
+import { describe, expect, it } from 'vitest';
+import { ownOcrReferenceSchema, uploadInvoiceBodySchema } from './invoices';
+
+const FILE_ID = '3c1f8e2a-6b7d-4e59-8a21-9f0d4c3b2a10';
+const RECIPIENT_ID = '0b6d6f1e-5c55-4b59-9d1a-6f1f2d7c9a01';
+
+const VALID = {
+  invoiceFileID: FILE_ID,
+  recipientID: RECIPIENT_ID,
+  invoiceNumber: 'F-2026-17',
+  service: 'factoring',
+  currency: 'SEK',
+  invoiceDate: '2026-03-02',
+  dueDate: '2026-04-01',
+  amounts: [
+    { vatBasisPoints: 2500, netMinor: 1_000_000 },
+    { vatBasisPoints: 1200, netMinor: 12_345 },
+  ],
+};
+
+/** The codes of the issues at each path, as the server answers them in `issues`. */
+function codes(input: unknown): Record<string, string[]> {
+  const result = uploadInvoiceBodySchema.safeParse(input);
+  if (result.success) return {};
+  const out: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const path = issue.path.join('.');
+    out[path] = [...(out[path] ?? []), issue.message];
+  }
+  return out;
+}
+
+describe('the own OCR reference of an uploaded invoice', () => {
+  it.each([
+    ['', null],
+    ['   ', null],
+    ['1234574', '1234574'],
+    ['123455', '123455'],
+    // Printed in groups or with hyphens: stored as its digits.
+    ['18108 40134 5678 778', '18108401345678778'],
+    ['1018-9664-92531', '1018966492531'],
+    // Passes the check digit but not the length digit: the customer's agreement may not use it.
+    ['657775', '657775'],
+  ])('accepts %j as %j', (typed, stored) => {
+    expect(ownOcrReferenceSchema.parse(typed)).toBe(stored);
+  });
+
+  it('is optional', () => {
+    expect(ownOcrReferenceSchema.parse(undefined)).toBeNull();
+  });
+
+  it.each([
+    '1234575', // wrong Luhn check digit
+    '8988777', // from the BGMAX samples: fails Luhn
+    '5', // shorter than 2 digits
+    '12345678901234567890123455', // 26 digits: longer than Bankgirot allows
+    'ABC123', // not digits
+    'RF18539007547034', // an RF reference is not a Swedish OCR reference
+  ])('refuses %j with validation.ocr_reference', (typed) => {
+    const result = ownOcrReferenceSchema.safeParse(typed);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0]?.message).toBe('validation.ocr_reference');
+  });
+});
+
+describe('the body of a register-by-upload (spec §5: a file must be attached)', () => {
+  it('accepts the PDF, the facts and the net per VAT rate; OCR defaults to none', () => {
+    const parsed = uploadInvoiceBodySchema.parse(VALID);
+    expect(parsed).toMatchObject({ ...VALID, ocr: null, attachmentIDs: [], orderReference: '' });
+    expect(uploadInvoiceBodySchema.parse({ ...VALID, ocr: '1234 574' }).ocr).toBe('1234574');
+  });
+
+  it.each([
+    ['missing', undefined],
+    ['null', null],
+    ['empty', ''],
+  ])('refuses a %s invoiceFileID with files.required', (_what, invoiceFileID) => {
+    expect(codes({ ...VALID, invoiceFileID })).toEqual({ invoiceFileID: ['files.required'] });
+  });
+
+  it('refuses a bad OCR reference on its field', () => {
+    expect(codes({ ...VALID, ocr: '1234575' })).toEqual({ ocr: ['validation.ocr_reference'] });
+  });
+
+  it('needs at least one amount, each above zero in whole minor units, each rate once', () => {
+    expect(codes({ ...VALID, amounts: [] })).toEqual({ amounts: ['validation.rows_required'] });
+    expect(codes({ ...VALID, amounts: [{ vatBasisPoints: 2500, netMinor: 0 }] })).toEqual({
+      'amounts.0.netMinor': ['validation.amount_positive'],
+    });
+    expect(codes({ ...VALID, amounts: [{ vatBasisPoints: 2500, netMinor: 10.5 }] })).toEqual({
+      'amounts.0.netMinor': ['validation.whole_minor_units'],
+    });
+    expect(
+      codes({
+        ...VALID,
+        amounts: [
+          { vatBasisPoints: 2500, netMinor: 100 },
+          { vatBasisPoints: 600, netMinor: 100 },
+          { vatBasisPoints: 2500, netMinor: 200 },
+        ],
+      }),
+    ).toEqual({ 'amounts.2.vatBasisPoints': ['validation.vat_rate_repeated'] });
+  });
+
+  it('keeps the rules of the register form for the facts', () => {
+    expect(codes({ ...VALID, recipientID: '', invoiceNumber: ' ' })).toEqual({
+      recipientID: ['validation.recipient_required'],
+      invoiceNumber: ['validation.required'],
+    });
+  });
+});
