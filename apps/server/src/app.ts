@@ -7,6 +7,7 @@ import {
   type ErrorCode,
   type OperationId,
   ROUTES,
+  type RouteDef,
   routePermissions,
 } from '@portal/contracts';
 import Fastify, {
@@ -28,12 +29,14 @@ import { ApiError } from './lib/errors';
 import { accountRoutes } from './routes/account';
 import { articleRoutes } from './routes/articles';
 import { authRoutes } from './routes/auth';
+import { backofficeRoutes } from './routes/backoffice';
 import { errorResponses, routeOf } from './routes/define';
 import { fileRoutes } from './routes/files';
 import { invoiceImportRoutes } from './routes/invoice-import';
 import { invoiceRoutes } from './routes/invoices';
 import { messageRoutes } from './routes/messages';
 import { recipientRoutes } from './routes/recipients';
+import { authenticateOperator } from './services/operator-sessions';
 import { authenticate } from './services/sessions';
 
 export interface BuildAppOptions {
@@ -84,6 +87,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
+  app.decorateRequest('operator', null);
 
   // Handlers still at work. A client that goes away does not stop its handler, and Fastify's close()
   // returns once the sockets are gone, so a stop must also wait for this before closing the database:
@@ -135,13 +139,21 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   }
 
   // Authentication and permission from the route table: a route's needs are declared once, in contracts.
+  // A customer token is looked up in `sessions` only and an operator token in `operator_sessions` only,
+  // so neither opens the other kind of route (docs/BACKOFFICE.md).
   app.addHook('onRequest', async (request) => {
     const op = request.routeOptions.config.operationId as OperationId | undefined;
     if (!op) return;
-    const def = ROUTES[op];
-    if (def.auth !== 'session') return;
+    const def: RouteDef = ROUTES[op];
+    if (def.auth === 'public') return;
     const header = request.headers.authorization;
     const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header) : null;
+    if (def.auth === 'operator') {
+      const operator = match?.[1] ? await authenticateOperator(ctx.db, match[1], ctx.now()) : null;
+      if (!operator) throw new ApiError('auth.unauthorized');
+      request.operator = operator;
+      return;
+    }
     const auth = match?.[1] ? await authenticate(ctx.db, match[1], ctx.now()) : null;
     if (!auth) throw new ApiError('auth.unauthorized');
     request.auth = auth;
@@ -240,6 +252,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(messageRoutes);
   await app.register(fileRoutes);
   await app.register(invoiceImportRoutes);
+  await app.register(backofficeRoutes);
 
   // Runtime settings of the SPA (spec §7: the base address comes from a global setting).
   app.get('/config.js', { schema: { hide: true } }, async (_request, reply) => {

@@ -31,6 +31,14 @@ export interface AuthContext {
   setupRequired: boolean;
 }
 
+/** The signed-in operator, set by the auth hook on back-office routes (docs/BACKOFFICE.md). */
+export interface OperatorContext {
+  sessionId: string;
+  operatorId: string;
+  username: string;
+  name: string;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
@@ -44,6 +52,7 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     auth: AuthContext | null;
+    operator: OperatorContext | null;
   }
   interface FastifyContextConfig {
     operationId?: string;

@@ -10,7 +10,7 @@ import { buildApp } from './app';
 import type { Config } from './config';
 import { type Database, openEmbedded, openPostgres } from './db/client';
 import { migrate } from './db/migrate';
-import { DEMO_GROUP, DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
+import { DEMO_GROUP, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
 import { outboxMailer, smtpMailer } from './mail/mailer';
 import { databaseFileStore, folderFileStore } from './services/file-store';
 
@@ -76,6 +76,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     await app.listen({ port: config.port, host: config.host });
     if (database.kind === 'embedded') {
       const lines = DEMO_USERS.map((u) => `  ${u.username.padEnd(16)} ${u.state}`);
+      lines.push(`  ${DEMO_OPERATOR.padEnd(16)} back-office operator (npm run backoffice -- pending)`);
       logger.info(
         `Portal on ${config.publicUrl} (embedded database in ${config.dataDir}${seeded ? ', demo data seeded now' : ''}).\n` +
           `Demo sign-ins, password ${DEMO_PASSWORD}; branded login at ${config.publicUrl}/${DEMO_GROUP}/login:\n${lines.join('\n')}`,

@@ -4,7 +4,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { registeredRoutes } from './support/registered-routes';
-import { ALL_OPERATIONS, SESSION_OPERATIONS, sampleRequest } from './support/route-samples';
+import {
+  ALL_OPERATIONS,
+  OPERATOR_OPERATIONS,
+  SESSION_OPERATIONS,
+  sampleRequest,
+} from './support/route-samples';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -72,6 +77,42 @@ describe('authentication', () => {
     const res = await t.app.inject(sampleRequest(op));
     expect(res.statusCode).toBeLessThan(500);
     expect(errorCode(res)).not.toBe('auth.unauthorized');
+  });
+
+  it.each(OPERATOR_OPERATIONS)('%s answers 401 auth.unauthorized without an operator session', async (op) => {
+    for (const [what, headers] of badHeaders) {
+      const res = await t.app.inject({ ...sampleRequest(op), headers });
+      expect(res.statusCode, what).toBe(401);
+      expect(res.json(), what).toEqual({ code: 'auth.unauthorized' });
+    }
+  });
+
+  describe('customer and operator tokens', () => {
+    let customer: string;
+    let operator: string;
+    beforeAll(async () => {
+      await t.reset();
+      customer = await t.login('demo');
+      operator = await t.loginOperator();
+    });
+
+    it.each(OPERATOR_OPERATIONS)('%s refuses a customer token', async (op) => {
+      const res = await t.app.inject(sampleRequest(op, customer));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ code: 'auth.unauthorized' });
+    });
+
+    it.each(SESSION_OPERATIONS)('%s refuses an operator token', async (op) => {
+      const res = await t.app.inject(sampleRequest(op, operator));
+      expect(res.statusCode).toBe(401);
+      expect(res.json()).toEqual({ code: 'auth.unauthorized' });
+    });
+
+    it.each(OPERATOR_OPERATIONS)('%s accepts the operator token', async (op) => {
+      const res = await t.app.inject(sampleRequest(op, operator));
+      expect(res.statusCode, res.body).toBeLessThan(500);
+      expect(errorCode(res)).not.toBe('auth.unauthorized');
+    });
   });
 
   it('refuses the token of a deactivated user', async () => {

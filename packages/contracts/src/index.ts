@@ -2,6 +2,7 @@ export * from './abilities';
 export * from './account';
 export * from './articles';
 export * from './auth';
+export * from './backoffice';
 export * from './constants';
 export * from './errors';
 export * from './invoice-import';

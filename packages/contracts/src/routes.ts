@@ -3,11 +3,14 @@ import type { Ability } from './abilities';
 /**
  * How a route is reached:
  * - `public`: no token (sign-in, reset, group branding);
- * - `session`: a full session token;
+ * - `session`: a full session token of a customer user;
+ * - `operator`: a session token of one of our operators (the back office, docs/BACKOFFICE.md). The two
+ *   kinds live in separate tables, so a customer token never opens a back-office route and an operator
+ *   token never opens a customer route.
  * The first-step token of a two-factor sign-in is not a session: it is sent in the body of
  * `login2fa` only, so no route accepts it as a bearer token.
  */
-export type RouteAuth = 'public' | 'session';
+export type RouteAuth = 'public' | 'session' | 'operator';
 
 export interface RouteDef {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -16,7 +19,7 @@ export interface RouteDef {
   auth: RouteAuth;
   /**
    * The ability a caller needs (spec §6): one key, or a list of which any one will do; null when any
-   * signed-in user may call it.
+   * signed-in user may call it. Operator routes have none yet: every active operator may call them.
    */
   permission: Ability | readonly Ability[] | null;
   /**
@@ -358,6 +361,41 @@ export const ROUTES = {
     auth: 'session',
     permission: 'limited_register_invoice_file_upload',
     allowDuringSetup: false,
+  },
+  backofficeLogin: {
+    method: 'POST',
+    path: '/api/backoffice/login',
+    auth: 'public',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  backofficeLogout: {
+    method: 'POST',
+    path: '/api/backoffice/logout',
+    auth: 'operator',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  listPendingDecisions: {
+    method: 'GET',
+    path: '/api/backoffice/invoices/pending-decision',
+    auth: 'operator',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  approveInvoice: {
+    method: 'POST',
+    path: '/api/backoffice/invoices/:id/approve',
+    auth: 'operator',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  rejectInvoice: {
+    method: 'POST',
+    path: '/api/backoffice/invoices/:id/reject',
+    auth: 'operator',
+    permission: null,
+    allowDuringSetup: true,
   },
 } as const satisfies Record<string, RouteDef>;
 

@@ -1,9 +1,12 @@
 import enus_documents from './locales/en-US/documents.json';
 import enus_email from './locales/en-US/email.json';
+import enus_notices from './locales/en-US/notices.json';
 import fifi_documents from './locales/fi-FI/documents.json';
 import fifi_email from './locales/fi-FI/email.json';
+import fifi_notices from './locales/fi-FI/notices.json';
 import svse_documents from './locales/sv-SE/documents.json';
 import svse_email from './locales/sv-SE/email.json';
+import svse_notices from './locales/sv-SE/notices.json';
 import { dashboardTexts } from './namespaces/dashboard';
 import { invoicesTexts } from './namespaces/invoices';
 import { layoutTexts } from './namespaces/layout';
@@ -20,6 +23,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
     invoices: invoicesTexts['sv-SE'],
     email: svse_email,
     documents: svse_documents,
+    notices: svse_notices,
   },
   'en-US': {
     ...startupResources['en-US'],
@@ -28,6 +32,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
     invoices: invoicesTexts['en-US'],
     email: enus_email,
     documents: enus_documents,
+    notices: enus_notices,
   },
   'fi-FI': {
     ...startupResources['fi-FI'],
@@ -36,6 +41,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
     invoices: invoicesTexts['fi-FI'],
     email: fifi_email,
     documents: fifi_documents,
+    notices: fifi_notices,
   },
 };
 

@@ -43,6 +43,7 @@ export const NAMESPACES = [
   'invoices',
   'email',
   'documents',
+  'notices',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -52,9 +53,16 @@ export type Messages = { [key: string]: string | Messages };
  * Namespaces the web does not load with its first page, which the login page's size budget
  * (apps/web/scripts/check-bundle-size.mjs) has no room for: the signed-in shell's and a screen's own
  * texts, which come with those chunks (`@portal/i18n/namespaces/<name>`), and the server's (e-mails,
- * documents).
+ * documents, notices: the messages we write to a customer, such as a credit decision).
  */
-export const DEFERRED_NAMESPACES = ['layout', 'dashboard', 'invoices', 'email', 'documents'] as const;
+export const DEFERRED_NAMESPACES = [
+  'layout',
+  'dashboard',
+  'invoices',
+  'email',
+  'documents',
+  'notices',
+] as const;
 export type StartupNamespace = Exclude<Namespace, (typeof DEFERRED_NAMESPACES)[number]>;
 
 /** The texts the web starts with: every namespace but the deferred ones. */

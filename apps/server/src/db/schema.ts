@@ -171,6 +171,47 @@ export const outboxMails = pgTable('outbox_mails', {
   createdAt: createdAt(),
 });
 
+/**
+ * Our own staff who work in the back office (docs/BACKOFFICE.md). Apart from customer users: an
+ * operator belongs to no issuer and signs in at `/api/backoffice/login` only.
+ */
+export const operators = pgTable(
+  'operators',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    username: text('username').notNull(),
+    name: text('name').notNull(),
+    email: text('email').notNull(),
+    /** argon2id, as for users (lib/passwords.ts). */
+    passwordHash: text('password_hash').notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('operators_username_lower_idx').on(sql`lower(${t.username})`)],
+);
+
+/**
+ * Opaque bearer tokens of operators, apart from `sessions`: the auth hook looks a token up in the
+ * table of the route's kind only, so neither kind of token can open the other kind's routes.
+ */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tokenHash: text('token_hash').notNull(),
+    operatorId: uuid('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+  },
+  (t) => [uniqueIndex().on(t.tokenHash), index().on(t.operatorId)],
+);
+
 /** Security events: sign-in ok/failed, 2FA changes, password changes, resets. Never a secret. */
 export const auditLog = pgTable(
   'audit_log',
@@ -179,6 +220,8 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     event: text('event').notNull(),
     userId: uuid('user_id'),
+    /** The operator of a back-office event (sign-in, credit decision); null for customer events. */
+    operatorId: uuid('operator_id'),
     issuerId: uuid('issuer_id'),
     username: text('username'),
     ip: text('ip'),
@@ -305,6 +348,8 @@ export const invoices = pgTable(
     index('invoices_issuer_ocr_prefix_idx').on(t.issuerId, sql`${t.ocr} text_pattern_ops`),
     index('invoices_issuer_totals_idx').on(t.issuerId, t.state, t.currency, t.grossMinor),
     index('invoices_recipient_idx').on(t.recipientId),
+    // The back office's queue of credit decisions across issuers (state 9, oldest sent first).
+    index('invoices_awaiting_decision_idx').on(t.sentAt, t.id).where(sql`${t.state} = 9`),
   ],
 );
 

@@ -16,13 +16,20 @@ export type AuditEvent =
   | 'two_factor.setup_cancelled'
   | 'two_factor.enabled'
   | 'two_factor.disabled'
-  | 'issuer.updated';
+  | 'issuer.updated'
+  | 'backoffice.login.ok'
+  | 'backoffice.login.failed'
+  | 'backoffice.login.throttled'
+  | 'backoffice.logout'
+  | 'backoffice.invoice.approved'
+  | 'backoffice.invoice.rejected';
 
 export async function audit(
   db: Db | Tx,
   event: AuditEvent,
   fields: {
     userId?: string | null;
+    operatorId?: string | null;
     issuerId?: string | null;
     username?: string | null;
     ip?: string | null;

@@ -2,15 +2,17 @@ import { FINANCED_SERVICES, type InvoiceEvent, type InvoiceState, type ServiceTy
 import { ApiError } from '../lib/errors';
 
 /**
- * The invoice state machine (docs/INVOICES.md). Customer actions of this issue move an invoice only
- * out of `pending` (1); the back office moves it further (credit decision, payout, payments).
+ * The invoice state machine (docs/INVOICES.md). Customer actions move an invoice only out of
+ * `pending` (1); the back office's credit decision moves it out of `awaitingCreditDecision` (9).
  */
-export type InvoiceAction = 'edit' | 'delete' | 'send';
+export type InvoiceAction = 'edit' | 'delete' | 'send' | 'approve' | 'reject';
 
 const ALLOWED: Record<InvoiceAction, readonly InvoiceState[]> = {
   edit: [1],
   delete: [1],
   send: [1],
+  approve: [9],
+  reject: [9],
 };
 
 export function assertTransition(state: number, action: InvoiceAction): void {
@@ -23,4 +25,15 @@ export function stateAfterSend(service: ServiceType): { state: InvoiceState; eve
   return FINANCED_SERVICES.includes(service)
     ? { state: 9, events: [15, 17] }
     : { state: 6, events: [15, 16] };
+}
+
+/**
+ * Where a credit decision takes an invoice: approved (event 3) it awaits the recipient's payment in
+ * `notPaid` (2); rejected (event 2) it is back in `pending` (1), where the customer may fix and resend it.
+ */
+export function stateAfterDecision(decision: 'approved' | 'rejected'): {
+  state: InvoiceState;
+  event: InvoiceEvent;
+} {
+  return decision === 'approved' ? { state: 2, event: 3 } : { state: 1, event: 2 };
 }

@@ -118,6 +118,14 @@ export const ROUTE_SAMPLES: Record<
   previewInvoiceImport: { query: 'format=csv', payload: { not: 'a file' } },
   importInvoices: { query: 'format=csv', payload: { not: 'a file' } },
   getImportTemplate: { query: 'format=csv' },
+  backofficeLogin: { payload: { username: 'operator', password: DEMO_PASSWORD } },
+  backofficeLogout: {},
+  listPendingDecisions: { query: 'page=1&pageSize=10' },
+  approveInvoice: { params: { id: SAMPLE_ID } },
+  rejectInvoice: {
+    params: { id: SAMPLE_ID },
+    payload: { reason: 'Mottagarens kreditvärdighet räcker inte.' },
+  },
 };
 
 /** The inject options of the sample call of `op`, with a bearer token when given. */
@@ -134,6 +142,11 @@ export function sampleRequest(op: OperationId, token?: string): InjectOptions {
 }
 
 export const ALL_OPERATIONS = Object.keys(ROUTES) as OperationId[];
+
+/** Back-office routes (an operator's token), in an order that can run on one token: logout last. */
+export const OPERATOR_OPERATIONS = ALL_OPERATIONS.filter((op) => ROUTES[op].auth === 'operator').sort(
+  (a, b) => Number(a === 'backofficeLogout') - Number(b === 'backofficeLogout'),
+);
 
 /** Session routes in an order that can run one after the other on one token: logout last. */
 export const SESSION_OPERATIONS = ALL_OPERATIONS.filter(

@@ -83,6 +83,8 @@ export interface TestApp {
   throttle: ThrottleLimits;
   /** Signs in a user without two-factor and returns the session token (fails the test otherwise). */
   login(username: string, password?: string): Promise<string>;
+  /** Signs in a back-office operator (the demo `operator` by default) and returns its token. */
+  loginOperator(username?: string, password?: string): Promise<string>;
   /**
    * Back to the state right after creation: every table holds again what it held after the demo
    * seed (copied back from a snapshot schema), the clock at START, no mail, the throttle limits of
@@ -184,6 +186,17 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       const body = res.json() as { requireTwoFactor?: boolean; token?: string };
       if (res.statusCode !== 200 || body.requireTwoFactor !== false || !body.token)
         throw new Error(`login of ${username} failed: ${res.statusCode} ${res.body}`);
+      return body.token;
+    },
+    loginOperator: async (username = 'operator', password = DEMO_PASSWORD) => {
+      const res = await ready.inject({
+        method: 'POST',
+        url: '/api/backoffice/login',
+        payload: { username, password },
+      });
+      const body = res.json() as { token?: string };
+      if (res.statusCode !== 200 || !body.token)
+        throw new Error(`operator login of ${username} failed: ${res.statusCode} ${res.body}`);
       return body.token;
     },
     reset: async () => {

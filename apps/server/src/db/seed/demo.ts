@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
 import { seal } from '../../lib/tokens';
 import type { Db } from '../client';
-import { groups, invoices, issuers, messages, userAbilities, users } from '../schema';
+import { groups, invoices, issuers, messages, operators, userAbilities, users } from '../schema';
 import { seedDemoBusiness } from './demo-business';
 
 export const DEMO_PASSWORD = 'Portal-demo-1';
@@ -19,6 +19,9 @@ export const DEMO_USERS = [
   { username: 'demo-unverified', state: 'bank account not verified: the verification banner' },
   { username: 'demo-other', state: 'another issuer, Annan Firma Oy (Finland), no group' },
 ] as const;
+
+/** The demo back-office operator (docs/BACKOFFICE.md); same password as the demo users. */
+export const DEMO_OPERATOR = 'operator';
 
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="220" height="56" viewBox="0 0 220 56"><rect width="56" height="56" rx="12" fill="#0b5f7a"/><path d="M14 42 28 12l14 30h-7l-7-16-7 16z" fill="#fff"/><text x="68" y="36" font-family="Arial, sans-serif" font-size="24" font-weight="700" fill="#0b3c4d">Acme Finans</text></svg>`;
 const BACKGROUND_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b3c4d"/><stop offset="1" stop-color="#1d8a99"/></linearGradient></defs><rect width="1600" height="900" fill="url(#g)"/><circle cx="1300" cy="150" r="260" fill="#ffffff" opacity="0.06"/><circle cx="200" cy="780" r="340" fill="#ffffff" opacity="0.05"/></svg>`;
@@ -161,6 +164,12 @@ export async function seedDemo(db: Db, secretKey: Buffer, now = new Date()): Pro
     for (const ability of ['limited_invoices', 'limited_send_invoice'] as const)
       grants.push({ userId: idOf('demo-limited'), ability });
     await tx.insert(userAbilities).values(grants);
+    await tx.insert(operators).values({
+      username: DEMO_OPERATOR,
+      name: 'Olle Operatör',
+      email: 'olle@acmefinans.se',
+      passwordHash,
+    });
 
     await seedDemoBusiness(tx, bygg.id, idOf('demo'), now);
     const invoiceIdOf = async (invoiceNumber: string) => {

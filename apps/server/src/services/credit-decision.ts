@@ -1,0 +1,99 @@
+import { COUNTED_MESSAGE_TYPE, type CreditDecisionResponse } from '@portal/contracts';
+import { type Locale, translate } from '@portal/i18n';
+import { eq } from 'drizzle-orm';
+import type { OperatorContext } from '../context';
+import type { Db } from '../db/client';
+import { invoiceEvents, invoices, issuers, messages, recipients } from '../db/schema';
+import { audit } from '../lib/audit';
+import { ApiError } from '../lib/errors';
+import { assertTransition, stateAfterDecision } from './invoice-state';
+
+export type CreditDecision = { decision: 'approved' } | { decision: 'rejected'; reason: string };
+
+/** The language of our messages to an issuer: Finnish for a Finnish company, else Swedish. */
+function localeOf(country: 'SE' | 'FI'): Locale {
+  return country === 'FI' ? 'fi-FI' : 'sv-SE';
+}
+
+/**
+ * An operator's credit decision on an invoice awaiting one (state 9), all in one transaction: the
+ * state move, the timeline event (a rejection's reason is its text), an unread message to the issuer
+ * from us, and the audit row. The invoice row is locked first, so of two decisions at once the second
+ * finds it moved and answers 409 `invoices.invalid_transition`, writing nothing.
+ */
+export async function decideCredit(
+  db: Db,
+  operator: OperatorContext,
+  invoiceId: string,
+  choice: CreditDecision,
+  now: Date,
+  ip: string,
+): Promise<CreditDecisionResponse> {
+  return db.transaction(async (tx) => {
+    const [found] = await tx
+      .select({
+        id: invoices.id,
+        issuerId: invoices.issuerId,
+        state: invoices.state,
+        invoiceNumber: invoices.invoiceNumber,
+        recipientName: recipients.name,
+        country: issuers.country,
+      })
+      .from(invoices)
+      .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
+      .innerJoin(issuers, eq(issuers.id, invoices.issuerId))
+      .where(eq(invoices.id, invoiceId))
+      .for('update', { of: invoices })
+      .limit(1);
+    if (!found) throw new ApiError('invoices.not_found');
+    const action = choice.decision === 'approved' ? 'approve' : 'reject';
+    assertTransition(found.state, action);
+    const next = stateAfterDecision(choice.decision);
+    const reason = choice.decision === 'rejected' ? choice.reason.trim() : null;
+
+    await tx
+      .update(invoices)
+      .set({ state: next.state, decision: choice.decision, updatedAt: now })
+      .where(eq(invoices.id, found.id));
+    await tx.insert(invoiceEvents).values({
+      invoiceId: found.id,
+      issuerId: found.issuerId,
+      event: next.event,
+      at: now,
+      userId: null,
+      details: { operatorId: operator.operatorId, ...(reason !== null ? { reason } : {}) },
+    });
+    const locale = localeOf(found.country);
+    const values = {
+      invoiceNumber: found.invoiceNumber,
+      recipient: found.recipientName,
+      reason: reason ?? '',
+    };
+    await tx.insert(messages).values({
+      issuerId: found.issuerId,
+      messageType: COUNTED_MESSAGE_TYPE,
+      // Written by us: no customer user is the author, so every user of the issuer counts it unread.
+      authorUserId: null,
+      author: operator.name,
+      invoiceId: found.id,
+      invoiceNumber: found.invoiceNumber,
+      title: translate(locale, 'notices', `creditDecision.${choice.decision}.title`, values),
+      text: translate(locale, 'notices', `creditDecision.${choice.decision}.text`, values),
+      date: now,
+      read: false,
+    });
+    await audit(tx, `backoffice.invoice.${choice.decision}`, {
+      operatorId: operator.operatorId,
+      username: operator.username,
+      issuerId: found.issuerId,
+      ip,
+      details: {
+        invoiceId: found.id,
+        fromState: found.state,
+        toState: next.state,
+        ...(reason ? { reason } : {}),
+      },
+    });
+    return { invoiceID: found.id, state: next.state, decision: choice.decision };
+  });
+}

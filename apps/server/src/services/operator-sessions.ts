@@ -1,0 +1,75 @@
+import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '@portal/contracts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { OperatorContext } from '../context';
+import type { Db, Tx } from '../db/client';
+import { operatorSessions, operators } from '../db/schema';
+import { hashToken, newToken } from '../lib/tokens';
+
+const MINUTE = 60_000;
+/** As for customer sessions: the expiry moves forward at most once a minute. */
+const RENEW_AFTER_MS = MINUTE;
+
+/**
+ * A new operator session, with the same idle and absolute limits as a customer session. The token is
+ * returned once; only its SHA-256 is stored, in `operator_sessions`, never in `sessions`.
+ */
+export async function createOperatorSession(
+  db: Db | Tx,
+  operatorId: string,
+  now: Date,
+  client: { ip?: string; userAgent?: string } = {},
+): Promise<string> {
+  const token = newToken();
+  await db.insert(operatorSessions).values({
+    tokenHash: hashToken(token),
+    operatorId,
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + SESSION_IDLE_MINUTES * MINUTE),
+    ip: client.ip ?? null,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+/** The operator of a bearer token, or null when it is unknown, expired, revoked or the operator inactive. */
+export async function authenticateOperator(
+  db: Db,
+  token: string,
+  now: Date,
+): Promise<OperatorContext | null> {
+  const [row] = await db
+    .select({
+      sessionId: operatorSessions.id,
+      createdAt: operatorSessions.createdAt,
+      lastUsedAt: operatorSessions.lastUsedAt,
+      operatorId: operators.id,
+      username: operators.username,
+      name: operators.name,
+      active: operators.active,
+    })
+    .from(operatorSessions)
+    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+    .where(
+      and(
+        eq(operatorSessions.tokenHash, hashToken(token)),
+        isNull(operatorSessions.revokedAt),
+        gt(operatorSessions.expiresAt, now),
+      ),
+    )
+    .limit(1);
+  if (!row?.active) return null;
+  if (now.getTime() - row.lastUsedAt.getTime() > RENEW_AFTER_MS) {
+    const idle = new Date(now.getTime() + SESSION_IDLE_MINUTES * MINUTE);
+    const absolute = new Date(row.createdAt.getTime() + SESSION_ABSOLUTE_HOURS * 60 * MINUTE);
+    await db
+      .update(operatorSessions)
+      .set({ lastUsedAt: now, expiresAt: idle < absolute ? idle : absolute })
+      .where(eq(operatorSessions.id, row.sessionId));
+  }
+  return { sessionId: row.sessionId, operatorId: row.operatorId, username: row.username, name: row.name };
+}
+
+export async function revokeOperatorSession(db: Db | Tx, sessionId: string, now: Date): Promise<void> {
+  await db.update(operatorSessions).set({ revokedAt: now }).where(eq(operatorSessions.id, sessionId));
+}

@@ -1,0 +1,65 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH } from './constants';
+import { SERVICE_TYPES } from './invoices';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSchema } from './lists';
+import { requiredText } from './rules';
+
+/** Longest reason of a credit rejection, in code points; the customer reads it on the invoice's timeline. */
+export const REJECTION_REASON_MAX_LENGTH = 500;
+
+/** `POST backoffice/login`: an operator's sign-in (no two-factor yet, docs/BACKOFFICE.md). */
+export const backofficeLoginBodySchema = z.object({
+  username: z.string().trim().min(1, 'validation.required').max(254),
+  password: z.string().min(1, 'validation.required').max(PASSWORD_MAX_LENGTH),
+});
+export type BackofficeLoginBody = z.infer<typeof backofficeLoginBodySchema>;
+
+export const operatorSchema = z.object({
+  operatorID: z.string(),
+  username: z.string(),
+  name: z.string(),
+  email: z.string(),
+});
+export type Operator = z.infer<typeof operatorSchema>;
+
+export const backofficeLoginResponseSchema = z.object({ token: z.string(), operator: operatorSchema });
+export type BackofficeLoginResponse = z.infer<typeof backofficeLoginResponseSchema>;
+
+/** `GET backoffice/invoices/pending-decision`: the queue of the credit decision, oldest sent first. */
+export const listPendingDecisionsQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+});
+export type ListPendingDecisionsQuery = z.input<typeof listPendingDecisionsQuerySchema>;
+
+/** An invoice in state 9 (awaitingCreditDecision) of any issuer. Amounts in minor units of `currency`. */
+export const pendingDecisionSchema = z.object({
+  invoiceID: z.string(),
+  invoiceNumber: z.string(),
+  issuerID: z.string(),
+  issuerName: z.string(),
+  recipientName: z.string(),
+  service: z.enum(SERVICE_TYPES),
+  currency: z.string(),
+  grossMinor: z.number().int(),
+  toPayMinor: z.number().int(),
+  invoiceDate: z.string(),
+  dueDate: z.string(),
+  /** When the customer sent it (ISO 8601). */
+  sentAt: z.string().nullable(),
+});
+export type PendingDecision = z.infer<typeof pendingDecisionSchema>;
+export const listPendingDecisionsResponseSchema = pageSchema(pendingDecisionSchema);
+export type ListPendingDecisionsResponse = z.infer<typeof listPendingDecisionsResponseSchema>;
+
+/** `POST backoffice/invoices/:id/reject`: the reason is shown to the customer as written. */
+export const rejectInvoiceBodySchema = z.object({ reason: requiredText(REJECTION_REASON_MAX_LENGTH) });
+export type RejectInvoiceBody = z.infer<typeof rejectInvoiceBodySchema>;
+
+/** The answer of approve and reject: where the invoice is now. */
+export const creditDecisionResponseSchema = z.object({
+  invoiceID: z.string(),
+  state: z.number().int(),
+  decision: z.enum(['approved', 'rejected']),
+});
+export type CreditDecisionResponse = z.infer<typeof creditDecisionResponseSchema>;
