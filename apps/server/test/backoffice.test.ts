@@ -8,6 +8,7 @@ import {
 } from '@portal/contracts';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EXIT, runBackoffice } from '../src/cli/backoffice';
 import { auditLog, invoiceEvents, invoices, messages, operatorSessions, sessions } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { SAMPLE_ID } from './support/route-samples';
@@ -274,5 +275,81 @@ describe('the credit decision', () => {
     const unknown = await decide(operator, SAMPLE_ID, 'approve');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ code: 'invoices.not_found' });
+  });
+});
+
+describe('the back-office CLI against a listening server', () => {
+  let url: string;
+  beforeAll(async () => {
+    url = await t.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+
+  async function cli(args: string[], env: Record<string, string | undefined> = {}) {
+    const out: string[] = [];
+    const err: string[] = [];
+    const code = await runBackoffice(
+      [...args, '--url', url],
+      { BACKOFFICE_USER: 'operator', BACKOFFICE_PASSWORD: DEMO_PASSWORD, ...env },
+      { out: (l) => out.push(l), err: (l) => err.push(l) },
+    );
+    return { code, out: out.join('\n'), err: err.join('\n') };
+  }
+
+  it('prints the invoices awaiting a decision as a table, approves one, and refuses a repeat', async () => {
+    const [first] = await t.db
+      .select()
+      .from(invoices)
+      .where(eq(invoices.state, 9))
+      .orderBy(invoices.sentAt, invoices.id)
+      .limit(1);
+    if (!first) throw new Error('no invoice in state 9');
+    const pending = await cli(['pending', '--page-size', '100']);
+    expect(pending.err).toBe('');
+    expect(pending.code).toBe(EXIT.ok);
+    const lines = pending.out.split('\n');
+    expect(lines[0]).toMatch(/^INVOICE ID\s+NUMBER\s+ISSUER\s+RECIPIENT\s+AMOUNT/);
+    expect(lines[1]).toContain(first.id);
+    expect(lines[1]).toContain(first.invoiceNumber);
+    const [total] = await t.db.select({ n: count() }).from(invoices).where(eq(invoices.state, 9));
+    expect(pending.out).toContain(`of ${total?.n} awaiting a decision.`);
+
+    const approved = await cli(['approve', first.id]);
+    expect(approved).toEqual({
+      code: EXIT.ok,
+      out: `Invoice ${first.id} approved; it is now in state 2.`,
+      err: '',
+    });
+    const [after] = await t.db.select().from(invoices).where(eq(invoices.id, first.id));
+    expect(after).toMatchObject({ state: 2, decision: 'approved' });
+
+    const again = await cli(['approve', first.id]);
+    expect(again.code).toBe(EXIT.refused);
+    expect(again.err).toContain('409 invoices.invalid_transition');
+    // Each command signs out again: no operator session stays open.
+    const open = await t.db.select().from(operatorSessions);
+    expect(open.every((s) => s.revokedAt !== null)).toBe(true);
+  });
+
+  it('rejects with a reason and explains usage, sign-in and connection errors by exit code', async () => {
+    const [first] = await t.db.select().from(invoices).where(eq(invoices.state, 9)).limit(1);
+    if (!first) throw new Error('no invoice in state 9');
+    expect((await cli(['reject', first.id])).code).toBe(EXIT.usage);
+    const rejected = await cli(['reject', first.id, '--reason', 'Ingen kreditlimit för mottagaren.']);
+    expect(rejected.out).toBe(`Invoice ${first.id} rejected; it is now in state 1.`);
+    expect((await cli(['frobnicate'])).code).toBe(EXIT.usage);
+    expect((await cli(['approve', 'not-a-uuid'])).code).toBe(EXIT.usage);
+    expect((await cli(['pending'], { BACKOFFICE_PASSWORD: undefined })).code).toBe(EXIT.usage);
+    const wrong = await cli(['pending'], { BACKOFFICE_PASSWORD: 'Fel-lösen-1' });
+    expect(wrong.code).toBe(EXIT.auth);
+    expect(wrong.err).toContain('auth.invalid_credentials');
+    const unknown = await cli(['approve', SAMPLE_ID]);
+    expect(unknown.code).toBe(EXIT.refused);
+    expect(unknown.err).toContain('invoices.not_found');
+    const down = await runBackoffice(
+      ['pending', '--url', 'http://127.0.0.1:9'],
+      { BACKOFFICE_USER: 'operator', BACKOFFICE_PASSWORD: DEMO_PASSWORD },
+      { out: () => undefined, err: () => undefined },
+    );
+    expect(down).toBe(EXIT.unreachable);
   });
 });

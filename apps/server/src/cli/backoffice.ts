@@ -1,0 +1,241 @@
+import { parseArgs } from 'node:util';
+import {
+  backofficeLoginResponseSchema,
+  buildPath,
+  creditDecisionResponseSchema,
+  errorResponseSchema,
+  listPendingDecisionsResponseSchema,
+  type PendingDecision,
+  ROUTES,
+} from '@portal/contracts';
+
+export const DEFAULT_URL = 'http://localhost:8080';
+
+export const USAGE = `Usage: npm run backoffice -- <command> [options]
+
+Commands:
+  pending [--page N] [--page-size N]     invoices awaiting a credit decision (state 9)
+  approve <invoiceId>                    approve the credit: the invoice moves to 2 (notPaid)
+  reject <invoiceId> --reason "..."      reject with a reason the customer sees (max 500)
+
+Options:
+  --url <base>          the portal's address (default ${DEFAULT_URL})
+  --user <username>     operator (default: $BACKOFFICE_USER)
+  --password <secret>   password (default: $BACKOFFICE_PASSWORD; prefer the variable)
+  --help                this text
+
+Exit codes: 0 done, 1 refused by the server (e.g. 409 not awaiting a decision), 2 usage error,
+3 sign-in failed, 4 server unreachable or broken.`;
+
+export const EXIT = { ok: 0, refused: 1, usage: 2, auth: 3, unreachable: 4 } as const;
+
+/** Where the CLI writes; a test passes its own. */
+export interface CliIo {
+  out(line: string): void;
+  err(line: string): void;
+}
+
+class CliError extends Error {
+  constructor(
+    message: string,
+    readonly exitCode: number,
+  ) {
+    super(message);
+  }
+}
+
+const formatMinor = (minor: number, currency: string) =>
+  `${(minor / 100).toLocaleString('sv-SE', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} ${currency}`;
+
+/** A plain text table: one header line, then one line per row, columns padded to their widest cell. */
+export function table(header: string[], rows: string[][]): string[] {
+  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: string[]) =>
+    cells
+      .map((c, i) => (i === cells.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)];
+}
+
+function pendingTable(items: PendingDecision[]): string[] {
+  return table(
+    ['INVOICE ID', 'NUMBER', 'ISSUER', 'RECIPIENT', 'AMOUNT', 'INVOICE DATE', 'DUE DATE', 'SENT'],
+    items.map((i) => [
+      i.invoiceID,
+      i.invoiceNumber,
+      i.issuerName,
+      i.recipientName,
+      formatMinor(i.grossMinor, i.currency),
+      i.invoiceDate,
+      i.dueDate,
+      i.sentAt?.slice(0, 10) ?? '',
+    ]),
+  );
+}
+
+/** A JSON call of the back-office API; a network failure or a non-JSON answer is a CliError. */
+async function call(
+  base: string,
+  method: string,
+  path: string,
+  token?: string,
+  body?: unknown,
+): Promise<{ status: number; json: unknown }> {
+  let res: Response;
+  try {
+    res = await fetch(new URL(path, base), {
+      method,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
+  } catch (err) {
+    const failed = err as {
+      message: string;
+      cause?: { code?: string; message?: string; errors?: { code?: string }[] };
+    };
+    const reason =
+      failed.cause?.code ?? failed.cause?.errors?.[0]?.code ?? failed.cause?.message ?? failed.message;
+    throw new CliError(`cannot reach ${base} (${reason})`, EXIT.unreachable);
+  }
+  const text = await res.text();
+  try {
+    return { status: res.status, json: JSON.parse(text) };
+  } catch {
+    throw new CliError(`unexpected answer from ${base}: HTTP ${res.status}`, EXIT.unreachable);
+  }
+}
+
+/** The error code of an error answer, for the message and the exit code. */
+function refusal(status: number, json: unknown): CliError {
+  const parsed = errorResponseSchema.safeParse(json);
+  const code = parsed.success ? parsed.data.code : 'unknown';
+  const hints: Record<string, string> = {
+    'invoices.invalid_transition': 'the invoice is not awaiting a credit decision (already decided?)',
+    'invoices.not_found': 'no invoice with that id',
+    'auth.invalid_credentials': 'wrong operator username or password',
+    'auth.too_many_attempts': 'too many failed sign-ins; wait and try again',
+    'auth.unauthorized': 'the session was refused',
+  };
+  const retry =
+    parsed.success && parsed.data.retryAfterSeconds !== undefined
+      ? ` (retry after ${parsed.data.retryAfterSeconds} s)`
+      : '';
+  const text = `HTTP ${status} ${code}${hints[code] ? `: ${hints[code]}` : ''}${retry}`;
+  if (status >= 500) return new CliError(text, EXIT.unreachable);
+  if (code.startsWith('auth.')) return new CliError(text, EXIT.auth);
+  if (status === 400) return new CliError(text, EXIT.usage);
+  return new CliError(text, EXIT.refused);
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Runs one command of the back-office CLI against a running server and returns the exit code. Signs
+ * in, does the work, and signs out again, so no operator session outlives the command.
+ */
+export async function runBackoffice(
+  argv: string[],
+  env: Record<string, string | undefined>,
+  io: CliIo,
+): Promise<number> {
+  try {
+    const { values, positionals } = (() => {
+      try {
+        return parseArgs({
+          args: argv,
+          allowPositionals: true,
+          options: {
+            url: { type: 'string' },
+            user: { type: 'string' },
+            password: { type: 'string' },
+            reason: { type: 'string' },
+            page: { type: 'string' },
+            'page-size': { type: 'string' },
+            help: { type: 'boolean', short: 'h' },
+          },
+        });
+      } catch (err) {
+        throw new CliError((err as Error).message, EXIT.usage);
+      }
+    })();
+    const [command, ...rest] = positionals;
+    if (values.help || !command) {
+      (values.help ? io.out : io.err)(USAGE);
+      return values.help ? EXIT.ok : EXIT.usage;
+    }
+    if (!['pending', 'approve', 'reject'].includes(command))
+      throw new CliError(`unknown command "${command}"\n\n${USAGE}`, EXIT.usage);
+    const invoiceId = rest[0];
+    if (command !== 'pending') {
+      if (!invoiceId || !UUID.test(invoiceId) || rest.length > 1)
+        throw new CliError(`${command} needs exactly one invoice id (a UUID)`, EXIT.usage);
+    } else if (rest.length > 0) throw new CliError('pending takes no arguments', EXIT.usage);
+    if (command === 'reject' && !values.reason?.trim())
+      throw new CliError('reject needs --reason "..." (shown to the customer)', EXIT.usage);
+    const page = Number(values.page ?? 1);
+    const pageSize = Number(values['page-size'] ?? 25);
+    if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100)
+      throw new CliError('--page must be 1 or more and --page-size 1 to 100', EXIT.usage);
+
+    const base = values.url ?? env.BACKOFFICE_URL ?? DEFAULT_URL;
+    try {
+      new URL(base);
+    } catch {
+      throw new CliError(`--url is not a URL: ${base}`, EXIT.usage);
+    }
+    const username = values.user ?? env.BACKOFFICE_USER;
+    const password = values.password ?? env.BACKOFFICE_PASSWORD;
+    if (!username || !password)
+      throw new CliError(
+        'set BACKOFFICE_USER and BACKOFFICE_PASSWORD (or --user and --password)',
+        EXIT.usage,
+      );
+
+    const login = await call(base, 'POST', ROUTES.backofficeLogin.path, undefined, { username, password });
+    if (login.status !== 200) throw refusal(login.status, login.json);
+    const { token } = backofficeLoginResponseSchema.parse(login.json);
+    try {
+      if (command === 'pending') {
+        const res = await call(
+          base,
+          'GET',
+          `${ROUTES.listPendingDecisions.path}?page=${page}&pageSize=${pageSize}`,
+          token,
+        );
+        if (res.status !== 200) throw refusal(res.status, res.json);
+        const list = listPendingDecisionsResponseSchema.parse(res.json);
+        if (list.items.length === 0) io.out('No invoices await a credit decision.');
+        else for (const line of pendingTable(list.items)) io.out(line);
+        const from = (list.page - 1) * list.pageSize;
+        if (list.total > 0)
+          io.out(`\n${from + 1}-${from + list.items.length} of ${list.total} awaiting a decision.`);
+        return EXIT.ok;
+      }
+      const route = command === 'approve' ? ROUTES.approveInvoice : ROUTES.rejectInvoice;
+      const res = await call(
+        base,
+        'POST',
+        buildPath(route.path, { id: invoiceId ?? '' }),
+        token,
+        command === 'reject' ? { reason: values.reason } : undefined,
+      );
+      if (res.status !== 200) throw refusal(res.status, res.json);
+      const done = creditDecisionResponseSchema.parse(res.json);
+      io.out(`Invoice ${done.invoiceID} ${done.decision}; it is now in state ${done.state}.`);
+      return EXIT.ok;
+    } finally {
+      await call(base, 'POST', ROUTES.backofficeLogout.path, token).catch(() => undefined);
+    }
+  } catch (err) {
+    if (err instanceof CliError) {
+      io.err(`backoffice: ${err.message}`);
+      return err.exitCode;
+    }
+    io.err(`backoffice: ${(err as Error).message}`);
+    return EXIT.unreachable;
+  }
+}
