@@ -6,6 +6,7 @@ import {
   listPendingDecisionsResponseSchema,
   REJECTION_REASON_MAX_LENGTH,
 } from '@portal/contracts';
+import { LOCALES, resources, translate } from '@portal/i18n';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT, runBackoffice } from '../src/cli/backoffice';
@@ -275,6 +276,29 @@ describe('the credit decision', () => {
     const unknown = await decide(operator, SAMPLE_ID, 'approve');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json()).toEqual({ code: 'invoices.not_found' });
+  });
+});
+
+describe('the texts of our credit decision messages', () => {
+  it('exist in every language with the same placeholders, the rejection with its reason', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
+    const reference = JSON.stringify(resources['sv-SE'].notices);
+    for (const locale of LOCALES) {
+      expect(Object.keys(resources[locale].notices)).toEqual(Object.keys(resources['sv-SE'].notices));
+      for (const decision of ['approved', 'rejected'])
+        for (const part of ['title', 'text']) {
+          const key = `creditDecision.${decision}.${part}`;
+          const text = translate(locale, 'notices', key);
+          expect(text, `${locale} ${key}`).not.toBe(key);
+          expect(placeholders(text), `${locale} ${key}`).toEqual(
+            placeholders(translate('sv-SE', 'notices', key)),
+          );
+        }
+      expect(translate(locale, 'notices', 'creditDecision.rejected.text', { reason: 'R-1' })).toContain(
+        'R-1',
+      );
+    }
+    expect(reference).toContain('{{reason}}');
   });
 });
 
