@@ -2,6 +2,7 @@ import {
   backofficeLoginResponseSchema,
   creditDecisionResponseSchema,
   invoiceDetailSchema,
+  listInvoicesResponseSchema,
   listMessagesResponseSchema,
   listPendingDecisionsResponseSchema,
   REJECTION_REASON_MAX_LENGTH,
@@ -237,6 +238,34 @@ describe('the credit decision', () => {
 
     const again = await decide(operator, item.invoiceID, 'reject', { reason });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('a rejected invoice sent again awaits a new decision and leaves the rejected filter', async () => {
+    const operator = await t.loginOperator();
+    const item = await awaitingInvoice(operator);
+    expect((await decide(operator, item.invoiceID, 'reject', { reason: 'Saknar borgen.' })).statusCode).toBe(
+      200,
+    );
+    const ids = async (filter: string) =>
+      listInvoicesResponseSchema
+        .parse(await asDemo(`/api/limited/invoices?filter=${filter}&search=${item.invoiceNumber}`))
+        .items.map((i) => i.invoiceID);
+    expect(await ids('rejected')).toContain(item.invoiceID);
+
+    const demo = await t.login('demo');
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/limited/invoices/send',
+      headers: bearer(demo),
+      payload: { invoiceIDs: [item.invoiceID] },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const detail = invoiceDetailSchema.parse(await asDemo(`/api/limited/invoices/${item.invoiceID}`));
+    expect(detail).toMatchObject({ state: 9, decision: null });
+    expect(await ids('rejected')).not.toContain(item.invoiceID);
+    expect(await ids('pendingApproval')).toContain(item.invoiceID);
+    // The earlier rejection stays on the timeline.
+    expect(detail.events.map((e) => e.event)).toContain(2);
   });
 
   it('needs a reason of at most 500 characters to reject, writing nothing otherwise', async () => {

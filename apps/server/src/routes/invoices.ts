@@ -628,7 +628,7 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
           const next = stateAfterSend(inv.service as ServiceType);
           await tx
             .update(invoices)
-            .set({ state: next.state, ocr, sentAt: now, updatedAt: now })
+            .set({ state: next.state, decision: null, ocr, sentAt: now, updatedAt: now })
             .where(eq(invoices.id, id));
           await tx.insert(invoiceEvents).values(
             next.events.map((event) => ({
