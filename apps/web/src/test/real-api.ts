@@ -1,0 +1,120 @@
+// Test files only: the web's tests run the real server in this process (STYLE "Testing layers", web).
+// The rule "the web never imports the server" is about app code; nothing under src/ but tests imports this.
+
+import type { User } from '@portal/contracts';
+import { createTestApp, DEMO_PASSWORD, type TestApp } from '@portal/server/testing';
+import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
+import { updateSession } from '../lib/session-store';
+
+/** One call the page made, as the server received it. */
+export interface RealCall {
+  method: string;
+  path: string;
+  query: URLSearchParams;
+  /** The parsed JSON body, or undefined for no body or a raw (file) body. */
+  body: unknown;
+  headers: Record<string, string>;
+}
+
+export interface RealApi {
+  /** The server of this test file; valid inside tests and hooks (after beforeAll). */
+  readonly server: TestApp;
+  /** The calls the page made in the current test, in order. */
+  readonly calls: RealCall[];
+  /** Signs in a demo user on the real server and puts token and user where the session store reads them. */
+  signIn(username?: string): Promise<{ token: string; user: User }>;
+}
+
+async function bodyBytes(body: BodyInit | null | undefined): Promise<Buffer | string | undefined> {
+  if (body === undefined || body === null) return undefined;
+  if (typeof body === 'string') return body;
+  if (body instanceof ArrayBuffer) return Buffer.from(body);
+  if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
+  if (body instanceof Blob) return Buffer.from(await body.arrayBuffer());
+  if (body instanceof URLSearchParams) return body.toString();
+  throw new Error(`real-api: unsupported request body ${Object.prototype.toString.call(body)}`);
+}
+
+function headerRecord(headers: HeadersInit | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  new Headers(headers).forEach((value, key) => {
+    out[key] = value;
+  });
+  return out;
+}
+
+/**
+ * Starts the real server (buildApp over embedded PGlite with the demo seed) once for the test file,
+ * restores the seeded state before each test, and routes the browser code's `fetch` to it through
+ * `app.inject`: no socket, the same routes, validation, permissions and error codes as production.
+ */
+export function useRealApi(): RealApi {
+  let server: TestApp | undefined;
+  const calls: RealCall[] = [];
+
+  async function realFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+    if (!server)
+      throw new Error('real-api: the server is not started (call useRealApi at the top of the file)');
+    const request = input instanceof Request ? input : undefined;
+    const url = new URL(request ? request.url : String(input), 'http://localhost');
+    const method = (init.method ?? request?.method ?? 'GET').toUpperCase();
+    const headers = headerRecord(init.headers ?? request?.headers);
+    const signal = init.signal ?? request?.signal;
+    if (signal?.aborted) throw new DOMException('The operation was aborted.', 'AbortError');
+    const payload = await bodyBytes(init.body ?? (request?.body ? await request.arrayBuffer() : undefined));
+    let body: unknown;
+    if (typeof payload === 'string' && headers['content-type']?.includes('json')) body = JSON.parse(payload);
+    calls.push({ method, path: url.pathname, query: url.searchParams, body, headers });
+    const answer = await server.app.inject({
+      method: method as 'GET',
+      url: `${url.pathname}${url.search}`,
+      headers,
+      ...(payload === undefined ? {} : { payload }),
+    });
+    const responseHeaders = new Headers();
+    for (const [key, value] of Object.entries(answer.headers)) {
+      if (value === undefined) continue;
+      for (const one of Array.isArray(value) ? value : [value]) responseHeaders.append(key, String(one));
+    }
+    const hasBody = ![101, 204, 205, 304].includes(answer.statusCode) && method !== 'HEAD';
+    return new Response(hasBody ? new Uint8Array(answer.rawPayload) : null, {
+      status: answer.statusCode,
+      headers: responseHeaders,
+    });
+  }
+
+  beforeAll(async () => {
+    server = await createTestApp();
+  });
+
+  afterAll(async () => {
+    await server?.close();
+  });
+
+  beforeEach(async () => {
+    calls.length = 0;
+    await server?.reset();
+    vi.stubGlobal('fetch', vi.fn(realFetch));
+  });
+
+  return {
+    get server() {
+      if (!server) throw new Error('real-api: the server is not started yet');
+      return server;
+    },
+    calls,
+    signIn: async (username = 'demo') => {
+      if (!server) throw new Error('real-api: the server is not started yet');
+      const answer = await server.app.inject({
+        method: 'POST',
+        url: '/api/login/limited',
+        payload: { username, password: DEMO_PASSWORD },
+      });
+      const { token, user } = answer.json() as { token?: string; user?: User };
+      if (answer.statusCode !== 200 || !token || !user)
+        throw new Error(`real-api: sign-in of ${username} failed: ${answer.statusCode} ${answer.body}`);
+      updateSession({ token, user });
+      return { token, user };
+    },
+  };
+}
