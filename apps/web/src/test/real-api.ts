@@ -4,7 +4,7 @@
 import type { User } from '@portal/contracts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '@portal/server/testing';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
-import { updateSession } from '../lib/session-store';
+import { getSession, updateSession } from '../lib/session-store';
 
 /** One call the page made, as the server received it. */
 export interface RealCall {
@@ -23,6 +23,15 @@ export interface RealApi {
   readonly calls: RealCall[];
   /** Signs in a demo user on the real server and puts token and user where the session store reads them. */
   signIn(username?: string): Promise<{ token: string; user: User }>;
+  /**
+   * Calls the server directly (not through the page) as the signed-in user, to look up seeded rows
+   * (ids are random per seed) or to check what a page changed. Fails on an error status.
+   */
+  call<T = unknown>(
+    method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE',
+    url: string,
+    payload?: object,
+  ): Promise<T>;
 }
 
 async function bodyBytes(body: BodyInit | null | undefined): Promise<Buffer | string | undefined> {
@@ -97,7 +106,25 @@ export function useRealApi(): RealApi {
     vi.stubGlobal('fetch', vi.fn(realFetch));
   });
 
+  async function call<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE', url: string, payload?: object) {
+    if (!server) throw new Error('real-api: the server is not started yet');
+    const { token } = getSession();
+    const answer = await server.app.inject({
+      method,
+      url,
+      headers: {
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(method === 'GET' ? {} : { 'idempotency-key': crypto.randomUUID().replaceAll('-', '') }),
+      },
+      ...(payload === undefined ? {} : { payload }),
+    });
+    if (answer.statusCode >= 400)
+      throw new Error(`real-api: ${method} ${url}: ${answer.statusCode} ${answer.body}`);
+    return (answer.statusCode === 204 ? undefined : answer.json()) as T;
+  }
+
   return {
+    call,
     get server() {
       if (!server) throw new Error('real-api: the server is not started yet');
       return server;
