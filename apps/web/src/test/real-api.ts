@@ -24,6 +24,12 @@ export interface RealApi {
   /** Signs in a demo user on the real server and puts token and user where the session store reads them. */
   signIn(username?: string): Promise<{ token: string; user: User }>;
   /**
+   * Answers the next matching call (`'POST /api/limited/invoices/pdf'`) with `answer` instead of the
+   * server, once. Only for a condition the real server cannot be made to produce here (a 5xx, a broken
+   * network): say why at the call. `'network'` makes fetch reject, as a dropped connection does.
+   */
+  failNext(route: string, answer: { status: number; body?: unknown } | 'network'): void;
+  /**
    * Calls the server directly (not through the page) as the signed-in user, to look up seeded rows
    * (ids are random per seed) or to check what a page changed. Fails on an error status.
    */
@@ -60,6 +66,7 @@ function headerRecord(headers: HeadersInit | undefined): Record<string, string> 
 export function useRealApi(): RealApi {
   let server: TestApp | undefined;
   const calls: RealCall[] = [];
+  let failures: { route: string; answer: { status: number; body?: unknown } | 'network' }[] = [];
 
   async function realFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
     if (!server)
@@ -74,6 +81,15 @@ export function useRealApi(): RealApi {
     let body: unknown;
     if (typeof payload === 'string' && headers['content-type']?.includes('json')) body = JSON.parse(payload);
     calls.push({ method, path: url.pathname, query: url.searchParams, body, headers });
+    const failure = failures.find((f) => f.route === `${method} ${url.pathname}`);
+    if (failure) {
+      failures = failures.filter((f) => f !== failure);
+      if (failure.answer === 'network') throw new TypeError('Failed to fetch');
+      return new Response(JSON.stringify(failure.answer.body ?? null), {
+        status: failure.answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }
     const answer = await server.app.inject({
       method: method as 'GET',
       url: `${url.pathname}${url.search}`,
@@ -102,6 +118,7 @@ export function useRealApi(): RealApi {
 
   beforeEach(async () => {
     calls.length = 0;
+    failures = [];
     await server?.reset();
     vi.stubGlobal('fetch', vi.fn(realFetch));
   });
@@ -125,6 +142,9 @@ export function useRealApi(): RealApi {
 
   return {
     call,
+    failNext: (route, answer) => {
+      failures.push({ route, answer });
+    },
     get server() {
       if (!server) throw new Error('real-api: the server is not started yet');
       return server;
