@@ -59,6 +59,16 @@ function headerRecord(headers: HeadersInit | undefined): Record<string, string> 
 }
 
 /**
+ * Vitest's jsdom environment gives the test its own Uint8Array, so Node's Buffers are not instances of
+ * it and libraries the server uses (pdf-lib's type check) refuse the bytes it received: a real PDF would
+ * be answered `files.not_pdf`. While the server runs here, Uint8Array is Node's again (again before each
+ * test, as a test's `vi.unstubAllGlobals()` undoes it).
+ */
+function useNodeUint8Array(): void {
+  vi.stubGlobal('Uint8Array', Object.getPrototypeOf(Buffer.prototype).constructor);
+}
+
+/**
  * Starts the real server (buildApp over embedded PGlite with the demo seed) once for the test file,
  * restores the seeded state before each test, and routes the browser code's `fetch` to it through
  * `app.inject`: no socket, the same routes, validation, permissions and error codes as production.
@@ -109,6 +119,7 @@ export function useRealApi(): RealApi {
   }
 
   beforeAll(async () => {
+    useNodeUint8Array();
     server = await createTestApp();
   });
 
@@ -120,6 +131,7 @@ export function useRealApi(): RealApi {
     calls.length = 0;
     failures = [];
     await server?.reset();
+    useNodeUint8Array();
     vi.stubGlobal('fetch', vi.fn(realFetch));
   });
 
