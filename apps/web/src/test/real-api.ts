@@ -45,9 +45,20 @@ async function bodyBytes(body: BodyInit | null | undefined): Promise<Buffer | st
   if (typeof body === 'string') return body;
   if (body instanceof ArrayBuffer) return Buffer.from(body);
   if (ArrayBuffer.isView(body)) return Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-  if (body instanceof Blob) return Buffer.from(await body.arrayBuffer());
+  // A file the page picked is jsdom's Blob, not Node's: read it as jsdom offers it.
+  if (typeof Blob !== 'undefined' && body instanceof Blob) return Buffer.from(await readBlob(body));
   if (body instanceof URLSearchParams) return body.toString();
   throw new Error(`real-api: unsupported request body ${Object.prototype.toString.call(body)}`);
+}
+
+function readBlob(blob: Blob): Promise<ArrayBuffer> {
+  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(blob);
+  });
 }
 
 function headerRecord(headers: HeadersInit | undefined): Record<string, string> {
