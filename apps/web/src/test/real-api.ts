@@ -29,6 +29,8 @@ export interface RealApi {
    * network): say why at the call. `'network'` makes fetch reject, as a dropped connection does.
    */
   failNext(route: string, answer: { status: number; body?: unknown } | 'network'): void;
+  /** A real PDF (the server checks that it opens and has pages): its own PDF of demo invoice 10042. */
+  demoPdf(): Promise<Uint8Array>;
   /**
    * Calls the server directly (not through the page) as the signed-in user, to look up seeded rows
    * (ids are random per seed) or to check what a page changed. Fails on an error status.
@@ -163,8 +165,24 @@ export function useRealApi(): RealApi {
     return (answer.statusCode === 204 ? undefined : answer.json()) as T;
   }
 
+  async function demoPdf(): Promise<Uint8Array> {
+    const list = await call<{ items: { invoiceID: string; invoiceNumber: string }[] }>(
+      'GET',
+      '/api/limited/invoices?search=10042',
+    );
+    const invoice = list.items.find((i) => i.invoiceNumber === '10042');
+    const answer = await (server as TestApp).app.inject({
+      method: 'GET',
+      url: `/api/limited/invoices/${invoice?.invoiceID}/pdf?language=en-US`,
+      headers: { authorization: `Bearer ${getSession().token}` },
+    });
+    if (answer.statusCode !== 200) throw new Error(`real-api: demo PDF: ${answer.statusCode}`);
+    return new Uint8Array(answer.rawPayload);
+  }
+
   return {
     call,
+    demoPdf,
     failNext: (route, answer) => {
       failures.push({ route, answer });
     },
