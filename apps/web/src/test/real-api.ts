@@ -86,14 +86,14 @@ function useNodeUint8Array(): void {
  * restores the seeded state before each test, and routes the browser code's `fetch` to it through
  * `app.inject`: no socket, the same routes, validation, permissions and error codes as production.
  */
-export function useRealApi(): RealApi {
+export function startRealApi(): RealApi {
   let server: TestApp | undefined;
   const calls: RealCall[] = [];
   let failures: { route: string; answer: { status: number; body?: unknown } | 'network' }[] = [];
 
   async function realFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
     if (!server)
-      throw new Error('real-api: the server is not started (call useRealApi at the top of the file)');
+      throw new Error('real-api: the server is not started (call startRealApi at the top of the file)');
     const request = input instanceof Request ? input : undefined;
     const url = new URL(request ? request.url : String(input), 'http://localhost');
     const method = (init.method ?? request?.method ?? 'GET').toUpperCase();

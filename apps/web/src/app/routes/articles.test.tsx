@@ -3,12 +3,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18next } from '../../lib/i18n';
-import { type RealCall, useRealApi } from '../../test/real-api';
+import { type RealCall, startRealApi } from '../../test/real-api';
 import { renderWithProviders } from '../../test/render';
 import ArticlesRoute from './articles';
 
 // One real server for the whole file; each test starts from the demo seed (20 articles of Demo Bygg AB).
-const api = useRealApi();
+const api = startRealApi();
 
 beforeEach(async () => {
   await api.signIn('demo');

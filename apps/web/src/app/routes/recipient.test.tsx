@@ -2,12 +2,12 @@ import type { Recipient } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { type RealCall, useRealApi } from '../../test/real-api';
+import { type RealCall, startRealApi } from '../../test/real-api';
 import { renderWithProviders } from '../../test/render';
 import RecipientRoute from './recipient';
 
 // One real server for the whole file; each test starts from the demo seed (30 recipients of Demo Bygg AB).
-const api = useRealApi();
+const api = startRealApi();
 
 beforeEach(async () => {
   await api.signIn('demo');

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useRealApi } from '../../../test/real-api';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { PasswordForm, passwordResolver } from './password-form';
 
@@ -14,7 +14,7 @@ async function fill(current: string, next: string, confirm: string) {
 }
 
 describe('PasswordForm (spec §5)', () => {
-  const api = useRealApi();
+  const api = startRealApi();
 
   beforeEach(async () => {
     await api.signIn('demo');

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../../lib/session-store';
-import { useRealApi } from '../../../test/real-api';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { LoginScreen } from './login-screen';
 
@@ -17,7 +17,7 @@ function renderLogin(props: Partial<Parameters<typeof LoginScreen>[0]> = {}) {
 }
 
 describe('LoginScreen', () => {
-  const api = useRealApi();
+  const api = startRealApi();
 
   /** The code the server accepts now: its clock stands still at the test START instant. */
   function currentCode(): string {

@@ -3,13 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../../lib/session-store';
-import { useRealApi } from '../../../test/real-api';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import type { InvoiceFile } from '../api/upload-file';
 import { PdfFiles } from './file-picker';
 
 // One real server for the whole file; each test starts from the demo seed.
-const api = useRealApi();
+const api = startRealApi();
 
 beforeEach(async () => {
   await api.signIn('demo');

@@ -3,12 +3,12 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../../lib/session-store';
-import { useRealApi } from '../../../test/real-api';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { InvoiceDetailPage } from './invoice-detail-page';
 
 // One real server for the whole file; each test starts from the demo seed.
-const api = useRealApi();
+const api = startRealApi();
 
 beforeEach(async () => {
   await api.signIn('demo');

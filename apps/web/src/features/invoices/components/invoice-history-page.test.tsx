@@ -5,7 +5,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import InvoicesRoute from '../../../app/routes/invoices';
 import { buildUrl } from '../../../lib/api-client';
-import { useRealApi } from '../../../test/real-api';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { listInvoicesRequestQuery } from '../api/list-invoices';
 
@@ -39,7 +39,7 @@ async function shownNumbers(): Promise<string[]> {
 }
 
 // One real server for the whole file (starting it takes seconds); each test starts from the demo seed.
-const api = useRealApi();
+const api = startRealApi();
 
 beforeEach(async () => {
   await api.signIn('demo');
@@ -195,7 +195,8 @@ describe('choosing invoices for one PDF (/invoices)', () => {
     await user.click(download);
     await vi.waitFor(() => expect(saved).toHaveLength(1), { timeout: 10_000 });
     expect(saved[0]?.name).toMatch(/\.pdf$/);
-    const bytes = new Uint8Array(await (saved[0]?.blob as Blob).arrayBuffer());
+    const blob = saved[0]?.blob as Blob;
+    const bytes = new Uint8Array(await blob.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     const call = api.calls.find((c) => c.method === 'POST' && c.path === '/api/limited/invoices/pdf');
     expect(call?.body).toEqual({ invoiceIDs: [await idOf('10002'), await idOf('10001')], language: 'en-US' });

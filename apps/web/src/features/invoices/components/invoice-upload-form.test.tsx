@@ -7,7 +7,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import InvoiceUploadRoute from '../../../app/routes/invoice-upload';
 import { getSession } from '../../../lib/session-store';
-import { useRealApi } from '../../../test/real-api';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 
 function DetailProbe() {
@@ -20,7 +20,7 @@ function DetailProbe() {
 }
 
 // One real server for the whole file; each test starts from the demo seed.
-const api = useRealApi();
+const api = startRealApi();
 let recipient: Recipient;
 /** A real PDF (the server checks that it opens and has pages): the server's own PDF of demo invoice 10042. */
 let demoPdfBytes: Uint8Array;

@@ -2,12 +2,12 @@ import type { InvoiceSummary, Message } from '@portal/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useRealApi } from '../../../test/real-api';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { invoiceIDOf, MessagesPage } from './messages-page';
 
 describe('the messages page (/invoice/messages)', () => {
-  const api = useRealApi();
+  const api = startRealApi();
 
   beforeEach(async () => {
     await api.signIn('demo');

@@ -2,7 +2,7 @@ import type { InvoiceSummary } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { useRealApi } from '../../../test/real-api';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { totalsByCurrency } from '../utils/money';
 import { SendInvoicesPage } from './send-invoices-page';
@@ -44,7 +44,7 @@ describe('totalsByCurrency', () => {
 });
 
 describe('the send page (/invoice/send)', () => {
-  const api = useRealApi();
+  const api = startRealApi();
 
   beforeEach(async () => {
     await api.signIn('demo');
