@@ -28,5 +28,9 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
     restoreMocks: true,
+    // Tests that use src/test/real-api.ts start the real server over PGlite once per file: migrating and
+    // seeding takes seconds on a loaded machine, and a page test then waits on real argon2 and SQL.
+    hookTimeout: 60_000,
+    testTimeout: 15_000,
   },
 });

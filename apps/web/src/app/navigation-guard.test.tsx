@@ -2,122 +2,106 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { catchAllOutcome, findAppPath, paths } from '../config/paths';
-import { reloadSessionFromStorage } from '../lib/session-store';
-import { installFakeApi, makeSelf } from '../test/fake-api';
+import { getSession, reloadSessionFromStorage } from '../lib/session-store';
+import { startRealApi } from '../test/real-api';
 import { renderApp } from '../test/render';
 
-function signIn() {
-  const { abilities, issuer, taxRates, currencies, messages, group, ...user } = makeSelf();
-  localStorage.setItem('token', JSON.stringify('tok'));
-  localStorage.setItem('user', JSON.stringify(user));
-  reloadSessionFromStorage();
-}
+// One real server for the whole file; each test starts from the demo seed.
+const api = startRealApi();
 
 describe('navigation guard (spec §2)', () => {
   it('sends a signed-out user from / to /login', async () => {
-    installFakeApi({});
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeInTheDocument();
   });
 
   it('sends a signed-out user from a gated path to /login too', async () => {
-    installFakeApi({});
     const { router } = renderApp('/invoices');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('lets a signed-out user open the password reset link', async () => {
-    installFakeApi({ 'GET /api/limited/password/reset/abc': () => ({ status: 200, body: { ok: true } }) });
-    const { router } = renderApp('/password/reset/abc');
+    await api.call('POST', '/api/limited/password', { username: 'demo' });
+    const link = /\/password\/reset\/([A-Za-z0-9_-]+)/.exec(api.server.mailer.sent[0]?.text ?? '');
+    const path = `/password/reset/${link?.[1]}`;
+    const { router } = renderApp(path);
     expect(await screen.findByLabelText('New password')).toBeInTheDocument();
-    expect(router.state.location.pathname).toBe('/password/reset/abc');
+    expect(router.state.location.pathname).toBe(path);
   });
 
   it('says so when the reset link is unknown', async () => {
-    installFakeApi({
-      'GET /api/limited/password/reset/old': () => ({
-        status: 404,
-        body: { code: 'password.reset_not_found' },
-      }),
-    });
     renderApp('/password/reset/old');
     expect(await screen.findByText(/No password reset request was found/)).toBeInTheDocument();
   });
 
   it('redirects a failed group fetch to the plain login', async () => {
-    installFakeApi({ 'GET /api/limited/group': () => ({ status: 404, body: { code: 'group.not_found' } }) });
     const { router } = renderApp('/nogroup/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 
   it('shows the group branding on a group login', async () => {
-    const api = installFakeApi({
-      'GET /api/limited/group': () => ({
-        status: 200,
-        body: { id: 'acme', name: 'Acme Finans', logo: null, background: null },
-      }),
-    });
+    // The demo group `acme`.
     renderApp('/acme/login');
     expect(await screen.findByRole('heading', { level: 1, name: 'Acme Finans' })).toBeInTheDocument();
     expect(api.calls[0]?.query.get('group')).toBe('acme');
   });
 
   it('sends a signed-in user opening login to / and shows the home page after self', async () => {
-    signIn();
-    installFakeApi({ 'GET /api/self': () => ({ status: 200, body: makeSelf() }) });
+    await api.signIn('demo');
+    const self = await api.call<{ issuer: { organizationNo: string } }>('GET', '/api/self');
     const { router } = renderApp('/login');
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Anna!' })).toBeInTheDocument();
-    expect(screen.getByText('556036-0793')).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Dana!' })).toBeInTheDocument();
+    expect(screen.getByText(self.issuer.organizationNo)).toBeInTheDocument();
   });
 
   it('blocks a known gated path the abilities lack to /403', async () => {
-    signIn();
-    installFakeApi({
-      'GET /api/self': () => ({ status: 200, body: makeSelf({ abilities: ['limited_invoices'] }) }),
-    });
+    // demo-limited may only see and send invoices.
+    await api.signIn('demo-limited');
     const { router } = renderApp('/invoice/register');
     expect(await screen.findByRole('heading', { name: 'No access' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/403');
   });
 
   it('shows 404 for a gated path that is allowed but has no screen yet, and for unknown paths', async () => {
-    signIn();
-    installFakeApi({
-      'GET /api/self': () => ({ status: 200, body: makeSelf({ abilities: ['limited_invoices'] }) }),
-    });
+    await api.signIn('demo-limited');
     renderApp('/transfercosts');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
   it('a 401 from self ends the session and returns to login', async () => {
-    signIn();
-    installFakeApi({ 'GET /api/self': () => ({ status: 401, body: { code: 'auth.unauthorized' } }) });
+    // A token the server does not know (an ended session) next to a stored user.
+    const { user } = await api.signIn('demo');
+    localStorage.setItem('token', JSON.stringify('no-such-session'));
+    localStorage.setItem('user', JSON.stringify(user));
+    reloadSessionFromStorage();
     const { router } = renderApp('/');
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
   });
 
   it('logout clears the session and goes to the login', async () => {
-    signIn();
-    installFakeApi({
-      'GET /api/self': () => ({ status: 200, body: makeSelf() }),
-      'POST /api/logout': () => ({ status: 200, body: { ok: true } }),
-    });
+    const { token } = await api.signIn('demo');
     const { router } = renderApp('/');
     const user = userEvent.setup();
-    await user.click(await screen.findByRole('button', { name: 'User menu for Anna Andersson' }));
+    await user.click(await screen.findByRole('button', { name: 'User menu for Dana Demosson' }));
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
     expect(localStorage.getItem('token')).toBeNull();
+    expect(getSession().token).toBeNull();
+    // The server ended the session too.
+    const self = await api.server.app.inject({
+      method: 'GET',
+      url: '/api/self',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(self.statusCode).toBe(401);
   });
 
   it('covers the content with the setup overlay while the initial password is in use', async () => {
-    signIn();
-    installFakeApi({
-      'GET /api/self': () => ({ status: 200, body: makeSelf({ lastPasswordChange: null, force2fa: true }) }),
-    });
+    // demo-new still has the initial password and must set up two-factor.
+    await api.signIn('demo-new');
     renderApp('/');
     expect(await screen.findByRole('heading', { name: 'Secure your account' })).toBeInTheDocument();
     expect(

@@ -13,7 +13,10 @@ export type FakeAnswer = { status: number; body?: unknown; headers?: Record<stri
 export type FakeHandler = (request: FakeRequest) => FakeAnswer | Promise<FakeAnswer>;
 
 /**
- * A small in-test stand-in for the API (web unit tests only; the e2e run uses the real server).
+ * A hand-written stand-in for the API. Page tests run the real server instead (test/real-api.ts, as
+ * STYLE asks); this is left for lib/api-client.test.ts, which checks how the client reads answers the
+ * real server does not give (a body outside the contract, chosen statuses), and for the invoice form and
+ * import page tests until they move to real-api too. Do not use it in new tests.
  * Handlers are keyed "METHOD /api/path" and answer with the contract shapes; an unknown call is a
  * 404 `route.not_found`, as the server answers it.
  */

@@ -1,9 +1,13 @@
 import '@testing-library/jest-dom/vitest';
 import { resources } from '@portal/i18n';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach } from 'vitest';
 import { addTexts, i18next, initI18n, WEB_NAMESPACES } from '../lib/i18n';
 import { reloadSessionFromStorage } from '../lib/session-store';
+
+// Pages in tests call the real server (test/real-api.ts): PGlite answers in tens of milliseconds, more on a
+// loaded machine, so findBy/waitFor wait longer than Testing Library's default of one second.
+configure({ asyncUtilTimeout: 5_000 });
 
 initI18n();
 // Tests render screens without the chunks that add the deferred namespaces: add every text up front.

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { installFakeApi } from '../../../test/fake-api';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { PasswordForm, passwordResolver } from './password-form';
 
@@ -14,8 +14,13 @@ async function fill(current: string, next: string, confirm: string) {
 }
 
 describe('PasswordForm (spec §5)', () => {
+  const api = startRealApi();
+
+  beforeEach(async () => {
+    await api.signIn('demo');
+  });
+
   it('keeps the button disabled until all three fields are filled', async () => {
-    installFakeApi({});
     renderWithProviders(<PasswordForm />);
     const button = screen.getByRole('button', { name: 'Change password' });
     expect(button).toBeDisabled();
@@ -32,7 +37,6 @@ describe('PasswordForm (spec §5)', () => {
     ['no lowercase', 'NOLOWERCASE-1', 'The password must contain at least one lowercase letter.'],
     ['no special', 'NoSpecial123', 'The password must contain at least one special character.'],
   ])('refuses a new password that is %s', async (_name, password, message) => {
-    const api = installFakeApi({});
     renderWithProviders(<PasswordForm />);
     const user = await fill('old', password, password);
     await user.click(screen.getByRole('button', { name: 'Change password' }));
@@ -47,24 +51,24 @@ describe('PasswordForm (spec §5)', () => {
     expect(await screen.findByText('The passwords do not match.')).toBeInTheDocument();
   });
 
-  it('sends old/new and shows the wrong-old-password error on 412', async () => {
-    const api = installFakeApi({
-      'POST /api/limited/account': () => ({ status: 412, body: { code: 'account.wrong_old_password' } }),
-    });
+  it('sends old/new and shows the real wrong-old-password error', async () => {
     renderWithProviders(<PasswordForm />);
     const user = await fill('Wrong-old-1', 'Portal-demo-2', 'Portal-demo-2');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByRole('alertdialog')).toHaveTextContent('The current password is wrong.');
     expect(api.calls[0]?.body).toEqual({ old: 'Wrong-old-1', new: 'Portal-demo-2' });
+    // The demo password still signs in: the server changed nothing.
+    await expect(api.server.login('demo')).resolves.toEqual(expect.any(String));
   });
 
-  it('shows success and empties the form', async () => {
-    installFakeApi({ 'POST /api/limited/account': () => ({ status: 200, body: { ok: true } }) });
+  it('shows success, empties the form and the new password signs in', async () => {
     renderWithProviders(<PasswordForm />);
     const user = await fill('Portal-demo-1', 'Portal-demo-2', 'Portal-demo-2');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
     expect(await screen.findByRole('dialog', { name: 'Password changed' })).toBeInTheDocument();
     await waitFor(() => expect(screen.getByLabelText('Current password')).toHaveValue(''));
+    await expect(api.server.login('demo', 'Portal-demo-2')).resolves.toEqual(expect.any(String));
+    await expect(api.server.login('demo', 'Portal-demo-1')).rejects.toThrow(/login of demo failed/);
   });
 
   it('the resolver maps the contract field names to the form names', async () => {

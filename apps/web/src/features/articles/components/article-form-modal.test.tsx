@@ -1,9 +1,9 @@
 import type { Article, TaxRate } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '../../../lib/i18n';
-import { installFakeApi } from '../../../test/fake-api';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { ArticleFormModal, type RecipientPickerProps } from './article-form-modal';
 
@@ -21,12 +21,26 @@ const ARTICLE: Article = {
   updated: '2026-03-02T10:00:00.000Z',
 };
 
+// One real server for the whole file; each test starts from the demo seed.
+const api = startRealApi();
+/** A demo recipient, the one the picker stand-in chooses. */
+let demoRecipient: { recipientID: string; name: string };
+
+beforeEach(async () => {
+  await api.signIn('demo');
+  const list = await api.call<{ items: { recipientID: string; name: string }[] }>(
+    'GET',
+    '/api/limited/recipients?sort=name&order=asc&pageSize=1',
+  );
+  demoRecipient = list.items[0] as { recipientID: string; name: string };
+});
+
 /** The recipients feature's chooser is handed in by the route; here a button stands in for it. */
 function PickerStandIn({ label, value, onChange }: RecipientPickerProps) {
   return (
     <button
       type="button"
-      onClick={() => onChange({ recipientID: '7a0c9c1e-1111-4222-8333-944455556666', name: 'Kund AB' })}
+      onClick={() => onChange({ recipientID: demoRecipient.recipientID, name: 'Kund AB' })}
     >
       {label}: {value?.name ?? '-'}
     </button>
@@ -67,15 +81,8 @@ async function fillRequired(user: ReturnType<typeof userEvent.setup>, price: str
 const EN = { number: 'Article number', name: 'Name', price: 'Price (SEK)', save: 'Save' };
 const SV = { number: 'Artikelnummer', name: 'Benämning', price: 'Pris (SEK)', save: 'Spara' };
 
-function createHandler() {
-  return {
-    'POST /api/limited/articles': () => ({ status: 200, body: ARTICLE }),
-  };
-}
-
 describe('ArticleFormModal', () => {
   it('shows the rules of the contract and calls nothing', async () => {
-    const api = installFakeApi({});
     const { user } = renderForm();
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
     expect(await screen.findAllByText('This field is required.')).toHaveLength(3);
@@ -90,7 +97,6 @@ describe('ArticleFormModal', () => {
 
   it('reads a Swedish price "1 234,50" as 123450 öre and sends the body of the contract', async () => {
     await i18next.changeLanguage('sv-SE');
-    const api = installFakeApi(createHandler());
     const { user, onSaved } = renderForm();
     await fillRequired(user, '1 234,50', SV);
     await user.selectOptions(screen.getByRole('combobox', { name: 'Enhet' }), 'h');
@@ -98,7 +104,16 @@ describe('ArticleFormModal', () => {
     await user.click(screen.getByRole('button', { name: 'Kund: -' }));
     await user.click(within(dialog()).getByRole('button', { name: SV.save }));
 
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(ARTICLE, true));
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledWith(
+        expect.objectContaining({
+          articleNumber: 'A-100',
+          priceMinor: 123_450,
+          recipientName: demoRecipient.name,
+        }),
+        true,
+      ),
+    );
     expect(api.calls[0]?.body).toEqual({
       articleNumber: 'A-100',
       name: 'Konsulttimme',
@@ -106,7 +121,7 @@ describe('ArticleFormModal', () => {
       priceMinor: 123_450,
       unit: 'h',
       vatBasisPoints: 1200,
-      recipientID: '7a0c9c1e-1111-4222-8333-944455556666',
+      recipientID: demoRecipient.recipientID,
     });
   });
 
@@ -116,11 +131,12 @@ describe('ArticleFormModal', () => {
     ['0.29', 29],
     ['-19.99', -1999],
   ])('reads the English price %j as %i cents', async (typed, minor) => {
-    const api = installFakeApi(createHandler());
     const { user, onSaved } = renderForm();
     await fillRequired(user, typed);
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const stored = await api.call<{ items: Article[] }>('GET', '/api/limited/articles?search=A-100');
+    expect(stored.items[0]?.priceMinor).toBe(minor);
     expect(api.calls[0]?.body).toMatchObject({
       priceMinor: minor,
       unit: 'st',
@@ -135,7 +151,6 @@ describe('ArticleFormModal', () => {
     ['1.005', 'The amount may have at most two decimals.'],
     ['20,000,000', 'The amount is too large.'],
   ])('refuses the English price %j', async (typed, message) => {
-    const api = installFakeApi(createHandler());
     const { user } = renderForm();
     await fillRequired(user, typed);
     await user.click(within(dialog()).getByRole('button', { name: 'Save' }));
@@ -164,7 +179,6 @@ describe('ArticleFormModal', () => {
   });
 
   it('translates the unit names', async () => {
-    installFakeApi({});
     renderForm();
     const units = within(screen.getByRole('combobox', { name: 'Unit' })).getAllByRole('option');
     expect(units.map((o) => o.textContent)).toEqual([
@@ -177,8 +191,12 @@ describe('ArticleFormModal', () => {
   });
 
   it('shows a duplicate article number on its field and keeps what was typed', async () => {
-    installFakeApi({
-      'POST /api/limited/articles': () => ({ status: 409, body: { code: 'article.duplicate_number' } }),
+    await api.call('POST', '/api/limited/articles', {
+      articleNumber: 'A-100',
+      name: 'Befintlig',
+      priceMinor: 100,
+      unit: 'st',
+      vatBasisPoints: 2500,
     });
     const { user, onSaved } = renderForm();
     await fillRequired(user, '1,234.50');
@@ -195,7 +213,6 @@ describe('ArticleFormModal', () => {
   });
 
   it('opens an article with its price written in the language', async () => {
-    installFakeApi({});
     renderForm({ article: ARTICLE });
     expect(screen.getByRole('heading', { name: 'Edit article' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Price (SEK)' })).toHaveValue('1,234.50');

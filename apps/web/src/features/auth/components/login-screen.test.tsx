@@ -1,12 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Secret, TOTP } from 'otpauth';
 import { describe, expect, it, vi } from 'vitest';
 import { getSession } from '../../../lib/session-store';
-import { installFakeApi, makeSelf } from '../../../test/fake-api';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { LoginScreen } from './login-screen';
 
-const { abilities, issuer, taxRates, currencies, messages, group, ...user } = makeSelf();
+/** The demo seed's TOTP secret of `demo-2fa` (README, demo logins). */
+const DEMO_TOTP_SECRET = 'JBSWY3DPEHPK3PXP';
 
 function renderLogin(props: Partial<Parameters<typeof LoginScreen>[0]> = {}) {
   const onSignedIn = vi.fn();
@@ -15,94 +17,100 @@ function renderLogin(props: Partial<Parameters<typeof LoginScreen>[0]> = {}) {
 }
 
 describe('LoginScreen', () => {
+  const api = startRealApi();
+
+  /** The code the server accepts now: its clock stands still at the test START instant. */
+  function currentCode(): string {
+    const totp = new TOTP({ secret: Secret.fromBase32(DEMO_TOTP_SECRET), algorithm: 'SHA1', digits: 6 });
+    return totp.generate({ timestamp: api.server.clock.now().getTime() });
+  }
+
   it('signs in with Enter in the credentials view and stores user and token', async () => {
-    const api = installFakeApi({
-      'POST /api/login/limited': () => ({
-        status: 200,
-        body: { requireTwoFactor: false, token: 'tok', user },
-      }),
-    });
     const { onSignedIn, user: u } = renderLogin();
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Customer Portal');
     await u.type(screen.getByLabelText('Username'), 'demo');
     await u.type(screen.getByLabelText('Password'), 'Portal-demo-1{Enter}');
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
     expect(api.calls[0]?.body).toEqual({ username: 'demo', password: 'Portal-demo-1' });
-    expect(getSession().token).toBe('tok');
-    expect(JSON.parse(localStorage.getItem('token') ?? 'null')).toBe('tok');
-    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({ username: 'demo' });
+    const token = getSession().token;
+    expect(token).toEqual(expect.any(String));
+    expect(JSON.parse(localStorage.getItem('token') ?? 'null')).toBe(token);
+    expect(JSON.parse(localStorage.getItem('user') ?? 'null')).toMatchObject({
+      username: 'demo',
+      firstName: 'Dana',
+    });
+    // The stored token is a live session on the server.
+    const self = await api.server.app.inject({
+      method: 'GET',
+      url: '/api/self',
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(self.statusCode).toBe(200);
   });
 
   it('sends the group on a group login and shows its name as the heading', async () => {
-    const api = installFakeApi({
-      'POST /api/login/limited': () => ({ status: 200, body: { requireTwoFactor: false, token: 't', user } }),
-    });
-    const { user: u } = renderLogin({
+    const { onSignedIn, user: u } = renderLogin({
       group: { id: 'acme', name: 'Acme Finans', logo: null, background: null },
     });
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Acme Finans');
     await u.type(screen.getByLabelText('Username'), 'demo');
-    await u.type(screen.getByLabelText('Password'), 'x{Enter}');
-    await waitFor(() => expect(api.calls).toHaveLength(1));
+    await u.type(screen.getByLabelText('Password'), 'Portal-demo-1{Enter}');
+    await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
     expect(api.calls[0]?.body).toMatchObject({ group: 'acme' });
   });
 
-  it('shows the login error dialog with the translated text on 401', async () => {
-    installFakeApi({
-      'POST /api/login/limited': () => ({ status: 401, body: { code: 'auth.invalid_credentials' } }),
-    });
+  it('shows the login error dialog with the translated text for a wrong password', async () => {
     const { onSignedIn, user: u } = renderLogin();
     await u.type(screen.getByLabelText('Username'), 'demo');
     await u.type(screen.getByLabelText('Password'), 'wrong{Enter}');
     const dialog = await screen.findByRole('alertdialog', { name: 'Sign-in failed' });
     expect(dialog).toHaveTextContent('Wrong username or password.');
     expect(onSignedIn).not.toHaveBeenCalled();
+    expect(getSession().token).toBeNull();
   });
 
-  it('shows the wait time on 429', async () => {
-    installFakeApi({
-      'POST /api/login/limited': () => ({
-        status: 429,
-        body: { code: 'auth.too_many_attempts', retryAfterSeconds: 600 },
-      }),
-    });
+  it('shows the wait time once the server throttles the username', async () => {
+    api.server.throttle.perUsername = 1;
     const { user: u } = renderLogin();
     await u.type(screen.getByLabelText('Username'), 'demo');
-    await u.type(screen.getByLabelText('Password'), 'x{Enter}');
-    expect(await screen.findByRole('alertdialog')).toHaveTextContent('Try again in 10 min.');
+    await u.type(screen.getByLabelText('Password'), 'wrong{Enter}');
+    await u.click(
+      within(await screen.findByRole('alertdialog')).getAllByRole('button', {
+        name: 'Close',
+      })[0] as HTMLElement,
+    );
+    await u.type(screen.getByLabelText('Password'), '{Enter}');
+    const minutes = api.server.throttle.windowMinutes;
+    await waitFor(() =>
+      expect(screen.getByRole('alertdialog')).toHaveTextContent(`Try again in ${minutes} min.`),
+    );
   });
 
   it('two-factor: verify stays disabled under six digits, Enter verifies, back returns', async () => {
-    const api = installFakeApi({
-      'POST /api/login/limited': () => ({ status: 200, body: { requireTwoFactor: true, token: 'step1' } }),
-      'POST /api/login/limited-2fa': () => ({ status: 200, body: { token: 'session', user } }),
-    });
     const { onSignedIn, user: u } = renderLogin();
     await u.type(screen.getByLabelText('Username'), 'demo-2fa');
-    await u.type(screen.getByLabelText('Password'), 'x{Enter}');
+    await u.type(screen.getByLabelText('Password'), 'Portal-demo-1{Enter}');
     const code = await screen.findByLabelText('Verification code');
     expect(code).toHaveAttribute('inputmode', 'numeric');
     expect(code).toHaveAttribute('autocomplete', 'one-time-code');
     const verify = screen.getByRole('button', { name: 'Verify' });
-    await u.type(code, '12345');
+    const valid = currentCode();
+    await u.type(code, valid.slice(0, 5));
     expect(verify).toBeDisabled();
     await u.type(code, '{Enter}');
     expect(api.calls).toHaveLength(1);
-    await u.type(code, '6{Enter}');
+    await u.type(code, `${valid.slice(5)}{Enter}`);
     await waitFor(() => expect(onSignedIn).toHaveBeenCalled());
-    expect(api.calls[1]?.body).toEqual({ token: 'step1', code: '123456' });
-    expect(getSession().token).toBe('session');
+    expect(api.calls[1]?.body).toMatchObject({ code: valid });
+    expect(getSession().user).toMatchObject({ username: 'demo-2fa', twoFactorEnabled: true });
   });
 
   it('two-factor failure shows the two-factor error dialog; back link returns to credentials', async () => {
-    installFakeApi({
-      'POST /api/login/limited': () => ({ status: 200, body: { requireTwoFactor: true, token: 'step1' } }),
-      'POST /api/login/limited-2fa': () => ({ status: 401, body: { code: 'auth.invalid_code' } }),
-    });
     const { user: u } = renderLogin();
     await u.type(screen.getByLabelText('Username'), 'demo-2fa');
-    await u.type(screen.getByLabelText('Password'), 'x{Enter}');
-    await u.type(await screen.findByLabelText('Verification code'), '000000{Enter}');
+    await u.type(screen.getByLabelText('Password'), 'Portal-demo-1{Enter}');
+    const wrong = currentCode() === '000000' ? '111111' : '000000';
+    await u.type(await screen.findByLabelText('Verification code'), `${wrong}{Enter}`);
     const dialog = await screen.findByRole('alertdialog', { name: 'Verification failed' });
     expect(dialog).toHaveTextContent('Invalid verification code.');
     await u.click(within(dialog).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
@@ -110,14 +118,7 @@ describe('LoginScreen', () => {
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
   });
 
-  it('reset request: username required, 404 dialog, success info then back to credentials', async () => {
-    let found = false;
-    const api = installFakeApi({
-      'POST /api/limited/password': () =>
-        found
-          ? { status: 200, body: { ok: true } }
-          : { status: 404, body: { code: 'password.user_not_found' } },
-    });
+  it('reset request: username required, unknown user dialog, mail sent then back to credentials', async () => {
     const { user: u } = renderLogin();
     await u.click(screen.getByRole('button', { name: 'Forgot your password?' }));
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
@@ -130,9 +131,10 @@ describe('LoginScreen', () => {
     expect(dialog).toHaveTextContent('There is no active user with that username.');
     await u.keyboard('{Escape}');
 
-    found = true;
-    await u.type(screen.getByLabelText('Username'), '{Enter}');
+    await u.clear(screen.getByLabelText('Username'));
+    await u.type(screen.getByLabelText('Username'), 'demo{Enter}');
     const info = await screen.findByRole('dialog', { name: 'Check your email' });
+    expect(api.server.mailer.sent.map((m) => m.to)).toEqual(['dana@demobygg.se']);
     await u.click(within(info).getAllByRole('button', { name: 'Close' })[0] as HTMLElement);
     expect(screen.getByLabelText('Password')).toBeInTheDocument();
   });

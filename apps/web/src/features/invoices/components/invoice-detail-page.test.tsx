@@ -1,29 +1,45 @@
+import type { InvoiceSummary } from '@portal/contracts';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { installFakeApi } from '../../../test/fake-api';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { getSession } from '../../../lib/session-store';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { InvoiceDetailPage } from './invoice-detail-page';
 
-const ID = '7e0c1f5a-0d1e-4a57-9d33-2f0e6f0e9b10';
+// One real server for the whole file; each test starts from the demo seed.
+const api = startRealApi();
 
-function detail(overrides: object = {}) {
-  return {
-    invoiceID: ID,
+beforeEach(async () => {
+  await api.signIn('demo');
+});
+
+async function idOf(invoiceNumber: string): Promise<string> {
+  const list = await api.call<{ items: InvoiceSummary[] }>(
+    'GET',
+    `/api/limited/invoices?search=${invoiceNumber}`,
+  );
+  const found = list.items.find((i) => i.invoiceNumber === invoiceNumber);
+  if (!found) throw new Error(`no demo invoice ${invoiceNumber}`);
+  return found.invoiceID;
+}
+
+/**
+ * Registers a pending RUT invoice on the server: one labour row of 8 h at SEK 650.00 with 25 % VAT
+ * (gross SEK 6,500.00), of which the buyer's RUT deduction (50 % of labour incl. VAT) is SEK 3,250.00.
+ */
+async function registerRutInvoice(attachmentIDs: string[] = []): Promise<string> {
+  const recipients = await api.call<{ items: { recipientID: string }[] }>(
+    'GET',
+    '/api/limited/recipients?page=1&pageSize=1',
+  );
+  const created = await api.call<{ invoiceID: string }>('POST', '/api/limited/invoices', {
+    recipientID: recipients.items[0]?.recipientID,
     invoiceNumber: '5001',
-    recipientID: 'r1',
-    recipientName: 'Kund AB',
     service: 'factoring',
-    state: 1,
     currency: 'SEK',
     invoiceDate: '2026-03-02',
     dueDate: '2026-04-01',
-    created: '2026-03-02T09:15:00.000Z',
-    ocr: null,
-    grossMinor: 663_826,
-    toPayMinor: 338_826,
-    remainingMinor: 338_826,
-    overdue: false,
     orderReference: 'PO-77',
     issuerContact: 'Dana',
     recipientContact: 'Kim',
@@ -31,35 +47,24 @@ function detail(overrides: object = {}) {
       {
         articleNumber: 'ARB-01',
         name: 'Arbetstimme',
-        description: '',
         quantityMilli: 8000,
         unit: 'h',
         unitPriceMinor: 65_000,
         vatBasisPoints: 2500,
         rotRut: true,
-        netMinor: 520_000,
       },
     ],
-    vat: [{ vatBasisPoints: 2500, netMinor: 520_000, vatMinor: 130_000 }],
-    netMinor: 532_345,
-    vatMinor: 131_481,
-    deductionMinor: 325_000,
     rotRut: { type: 'rut', personalNumber: '19811218-9876', propertyDesignation: '', housingCoopNumber: '' },
-    decision: null,
-    files: [],
-    events: [
-      { eventID: 'e1', event: 1, date: '2026-03-02T09:15:00.000Z', text: '' },
-      { eventID: 'e2', event: 18, date: '2026-03-03T14:30:00.000Z', text: '' },
-    ],
-    ...overrides,
-  };
+    attachmentIDs,
+  });
+  return created.invoiceID;
 }
 
 describe('the invoice detail (/invoices/:id)', () => {
   it('shows the fields, the rows, the deduction, the amount to pay and the translated timeline', async () => {
-    installFakeApi({ [`GET /api/limited/invoices/${ID}`]: () => ({ status: 200, body: detail() }) });
+    const id = await registerRutInvoice();
     renderWithProviders(
-      <InvoiceDetailPage invoiceID={ID} abilities={['limited_invoices']} notice="registered" />,
+      <InvoiceDetailPage invoiceID={id} abilities={['limited_invoices']} notice="registered" />,
     );
     expect(await screen.findByRole('heading', { name: 'Invoice 5001' })).toBeInTheDocument();
     expect(screen.getByText('The invoice has been registered.')).toBeInTheDocument();
@@ -68,31 +73,28 @@ describe('the invoice detail (/invoices/:id)', () => {
     expect(screen.getByText('PO-77')).toBeInTheDocument();
     const timeline = within(screen.getByRole('list'));
     expect(timeline.getByText('Registered')).toBeInTheDocument();
-    expect(timeline.getByText('Edited')).toBeInTheDocument();
-    expect(timeline.getByText(/Mar 3, 2026/)).toBeInTheDocument();
+    // The server's clock stands at the test start, Monday 2 March 2026.
+    expect(timeline.getByText(/Mar 2, 2026/)).toBeInTheDocument();
     const deduction = screen.getAllByText('RUT deduction').at(-1);
     expect(deduction?.nextSibling?.textContent?.replace(/\s/g, ' ')).toBe('-SEK 3,250.00');
-    expect(screen.getByTestId('invoice-to-pay').textContent?.replace(/\s/g, ' ')).toBe('SEK 3,388.26');
+    expect(screen.getByTestId('invoice-to-pay').textContent?.replace(/\s/g, ' ')).toBe('SEK 3,250.00');
     // Reading only: no edit, delete or send without those abilities.
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
   });
 
   it('offers edit, duplicate, delete (asked first) and send for a pending invoice', async () => {
-    const api = installFakeApi({
-      [`GET /api/limited/invoices/${ID}`]: () => ({ status: 200, body: detail() }),
-      [`DELETE /api/limited/invoices/${ID}`]: () => ({ status: 200, body: { ok: true } }),
-    });
+    const id = await registerRutInvoice();
     renderWithProviders(
       <InvoiceDetailPage
-        invoiceID={ID}
+        invoiceID={id}
         abilities={['limited_invoices', 'limited_register_invoice', 'limited_send_invoice']}
       />,
     );
-    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/invoice/edit/${ID}`);
+    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/invoice/edit/${id}`);
     expect(screen.getByRole('link', { name: 'Duplicate' })).toHaveAttribute(
       'href',
-      `/invoices/duplicate/${ID}`,
+      `/invoices/duplicate/${id}`,
     );
     expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
     const user = userEvent.setup();
@@ -101,23 +103,21 @@ describe('the invoice detail (/invoices/:id)', () => {
     expect(api.calls.some((c) => c.method === 'DELETE')).toBe(false);
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     expect(await screen.findByText('Invoice 5001 has been deleted.')).toBeInTheDocument();
-    expect(api.calls.some((c) => c.method === 'DELETE')).toBe(true);
+    // Deleting keeps the invoice for the history, in state 11 (deleted).
+    expect(await api.call('GET', `/api/limited/invoices/${id}`)).toMatchObject({ state: 11 });
   });
 
   it('offers no edit, delete or send once the invoice is sent', async () => {
-    installFakeApi({
-      [`GET /api/limited/invoices/${ID}`]: () => ({
-        status: 200,
-        body: detail({ state: 9, ocr: '1000018' }),
-      }),
-    });
+    // 10042 of the demo history is sent and financed: its OCR reference is shown.
+    const id = await idOf('10042');
+    const sent = await api.call<{ ocr: string }>('GET', `/api/limited/invoices/${id}`);
     renderWithProviders(
       <InvoiceDetailPage
-        invoiceID={ID}
+        invoiceID={id}
         abilities={['limited_invoices', 'limited_register_invoice', 'limited_send_invoice']}
       />,
     );
-    expect(await screen.findByText('1000018')).toBeInTheDocument();
+    expect(await screen.findByText(sent.ocr)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Duplicate' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
@@ -144,53 +144,46 @@ describe('the invoice detail (/invoices/:id)', () => {
     }
 
     it("downloads our PDF in the current language under the server's name, and each attached file", async () => {
-      const FILE = '0b7c2a9e-3f7d-4c51-a3a4-5b0f2d1e6c77';
-      const api = installFakeApi({
-        [`GET /api/limited/invoices/${ID}`]: () => ({
-          status: 200,
-          body: detail({
-            files: [{ fileID: FILE, role: 'attachment', filename: 'contract.pdf', size: 2048, sha256: 'x' }],
-          }),
-        }),
-        [`GET /api/limited/invoices/${ID}/pdf`]: () => ({
-          status: 200,
-          body: '%PDF-1.7',
-          headers: {
-            'Content-Type': 'application/pdf',
-            'Content-Disposition': 'attachment; filename="faktura-5001.pdf"',
-          },
-        }),
-        [`GET /api/limited/files/${FILE}`]: () => ({
-          status: 200,
-          body: '%PDF-1.4',
-          headers: {
-            'Content-Type': 'application/pdf',
-            'Content-Disposition': 'attachment; filename="contract.pdf"',
-          },
-        }),
+      // A real PDF to attach: the server's own PDF of a demo invoice.
+      const demoPdf = await api.server.app.inject({
+        method: 'GET',
+        url: `/api/limited/invoices/${await idOf('10042')}/pdf?language=en-US`,
+        headers: { authorization: `Bearer ${getSession().token}` },
       });
+      const upload = await api.server.app.inject({
+        method: 'POST',
+        url: '/api/limited/files?role=attachment&filename=contract.pdf',
+        headers: { authorization: `Bearer ${getSession().token}`, 'content-type': 'application/pdf' },
+        payload: demoPdf.rawPayload,
+      });
+      expect(demoPdf.statusCode).toBe(200);
+      expect(upload.statusCode, upload.body).toBe(200);
+      const file = upload.json() as { fileID: string; size: number };
+      const id = await registerRutInvoice([file.fileID]);
       const urls = stubObjectUrls();
-      renderWithProviders(<InvoiceDetailPage invoiceID={ID} abilities={['limited_invoices']} />);
+      renderWithProviders(<InvoiceDetailPage invoiceID={id} abilities={['limited_invoices']} />);
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: 'Download invoice PDF' }));
-      await vi.waitFor(() => expect(urls.names).toEqual(['faktura-5001.pdf']));
+      await vi.waitFor(() => expect(urls.names).toHaveLength(1), { timeout: 10_000 });
+      expect(urls.names[0]).toMatch(/5001.*\.pdf$/);
       const pdfCall = api.calls.find((c) => c.path.endsWith('/pdf'));
       expect(pdfCall?.query.get('language')).toBe('en-US');
-      expect(screen.getByText('2 kB')).toBeInTheDocument();
+      expect(
+        new TextDecoder().decode(new Uint8Array(await (urls.saved[0] as Blob).arrayBuffer()).slice(0, 5)),
+      ).toBe('%PDF-');
+      expect(screen.getByText(`${Math.round(file.size / 1024)} kB`)).toBeInTheDocument();
       await user.click(screen.getByRole('button', { name: 'contract.pdf' }));
-      await vi.waitFor(() => expect(urls.names).toEqual(['faktura-5001.pdf', 'contract.pdf']));
+      await vi.waitFor(() => expect(urls.names).toHaveLength(2));
+      expect(urls.names[1]).toBe('contract.pdf');
+      expect((urls.saved[1] as Blob).size).toBe(file.size);
       urls.click.mockRestore();
     });
 
     it('says the document could not be downloaded when the download fails', async () => {
-      installFakeApi({
-        [`GET /api/limited/invoices/${ID}`]: () => ({ status: 200, body: detail() }),
-        [`GET /api/limited/invoices/${ID}/pdf`]: () => ({
-          status: 404,
-          body: { code: 'invoices.not_found' },
-        }),
-      });
-      renderWithProviders(<InvoiceDetailPage invoiceID={ID} abilities={['limited_invoices']} />);
+      const id = await registerRutInvoice();
+      // A dropped connection is a condition the real server cannot produce: this one call is faked.
+      api.failNext(`GET /api/limited/invoices/${id}/pdf`, 'network');
+      renderWithProviders(<InvoiceDetailPage invoiceID={id} abilities={['limited_invoices']} />);
       const user = userEvent.setup();
       await user.click(await screen.findByRole('button', { name: 'Download invoice PDF' }));
       expect(await screen.findByText('Unable to download the document.')).toBeInTheDocument();

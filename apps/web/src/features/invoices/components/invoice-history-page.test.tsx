@@ -1,31 +1,13 @@
-import { listInvoicesQuerySchema, ROUTES } from '@portal/contracts';
+import { type InvoiceSummary, listInvoicesQuerySchema, ROUTES } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import InvoicesRoute from '../../../app/routes/invoices';
 import { buildUrl } from '../../../lib/api-client';
-import { type FakeHandler, installFakeApi } from '../../../test/fake-api';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { listInvoicesRequestQuery } from '../api/list-invoices';
-
-const ITEM = {
-  invoiceID: '7e0c1f5a-0d1e-4a57-9d33-2f0e6f0e9b10',
-  invoiceNumber: '10042',
-  recipientID: 'r1',
-  recipientName: 'Norrbygg AB',
-  service: 'factoring',
-  state: 2,
-  currency: 'SEK',
-  invoiceDate: '2026-01-10',
-  dueDate: '2026-02-09',
-  created: '2026-01-10T10:00:00.000Z',
-  ocr: '1000034',
-  grossMinor: 1_250_000,
-  toPayMinor: 1_250_000,
-  remainingMinor: 1_250_000,
-  overdue: true,
-};
 
 describe('listInvoicesRequestQuery', () => {
   it('turns filter, search, dates, sort and page into the query string, leaving out what is empty', () => {
@@ -49,40 +31,43 @@ describe('listInvoicesRequestQuery', () => {
 
 const invoiceTable = () => within(screen.getByRole('table', { name: 'Invoices' }));
 
+/** The invoice-number links of the table once the server's answer is shown. */
+async function shownNumbers(): Promise<string[]> {
+  const table = await screen.findByRole('table', { name: 'Invoices' });
+  const links = await within(table).findAllByRole('link', { name: /^\d+$/ });
+  return links.map((l) => l.textContent ?? '');
+}
+
+// One real server for the whole file (starting it takes seconds); each test starts from the demo seed.
+const api = startRealApi();
+
+beforeEach(async () => {
+  await api.signIn('demo');
+});
+
+function rowOf(invoiceNumber: string): HTMLElement {
+  return screen.getByRole('link', { name: invoiceNumber }).closest('tr') as HTMLElement;
+}
+
 describe('the invoice history (/invoices)', () => {
   function setup(path: string) {
-    const api = installFakeApi({
-      'GET /api/limited/invoices': () => ({
-        status: 200,
-        body: {
-          items: [ITEM],
-          total: 312,
-          page: 1,
-          pageSize: 25,
-          totals: [
-            { currency: 'EUR', grossMinor: 9_999, count: 2 },
-            { currency: 'SEK', grossMinor: 123_456_789, count: 310 },
-          ],
-        },
-      }),
-    });
     renderWithProviders(<InvoicesRoute />, { path });
     const lastQuery = () =>
       api.calls
         .filter((c) => c.path === '/api/limited/invoices')
         .at(-1)
         ?.query.toString();
-    return { api, lastQuery };
+    return { lastQuery };
   }
 
-  it('reads the list state from the URL and asks the server for exactly that', async () => {
-    const { lastQuery } = setup(
-      '/invoices?filter=overdue&search=Norr&sort=dueDate&order=desc&page=2&to=2026-02-28',
-    );
-    expect(await screen.findByRole('link', { name: '10042' })).toBeInTheDocument();
-    expect(lastQuery()).toBe(
-      'filter=overdue&search=Norr&to=2026-02-28&sort=dueDate&order=desc&page=2&pageSize=25',
-    );
+  it('reads the list state from the URL and shows what the server answers for exactly that', async () => {
+    const { lastQuery } = setup('/invoices?filter=overdue&search=Norr&sort=dueDate&order=desc&to=2026-02-28');
+    const query = 'filter=overdue&search=Norr&to=2026-02-28&sort=dueDate&order=desc&page=1&pageSize=25';
+    const expected = await api.call<{ items: InvoiceSummary[] }>('GET', `/api/limited/invoices?${query}`);
+    expect(expected.items.length).toBeGreaterThan(1);
+    expect(expected.items.every((i) => i.overdue && i.recipientName.startsWith('Norr'))).toBe(true);
+    expect(await shownNumbers()).toEqual(expected.items.map((i) => i.invoiceNumber));
+    expect(lastQuery()).toBe(query);
     expect(screen.getByRole('tab', { name: 'Overdue' })).toHaveAttribute('aria-selected', 'true');
     expect(invoiceTable().getByRole('columnheader', { name: /Due date/ })).toHaveAttribute(
       'aria-sort',
@@ -94,12 +79,15 @@ describe('the invoice history (/invoices)', () => {
   it('filters, sorts, searches and pages through new queries', async () => {
     const { lastQuery } = setup('/invoices?page=2');
     const user = userEvent.setup();
-    await screen.findByRole('link', { name: '10042' });
+    // Oldest first: the second page of the demo history starts after 25 invoices.
+    expect(await shownNumbers()).not.toContain('10001');
 
     await user.click(screen.getByRole('tab', { name: 'Paid' }));
     await waitFor(() =>
       expect(lastQuery()).toBe('filter=paid&sort=invoiceDate&order=asc&page=1&pageSize=25'),
     );
+    await waitFor(() => expect(screen.getByText(/1–25 of 108/)).toBeInTheDocument());
+    expect(screen.getByRole('link', { name: '10001' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Amount/ }));
     await waitFor(() => expect(lastQuery()).toBe('filter=paid&sort=grossMinor&order=asc&page=1&pageSize=25'));
@@ -108,56 +96,60 @@ describe('the invoice history (/invoices)', () => {
       'ascending',
     );
 
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '1000034');
-    await waitFor(() =>
-      expect(lastQuery()).toBe('filter=paid&search=1000034&sort=grossMinor&order=asc&page=1&pageSize=25'),
-    );
-
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(lastQuery()).toContain('page=2'));
+    await waitFor(() => expect(screen.getByText(/26–50 of 108/)).toBeInTheDocument());
+
+    // 10001's OCR reference finds that one paid invoice.
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '10000180');
+    await waitFor(() => expect(lastQuery()).toContain('search=10000180'));
+    await waitFor(() => expect(screen.getByText(/1–1 of 1/)).toBeInTheDocument());
+    expect(await shownNumbers()).toEqual(['10001']);
   });
 
   it('shows the summary, the totals per currency, the state badge and the overdue mark', async () => {
+    const all = await api.call<{ total: number; totals: { currency: string; count: number }[] }>(
+      'GET',
+      '/api/limited/invoices?filter=all&sort=invoiceDate&order=asc&page=1&pageSize=25',
+    );
+    // The demo history: a few hundred invoices, all in SEK.
+    expect(all.total).toBeGreaterThan(300);
     setup('/invoices');
-    await screen.findByRole('link', { name: '10042' });
-    expect(screen.getByText(/1–25 of 312/)).toBeInTheDocument();
+    await screen.findByRole('link', { name: '10001' });
+    expect(screen.getByText(new RegExp(`1–25 of ${all.total}`))).toBeInTheDocument();
     const totals = screen.getByRole('table', { name: 'All matching invoices' });
-    expect(totals).toHaveTextContent(/SEK\s*310\s*SEK\s1,234,567\.89/);
-    expect(totals).toHaveTextContent(/EUR\s*2\s*€99\.99/);
-    const row = screen.getByRole('row', { name: /10042/ });
-    expect(row).toHaveTextContent('Not paid');
-    expect(row).toHaveTextContent('Overdue');
-    expect(row).toHaveClass('is-overdue');
+    expect(totals).toHaveTextContent(new RegExp(`SEK\\s*${all.totals[0]?.count}\\s*SEK\\s[\\d,]+\\.\\d\\d`));
+    const paid = rowOf('10001');
+    expect(paid).toHaveTextContent('Paid');
+    expect(paid).not.toHaveClass('is-overdue');
+    // 10002 fell due on 2025-02-14 and is only partly paid.
+    const overdue = rowOf('10002');
+    expect(overdue).toHaveTextContent('Overdue');
+    expect(overdue).toHaveClass('is-overdue');
   });
 });
 
 describe('choosing invoices for one PDF (/invoices)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  const SECOND = {
-    ...ITEM,
-    invoiceID: '2c9d4e61-8f0a-4b3c-9e1d-7a6b5c4d3e2f',
-    invoiceNumber: '10043',
-    overdue: false,
-  };
-
-  function setup(path: string, pdf: FakeHandler) {
-    const api = installFakeApi({
-      'GET /api/limited/invoices': () => ({
-        status: 200,
-        body: { items: [ITEM, SECOND], total: 60, page: 1, pageSize: 25, totals: [] },
-      }),
-      'POST /api/limited/invoices/pdf': pdf,
-    });
-    const saved: string[] = [];
+  function setup(path: string) {
+    const saved: { name: string; blob: Blob }[] = [];
+    let lastBlob: Blob | undefined;
+    const RealURL = URL;
     vi.stubGlobal(
       'URL',
-      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:test'), revokeObjectURL: vi.fn() }),
+      Object.assign(RealURL, {
+        createObjectURL: vi.fn((blob: Blob) => {
+          lastBlob = blob;
+          return 'blob:test';
+        }),
+        revokeObjectURL: vi.fn(),
+      }),
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
     ) {
-      saved.push(this.download);
+      saved.push({ name: this.download, blob: lastBlob as Blob });
     });
     renderWithProviders(
       <Routes>
@@ -166,70 +158,73 @@ describe('choosing invoices for one PDF (/invoices)', () => {
       </Routes>,
       { path },
     );
-    return { api, saved, click };
+    return { saved, click };
   }
 
-  const PDF_ANSWER: FakeHandler = () => ({
-    status: 200,
-    body: '%PDF-1.7',
-    headers: {
-      'Content-Type': 'application/pdf',
-      'Content-Disposition':
-        'attachment; filename="fakturor-2026-03-02.pdf"; filename*=UTF-8\'\'fakturor-2026-03-02.pdf',
-    },
-  });
+  async function idOf(invoiceNumber: string): Promise<string> {
+    const list = await api.call<{ items: InvoiceSummary[] }>(
+      'GET',
+      `/api/limited/invoices?search=${invoiceNumber}`,
+    );
+    const found = list.items.find((i) => i.invoiceNumber === invoiceNumber);
+    if (!found) throw new Error(`no demo invoice ${invoiceNumber}`);
+    return found.invoiceID;
+  }
 
   it('downloads one PDF of the chosen invoices under the server’s name, in the current language', async () => {
-    const { api, saved, click } = setup('/invoices', PDF_ANSWER);
+    const { saved, click } = setup('/invoices');
     const user = userEvent.setup();
-    await screen.findByRole('link', { name: '10042' });
+    await screen.findByRole('link', { name: '10001' });
     const download = screen.getByRole('button', { name: 'Download PDF' });
     expect(download).toBeDisabled();
     expect(screen.getByText('0 invoices selected')).toBeInTheDocument();
 
-    await user.click(screen.getByRole('checkbox', { name: 'Select invoice 10043' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Select invoice 10002' }));
     expect(screen.getByText('1 invoice selected')).toBeInTheDocument();
-    expect(screen.getByRole('row', { name: /10043/ })).toHaveClass('is-selected');
+    expect(rowOf('10002')).toHaveClass('is-selected');
     // Neither the checkbox nor its cell opens the invoice, as a click elsewhere on the row does.
-    const checkCell = screen.getByRole('checkbox', { name: 'Select invoice 10043' }).closest('td');
+    const checkCell = screen.getByRole('checkbox', { name: 'Select invoice 10002' }).closest('td');
     await user.click(checkCell as HTMLElement);
     expect(screen.queryByText('The invoice')).not.toBeInTheDocument();
     expect(screen.getByText('1 invoice selected')).toBeInTheDocument();
     const pageBox = screen.getByRole('checkbox', { name: 'Select all invoices on this page' });
     expect(pageBox).toHaveProperty('indeterminate', true);
-    await user.click(screen.getByRole('checkbox', { name: 'Select invoice 10042' }));
-    expect(pageBox).toBeChecked();
+    await user.click(screen.getByRole('checkbox', { name: 'Select invoice 10001' }));
     expect(screen.getByText('2 invoices selected')).toBeInTheDocument();
 
     await user.click(download);
-    await vi.waitFor(() => expect(saved).toEqual(['fakturor-2026-03-02.pdf']));
+    await vi.waitFor(() => expect(saved).toHaveLength(1), { timeout: 10_000 });
+    expect(saved[0]?.name).toMatch(/\.pdf$/);
+    const blob = saved[0]?.blob as Blob;
+    const bytes = new Uint8Array(await blob.arrayBuffer());
+    expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     const call = api.calls.find((c) => c.method === 'POST' && c.path === '/api/limited/invoices/pdf');
-    expect(call?.body).toEqual({ invoiceIDs: [SECOND.invoiceID, ITEM.invoiceID], language: 'en-US' });
+    expect(call?.body).toEqual({ invoiceIDs: [await idOf('10002'), await idOf('10001')], language: 'en-US' });
     expect(screen.queryByRole('alert')).toBeEmptyDOMElement();
     click.mockRestore();
   });
 
   it('selects and clears the whole page, keeps the choice across pages and lets it go with a new filter', async () => {
-    setup('/invoices', PDF_ANSWER);
+    setup('/invoices');
     const user = userEvent.setup();
-    await screen.findByRole('link', { name: '10042' });
+    await screen.findByRole('link', { name: '10001' });
     await user.click(screen.getByRole('checkbox', { name: 'Select all invoices on this page' }));
-    expect(screen.getByRole('checkbox', { name: 'Select invoice 10042' })).toBeChecked();
-    expect(screen.getByRole('checkbox', { name: 'Select invoice 10043' })).toBeChecked();
-    expect(screen.getByText('2 invoices selected')).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Select invoice 10001' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Select invoice 10002' })).toBeChecked();
+    expect(screen.getByText('25 invoices selected')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
-    await screen.findByRole('link', { name: '10042' });
-    expect(screen.getByText('2 invoices selected')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByRole('link', { name: '10001' })).not.toBeInTheDocument());
+    expect(screen.getByText('25 invoices selected')).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Clear selection' }));
     expect(screen.getByText('0 invoices selected')).toBeInTheDocument();
-    await user.click(screen.getByRole('checkbox', { name: 'Select invoice 10042' }));
+    const [firstOnPage] = await screen.findAllByRole('checkbox', { name: /^Select invoice / });
+    await user.click(firstOnPage as HTMLElement);
     expect(screen.getByText('1 invoice selected')).toBeInTheDocument();
 
     await user.click(screen.getByRole('tab', { name: 'Paid' }));
     await waitFor(() => expect(screen.getByText('0 invoices selected')).toBeInTheDocument());
-    expect(screen.getByRole('checkbox', { name: 'Select invoice 10042' })).not.toBeChecked();
     // Back on the first filter the old choice does not come back.
     await user.click(screen.getByRole('tab', { name: 'All' }));
     await waitFor(() =>
@@ -238,27 +233,44 @@ describe('choosing invoices for one PDF (/invoices)', () => {
     expect(screen.getByText('0 invoices selected')).toBeInTheDocument();
   });
 
-  it('says the document could not be created when the server fails, and too many records beyond the limit', async () => {
-    let answer: FakeAnswerLike = { status: 500, body: { code: 'server.internal' } };
-    setup('/invoices', () => answer);
+  it('says the document could not be created when the server fails', async () => {
+    // A 500 is a condition the real server does not produce on demand: this one answer is faked.
+    api.failNext('POST /api/limited/invoices/pdf', { status: 500, body: { code: 'server.internal' } });
+    setup('/invoices');
     const user = userEvent.setup();
-    await screen.findByRole('link', { name: '10042' });
-    await user.click(screen.getByRole('checkbox', { name: 'Select invoice 10042' }));
+    await screen.findByRole('link', { name: '10001' });
+    await user.click(screen.getByRole('checkbox', { name: 'Select invoice 10001' }));
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     expect(
       await screen.findByText('Unable to create a document for the selected invoices.'),
     ).toBeInTheDocument();
+  });
 
-    answer = { status: 422, body: { code: 'invoices.too_many_records' } };
+  it('says too many records when the choice is beyond the server’s limit', async () => {
+    // Three pages of 100 rows pass the real limit of 200; rendering them in jsdom takes a while.
+    setup('/invoices?pageSize=100');
+    const user = userEvent.setup();
+    await screen.findByRole('link', { name: '10001' });
+    for (let page = 1; page <= 3; page++) {
+      await user.click(screen.getByRole('checkbox', { name: 'Select all invoices on this page' }));
+      if (page < 3) {
+        await user.click(screen.getByRole('button', { name: 'Next' }));
+        await waitFor(() =>
+          expect(
+            screen.getByRole('checkbox', { name: 'Select all invoices on this page' }),
+          ).not.toBeChecked(),
+        );
+      }
+    }
+    expect(screen.getByText('300 invoices selected')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Download PDF' }));
     expect(
       await screen.findByText('Too many invoices. Choose fewer, for example with a date range.'),
     ).toBeInTheDocument();
 
     // A changed choice starts without the message.
-    await user.click(screen.getByRole('checkbox', { name: 'Select invoice 10043' }));
+    const [one] = screen.getAllByRole('checkbox', { name: /^Select invoice / });
+    await user.click(one as HTMLElement);
     expect(screen.queryByText(/Too many invoices/)).not.toBeInTheDocument();
-  });
+  }, 40_000);
 });
-
-type FakeAnswerLike = Awaited<ReturnType<FakeHandler>>;

@@ -1,57 +1,14 @@
+import type { InvoiceSummary, Recipient } from '@portal/contracts';
 import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { formatMoney } from '@portal/domain/money';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import InvoiceUploadRoute from '../../../app/routes/invoice-upload';
-import { type FakeHandler, installFakeApi, makeSelf } from '../../../test/fake-api';
+import { getSession } from '../../../lib/session-store';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
-
-const FILE_ID = '3c1f8e2a-6b7d-4e59-8a21-9f0d4c3b2a10';
-const RECIPIENT = {
-  recipientID: '0b6d6f1e-5c55-4b59-9d1a-6f1f2d7c9a01',
-  name: 'Kund AB',
-  address: 'Gatan 1',
-  address2: '',
-  zipcode: '111 22',
-  city: 'Stockholm',
-  country: 'SE',
-  email: 'kund@example.com',
-  phone: '',
-  organizationNumber: '556036-0793',
-  vat: '',
-  updated: '2026-03-01T10:00:00.000Z',
-};
-const INVOICE = {
-  invoiceID: '7e0c1f5a-0d1e-4a57-9d33-2f0e6f0e9b10',
-  invoiceNumber: '5001',
-  recipientID: RECIPIENT.recipientID,
-  recipientName: 'Kund AB',
-  service: 'factoring',
-  state: 1,
-  currency: 'SEK',
-  invoiceDate: '2026-03-02',
-  dueDate: '2026-04-01',
-  created: '2026-03-02T10:00:00.000Z',
-  ocr: '1234574',
-  grossMinor: 100,
-  toPayMinor: 100,
-  remainingMinor: 100,
-  overdue: false,
-  orderReference: '',
-  issuerContact: '',
-  recipientContact: '',
-  rows: [],
-  vat: [],
-  netMinor: 80,
-  vatMinor: 20,
-  deductionMinor: 0,
-  rotRut: { type: 'none', personalNumber: '', propertyDesignation: '', housingCoopNumber: '' },
-  decision: null,
-  files: [],
-  events: [],
-};
 
 function DetailProbe() {
   const location = useLocation();
@@ -62,33 +19,30 @@ function DetailProbe() {
   );
 }
 
-function renderUpload(handlers: Record<string, FakeHandler> = {}) {
-  const api = installFakeApi({
-    'GET /api/self': () => ({
-      status: 200,
-      body: makeSelf({
-        abilities: ['limited_register_invoice_upload'],
-        taxRates: [{ rateBasisPoints: 2500 }, { rateBasisPoints: 1200 }, { rateBasisPoints: 600 }],
-        currencies: ['SEK', 'EUR'],
-      }),
-    }),
-    'GET /api/limited/invoices/next-number': () => ({ status: 200, body: { invoiceNumber: '5001' } }),
-    'GET /api/limited/recipients': () => ({
-      status: 200,
-      body: { items: [RECIPIENT], total: 1, page: 1, pageSize: 8 },
-    }),
-    'POST /api/limited/files': (request) => ({
-      status: 200,
-      body: {
-        fileID: FILE_ID,
-        role: request.query.get('role'),
-        filename: request.query.get('filename'),
-        size: 2048,
-        sha256: 'abc',
-      },
-    }),
-    ...handlers,
-  });
+// One real server for the whole file; each test starts from the demo seed.
+const api = startRealApi();
+let recipient: Recipient;
+/** A real PDF (the server checks that it opens and has pages): the server's own PDF of demo invoice 10042. */
+let demoPdfBytes: Uint8Array;
+
+beforeEach(async () => {
+  await api.signIn('demo');
+  const all = (
+    await api.call<{ items: Recipient[] }>('GET', '/api/limited/recipients?sort=name&order=asc&pageSize=100')
+  ).items;
+  recipient = all.find((r) => all.filter((o) => o.name === r.name).length === 1) as Recipient;
+  if (!demoPdfBytes) {
+    const list = await api.call<{ items: InvoiceSummary[] }>('GET', '/api/limited/invoices?search=10042');
+    const answer = await api.server.app.inject({
+      method: 'GET',
+      url: `/api/limited/invoices/${list.items[0]?.invoiceID}/pdf?language=en-US`,
+      headers: { authorization: `Bearer ${getSession().token}` },
+    });
+    demoPdfBytes = new Uint8Array(answer.rawPayload);
+  }
+});
+
+function renderUpload() {
   renderWithProviders(
     <Routes>
       <Route path="/invoice/upload" element={<InvoiceUploadRoute />} />
@@ -99,13 +53,13 @@ function renderUpload(handlers: Record<string, FakeHandler> = {}) {
   return api;
 }
 
-const pdf = (name: string) => new File(['%PDF-1.7\n1 0 obj\n'], name, { type: 'application/pdf' });
+const pdf = (name: string) => new File([demoPdfBytes as BlobPart], name, { type: 'application/pdf' });
 const money = (minor: number) => formatMoney(minor, 'SEK', 'en-US').replace(/\s/g, ' ');
 const text = (element: Node | null | undefined) => element?.textContent?.replace(/\s/g, ' ');
 
 async function pickRecipient(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByRole('combobox', { name: /Recipient/ }), 'Kund');
-  await user.click(await screen.findByRole('option', { name: /Kund AB/ }));
+  await user.type(screen.getByRole('combobox', { name: /Recipient/ }), recipient.name);
+  await user.click(await screen.findByRole('option', { name: new RegExp(recipient.name) }));
 }
 
 describe('the upload form (/invoice/upload)', { timeout: 20_000 }, () => {
@@ -136,14 +90,16 @@ describe('the upload form (/invoice/upload)', { timeout: 20_000 }, () => {
   });
 
   it('registers the PDF with the amounts per VAT rate and the own OCR, then opens the invoice', async () => {
-    const api = renderUpload({
-      'POST /api/limited/invoices/upload': () => ({ status: 200, body: INVOICE }),
-    });
+    const { invoiceNumber } = await api.call<{ invoiceNumber: string }>(
+      'GET',
+      '/api/limited/invoices/next-number',
+    );
+    renderUpload();
     const user = userEvent.setup();
     const number = await screen.findByLabelText(/Invoice number/);
-    await waitFor(() => expect(number).toHaveValue('5001'));
-    await user.upload(screen.getByLabelText('Choose the invoice PDF'), pdf('faktura-5001.pdf'));
-    expect(await screen.findByText('faktura-5001.pdf')).toBeInTheDocument();
+    await waitFor(() => expect(number).toHaveValue(invoiceNumber));
+    await user.upload(screen.getByLabelText('Choose the invoice PDF'), pdf('faktura-eget.pdf'));
+    expect(await screen.findByText('faktura-eget.pdf')).toBeInTheDocument();
     // One file only: the picker is full until it is removed.
     expect(screen.getByLabelText('Choose the invoice PDF', { selector: 'input' })).toBeDisabled();
     await pickRecipient(user);
@@ -164,13 +120,28 @@ describe('the upload form (/invoice/upload)', { timeout: 20_000 }, () => {
     expect(text(screen.getByText('VAT 6%').nextSibling)).toBe(money(600));
 
     await user.click(screen.getByRole('button', { name: 'Register invoice' }));
-    expect(await screen.findByText(/At \/invoices\/7e0c1f5a/)).toHaveTextContent('"notice":"registered"');
+    expect(await screen.findByText(/At \/invoices\//)).toHaveTextContent('"notice":"registered"');
+    const upload = api.calls.find((c) => c.path === '/api/limited/files');
+    expect(upload?.query.get('role')).toBe('invoice');
     const post = api.calls.find((c) => c.path === '/api/limited/invoices/upload');
-    expect(post?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+    const invoiceID = /At \/invoices\/([0-9a-f-]{36})/.exec(
+      screen.getByText(/At \/invoices\//).textContent ?? '',
+    )?.[1];
+    const stored = await api.call<{
+      ocr: string;
+      toPayMinor: number;
+      files: { fileID: string; filename: string; size: number }[];
+    }>('GET', `/api/limited/invoices/${invoiceID}`);
+    expect(stored.ocr).toBe('1234574');
+    expect(stored.toPayMinor).toBe(expected.toPayMinor);
+    expect(stored.files).toEqual([
+      expect.objectContaining({ filename: 'faktura-eget.pdf', size: demoPdfBytes.length }),
+    ]);
     expect(post?.body).toEqual({
-      invoiceFileID: FILE_ID,
-      recipientID: RECIPIENT.recipientID,
-      invoiceNumber: '5001',
+      invoiceFileID: stored.files[0]?.fileID,
+      recipientID: recipient.recipientID,
+      invoiceNumber,
       service: 'factoring',
       currency: 'SEK',
       invoiceDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
@@ -185,24 +156,18 @@ describe('the upload form (/invoice/upload)', { timeout: 20_000 }, () => {
       ],
       attachmentIDs: [],
     });
-    const upload = api.calls.find((c) => c.path === '/api/limited/files');
-    expect(upload?.query.get('role')).toBe('invoice');
   });
 
   it('shows a duplicate own OCR reference on its field', async () => {
-    renderUpload({
-      'POST /api/limited/invoices/upload': () => ({
-        status: 409,
-        body: { code: 'invoices.duplicate_ocr', issues: [{ path: 'ocr', code: 'invoices.duplicate_ocr' }] },
-      }),
-    });
+    // Demo invoice 10005 already carries OCR reference 10000586.
+    renderUpload();
     const user = userEvent.setup();
     await screen.findByLabelText('Choose the invoice PDF');
     await user.upload(screen.getByLabelText('Choose the invoice PDF'), pdf('faktura.pdf'));
     await screen.findByText('faktura.pdf');
     await pickRecipient(user);
     const ocr = screen.getByLabelText(/Own OCR reference/);
-    await user.type(ocr, '1234574');
+    await user.type(ocr, '10000586');
     await user.type(screen.getByLabelText('Amount excl. VAT, line 1'), '500');
     await user.click(screen.getByRole('button', { name: 'Register invoice' }));
     const message = 'This OCR reference is already used on another of your invoices.';

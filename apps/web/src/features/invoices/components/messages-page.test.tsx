@@ -1,65 +1,50 @@
+import type { InvoiceSummary, Message } from '@portal/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { installFakeApi } from '../../../test/fake-api';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { invoiceIDOf, MessagesPage } from './messages-page';
 
-const INVOICE = '7e0c1f5a-0d1e-4a57-9d33-2f0e6f0e9b10';
-
-function message(overrides: object = {}) {
-  return {
-    messageID: 'm1',
-    messageType: 'message',
-    authorID: null,
-    invoiceID: INVOICE,
-    invoiceNumber: '5001',
-    author: 'Acme Finans',
-    date: '2026-03-03T14:30:00.000Z',
-    title: 'Question about 5001',
-    message: 'Please send the delivery note.',
-    read: false,
-    ...overrides,
-  };
-}
-
 describe('the messages page (/invoice/messages)', () => {
+  const api = startRealApi();
+
+  beforeEach(async () => {
+    await api.signIn('demo');
+  });
+
+  /** Seeded ids are random: find the demo invoice by its number. */
+  async function invoiceID(invoiceNumber: string): Promise<string> {
+    const list = await api.call<{ items: InvoiceSummary[] }>(
+      'GET',
+      `/api/limited/invoices?search=${invoiceNumber}`,
+    );
+    const found = list.items.find((i) => i.invoiceNumber === invoiceNumber);
+    if (!found) throw new Error(`no demo invoice ${invoiceNumber}`);
+    return found.invoiceID;
+  }
+
   it('lists one invoice’s messages, marks an opened unread one read and reads the list again', async () => {
-    let read = false;
-    const api = installFakeApi({
-      'GET /api/limited/messages': () => ({
-        status: 200,
-        body: { items: [message({ read })], total: 1, page: 1, pageSize: 25, unread: read ? 0 : 1 },
-      }),
-      'POST /api/limited/messages/m1/read': () => {
-        read = true;
-        return { status: 200, body: { ok: true } };
-      },
-    });
-    renderWithProviders(<MessagesPage invoiceID={INVOICE} canViewInvoice={false} />);
-    expect(await screen.findByRole('heading', { name: 'Messages about invoice 5001' })).toBeInTheDocument();
-    expect(screen.getByText('1 unread message')).toBeInTheDocument();
-    expect(api.calls[0]?.query.get('invoiceID')).toBe(INVOICE);
+    // The demo seed has two unread messages about invoice 10037: a reminder and Dana's answer.
+    const invoice = await invoiceID('10037');
+    renderWithProviders(<MessagesPage invoiceID={invoice} canViewInvoice={false} />);
+    expect(await screen.findByRole('heading', { name: 'Messages about invoice 10037' })).toBeInTheDocument();
+    expect(screen.getByText('2 unread messages')).toBeInTheDocument();
+    expect(api.calls[0]?.query.get('invoiceID')).toBe(invoice);
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: /Question about 5001/ }));
-    expect(screen.getByText('Please send the delivery note.')).toBeInTheDocument();
-    expect(await screen.findByText('0 unread messages')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: /betalningspåminnelse skickad/ }));
+    expect(
+      screen.getByText('Kunden har inte betalat i tid. Vi har skickat en första påminnelse.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('1 unread message')).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
-    expect(screen.queryByText('Unread')).not.toBeInTheDocument();
+    const after = await api.call<{ items: Message[] }>('GET', `/api/limited/messages?invoiceID=${invoice}`);
+    expect(after.items.filter((m) => !m.read).map((m) => m.title)).toEqual(['Re: Faktura 10037']);
   });
 
   it('checks the contract rules, then writes a message about the invoice', async () => {
-    const api = installFakeApi({
-      'GET /api/limited/messages': () => ({
-        status: 200,
-        body: { items: [], total: 0, page: 1, pageSize: 25, unread: 0 },
-      }),
-      'POST /api/limited/messages': (request) => ({
-        status: 200,
-        body: message({ ...(request.body as object), messageID: 'm2', read: true }),
-      }),
-    });
-    renderWithProviders(<MessagesPage invoiceID={INVOICE} canViewInvoice={false} />);
+    const invoice = await invoiceID('10005');
+    renderWithProviders(<MessagesPage invoiceID={invoice} canViewInvoice={false} />);
     expect(await screen.findByText('There are no messages.')).toBeInTheDocument();
     const user = userEvent.setup();
     await user.click(screen.getByRole('button', { name: 'Send message' }));
@@ -70,12 +55,19 @@ describe('the messages page (/invoice/messages)', () => {
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(await screen.findByText('Your message has been sent.')).toBeInTheDocument();
     const post = api.calls.find((c) => c.method === 'POST');
-    expect(post?.body).toEqual({ invoiceID: INVOICE, title: 'Delivery', message: 'Sent yesterday.' });
+    expect(post?.body).toEqual({ invoiceID: invoice, title: 'Delivery', message: 'Sent yesterday.' });
     await waitFor(() => expect(screen.getByLabelText(/Subject/)).toHaveValue(''));
+    const stored = await api.call<{ items: Message[] }>('GET', `/api/limited/messages?invoiceID=${invoice}`);
+    expect(stored.items).toEqual([
+      expect.objectContaining({ title: 'Delivery', message: 'Sent yesterday.', invoiceNumber: '10005' }),
+    ]);
+    // The page shows what the server stored once it reads the list again.
+    expect(await screen.findByRole('button', { name: /Delivery/ })).toBeInTheDocument();
   });
 
   it('reads only a well-formed invoice id from the address', () => {
-    expect(invoiceIDOf(INVOICE)).toBe(INVOICE);
+    const id = '7e0c1f5a-0d1e-4a57-9d33-2f0e6f0e9b10';
+    expect(invoiceIDOf(id)).toBe(id);
     expect(invoiceIDOf('7')).toBeNull();
     expect(invoiceIDOf(null)).toBeNull();
   });

@@ -1,8 +1,8 @@
 import type { InvoiceSummary } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
-import { installFakeApi } from '../../../test/fake-api';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { totalsByCurrency } from '../utils/money';
 import { SendInvoicesPage } from './send-invoices-page';
@@ -44,21 +44,32 @@ describe('totalsByCurrency', () => {
 });
 
 describe('the send page (/invoice/send)', () => {
+  const api = startRealApi();
+
+  beforeEach(async () => {
+    await api.signIn('demo');
+  });
+
+  async function pending(): Promise<InvoiceSummary[]> {
+    return (await api.call<{ items: InvoiceSummary[] }>('GET', '/api/limited/invoices/pending')).items;
+  }
+
   it('shows the count and total of the selection per currency', async () => {
-    installFakeApi({
-      'GET /api/limited/invoices/pending': () => ({ status: 200, body: { items: PENDING } }),
-    });
+    // The demo seed's oldest unsent invoices: 10005 (SEK 27,654.40) and 10055 (SEK 17,625.00).
+    const all = await pending();
     renderWithProviders(<SendInvoicesPage />);
     const user = userEvent.setup();
-    await user.click(await screen.findByLabelText('Select invoice 7001'));
-    await user.click(screen.getByLabelText('Select invoice 7003'));
+    await user.click(await screen.findByLabelText('Select invoice 10005'));
+    await user.click(screen.getByLabelText('Select invoice 10055'));
     expect(screen.getByText('Selected invoices: 2')).toBeInTheDocument();
-    expect(totalsTable().getByRole('row', { name: /SEK 1 SEK\s1,250\.50/ })).toBeInTheDocument();
-    expect(totalsTable().getByRole('row', { name: /EUR 1 €99\.99/ })).toBeInTheDocument();
+    expect(totalsTable().getByRole('row', { name: /SEK 2 SEK\s45,279\.40/ })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Select all' }));
-    expect(screen.getByText('Selected invoices: 3')).toBeInTheDocument();
-    expect(totalsTable().getByRole('row', { name: /SEK 2 SEK\s1,350\.50/ })).toBeInTheDocument();
+    expect(screen.getByText(`Selected invoices: ${all.length}`)).toBeInTheDocument();
+    const [sek] = totalsByCurrency(all);
+    expect(totalsTable().getByRole('row', { name: new RegExp(`SEK ${all.length} SEK`) })).toHaveTextContent(
+      new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format((sek?.grossMinor ?? 0) / 100),
+    );
     expect(screen.getByRole('checkbox', { name: 'Select all' })).toBeChecked();
 
     await user.click(screen.getByRole('button', { name: 'Clear selection' }));
@@ -67,53 +78,31 @@ describe('the send page (/invoice/send)', () => {
   });
 
   it('refuses to send nothing, then sends with a key and reports each invoice', async () => {
-    const api = installFakeApi({
-      'GET /api/limited/invoices/pending': () => ({ status: 200, body: { items: PENDING } }),
-      'POST /api/limited/invoices/send': () => ({
-        status: 200,
-        body: {
-          results: [
-            {
-              invoiceID: PENDING[0]?.invoiceID,
-              invoiceNumber: '7001',
-              ok: true,
-              state: 9,
-              ocr: '1000018',
-              code: null,
-            },
-            {
-              invoiceID: PENDING[1]?.invoiceID,
-              invoiceNumber: '7002',
-              ok: false,
-              state: 4,
-              ocr: null,
-              code: 'invoices.invalid_transition',
-            },
-          ],
-        },
-      }),
-    });
+    const [first, second] = await pending();
     renderWithProviders(<SendInvoicesPage />);
     const user = userEvent.setup();
-    await screen.findByLabelText('Select invoice 7001');
+    await screen.findByLabelText('Select invoice 10005');
     await user.click(screen.getByRole('button', { name: 'Send selected' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Select at least one invoice.');
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
 
-    await user.click(screen.getByLabelText('Select invoice 7001'));
-    await user.click(screen.getByLabelText('Select invoice 7002'));
+    await user.click(screen.getByLabelText('Select invoice 10005'));
+    await user.click(screen.getByLabelText('Select invoice 10055'));
+    // Someone else sends 10055 while the page is open: the server then refuses it for this page.
+    await api.call('POST', '/api/limited/invoices/send', { invoiceIDs: [second?.invoiceID] });
     await user.click(screen.getByRole('button', { name: 'Send selected' }));
     const results = await screen.findByRole('heading', { name: 'Result' });
     const list = within(results.parentElement as HTMLElement);
-    expect(list.getByText(/Invoice 7001:/).parentElement).toHaveTextContent(
-      'Invoice 7001: sent. Status: Awaiting credit decision. OCR reference: 1000018.',
+    expect(list.getByText(/Invoice 10005:/).parentElement).toHaveTextContent(
+      'Invoice 10005: sent. Status: Awaiting credit decision. OCR reference: 10000586.',
     );
-    expect(list.getByText(/Invoice 7002:/).parentElement).toHaveTextContent(
-      'Invoice 7002: not sent. That cannot be done to the invoice in its current status.',
+    expect(list.getByText(/Invoice 10055:/).parentElement).toHaveTextContent(
+      'Invoice 10055: not sent. That cannot be done to the invoice in its current status.',
     );
     const post = api.calls.find((c) => c.method === 'POST');
-    expect(post?.body).toEqual({ invoiceIDs: [PENDING[0]?.invoiceID, PENDING[1]?.invoiceID] });
-    expect(post?.headers['Idempotency-Key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(post?.body).toEqual({ invoiceIDs: [first?.invoiceID, second?.invoiceID] });
+    expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     await waitFor(() => expect(screen.getByText('Selected invoices: 0')).toBeInTheDocument());
+    expect((await pending()).map((i) => i.invoiceNumber)).not.toContain('10005');
   });
 });

@@ -1,8 +1,8 @@
 import type { Recipient } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import { installFakeApi } from '../../../test/fake-api';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { RecipientFormModal } from './recipient-form-modal';
 
@@ -21,6 +21,13 @@ const SAVED: Recipient = {
   updated: '2026-03-02T10:00:00.000Z',
 };
 
+// One real server for the whole file; each test starts from the demo seed (with its company register).
+const api = startRealApi();
+
+beforeEach(async () => {
+  await api.signIn('demo');
+});
+
 function renderForm(recipient: Recipient | null = null) {
   const onSaved = vi.fn();
   const onClose = vi.fn();
@@ -36,7 +43,6 @@ async function save(user: ReturnType<typeof userEvent.setup>) {
 
 describe('RecipientFormModal (spec §5 recipient rules)', () => {
   it('shows the contract rules on the fields and calls nothing', async () => {
-    const api = installFakeApi({});
     const { user } = renderForm();
     await user.type(field('Email address'), 'not-an-email');
     await user.type(field('Organization number'), '123');
@@ -56,7 +62,6 @@ describe('RecipientFormModal (spec §5 recipient rules)', () => {
   });
 
   it('refuses a name longer than 45 characters', async () => {
-    installFakeApi({});
     const { user } = renderForm();
     await user.type(field('Name'), 'Å'.repeat(46));
     await save(user);
@@ -64,9 +69,6 @@ describe('RecipientFormModal (spec §5 recipient rules)', () => {
   });
 
   it('sends the recipient and reports it saved', async () => {
-    const api = installFakeApi({
-      'POST /api/limited/recipients': () => ({ status: 200, body: SAVED }),
-    });
     const { user, onSaved } = renderForm();
     await user.type(field('Name'), 'Kund AB');
     await user.type(field('Email address'), 'faktura@kund.se');
@@ -75,7 +77,17 @@ describe('RecipientFormModal (spec §5 recipient rules)', () => {
     await user.type(field('Organization number'), '556036-0793');
     await save(user);
 
-    await waitFor(() => expect(onSaved).toHaveBeenCalledWith(SAVED, true));
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledWith(
+        expect.objectContaining({ name: 'Kund AB', organizationNumber: '556036-0793', city: 'Stockholm' }),
+        true,
+      ),
+    );
+    const stored = await api.call<{ items: Recipient[]; total: number }>(
+      'GET',
+      '/api/limited/recipients?search=Kund AB',
+    );
+    expect(stored.items).toEqual([expect.objectContaining({ name: 'Kund AB', email: 'faktura@kund.se' })]);
     expect(api.calls[0]?.body).toEqual({
       name: 'Kund AB',
       address: '',
@@ -91,11 +103,11 @@ describe('RecipientFormModal (spec §5 recipient rules)', () => {
   });
 
   it('puts the server field issues on their fields and keeps what was typed', async () => {
-    installFakeApi({
-      'PUT /api/limited/recipients/0b7f2f5e-4d1c-4c55-9a55-2f0b1f7f1a01': () => ({
-        status: 400,
-        body: { code: 'recipient.invalid', issues: [{ path: 'email', code: 'validation.email' }] },
-      }),
+    // The browser checks the same contract first, so the real server never gets an input it would
+    // refuse field by field from this form: that answer is faked here, for this one call.
+    api.failNext(`PUT /api/limited/recipients/${SAVED.recipientID}`, {
+      status: 400,
+      body: { code: 'recipient.invalid', issues: [{ path: 'email', code: 'validation.email' }] },
     });
     const { user, onSaved } = renderForm(SAVED);
     expect(screen.getByRole('heading', { name: 'Edit recipient' })).toBeInTheDocument();
@@ -112,54 +124,47 @@ describe('RecipientFormModal (spec §5 recipient rules)', () => {
   });
 
   it('fills the form from a company found in the register', async () => {
-    const api = installFakeApi({
-      'GET /api/limited/companies': () => ({
-        status: 200,
-        body: {
-          items: [
-            {
-              organizationNumber: '556036-0793',
-              name: 'Sökbar Bygg AB',
-              address: 'Byggvägen 3',
-              zipcode: '411 01',
-              city: 'Göteborg',
-              country: 'SE',
-              vat: 'SE556036079301',
-            },
-          ],
-        },
-      }),
-    });
+    // The demo company register: Norrbygg HB of Stockholm is the first of its sixty companies.
+    const found = await api.call<{
+      items: {
+        name: string;
+        organizationNumber: string;
+        vat: string;
+        address: string;
+        zipcode: string;
+        city: string;
+      }[];
+    }>('GET', '/api/limited/companies?query=Norrbygg%20HB');
+    const company = found.items[0];
+    expect(company).toMatchObject({ name: 'Norrbygg HB', city: 'Stockholm' });
     const { user } = renderForm();
     // A new recipient starts in the company search; Enter searches and does not save.
     expect(screen.getByRole('searchbox', { name: 'Company name or organization number' })).toHaveFocus();
-    await user.keyboard('Sökbar{Enter}');
-    await user.click(await screen.findByRole('button', { name: 'Use Sökbar Bygg AB' }));
+    await user.keyboard('Norrbygg HB{Enter}');
+    await user.click(await screen.findByRole('button', { name: 'Use Norrbygg HB' }));
 
-    expect(api.calls[0]?.query.get('query')).toBe('Sökbar');
-    expect(field('Name')).toHaveValue('Sökbar Bygg AB');
-    expect(field('Organization number')).toHaveValue('556036-0793');
-    expect(field('VAT number')).toHaveValue('SE556036079301');
-    expect(field('Address')).toHaveValue('Byggvägen 3');
-    expect(field('ZIP code')).toHaveValue('411 01');
-    expect(field('City')).toHaveValue('Göteborg');
-    expect(screen.getByText(/The details of Sökbar Bygg AB have been filled in/)).toBeInTheDocument();
+    expect(api.calls[0]?.query.get('query')).toBe('Norrbygg HB');
+    expect(field('Name')).toHaveValue('Norrbygg HB');
+    expect(field('Organization number')).toHaveValue(company?.organizationNumber);
+    expect(field('VAT number')).toHaveValue(company?.vat);
+    expect(field('Address')).toHaveValue(company?.address);
+    expect(field('ZIP code')).toHaveValue('114 35');
+    expect(field('City')).toHaveValue('Stockholm');
+    expect(screen.getByText(/The details of Norrbygg HB have been filled in/)).toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(0);
   });
 
   it.each([
-    [422, { code: 'company.too_many_results' }, 'Too many results, restrict your search.'],
-    [200, { items: [] }, 'No data found.'],
-  ])('says so when the company search answers %s', async (status, body, text) => {
-    installFakeApi({ 'GET /api/limited/companies': () => ({ status, body }) });
+    ['AB', 'Too many results, restrict your search.'],
+    ['Zzyzx', 'No data found.'],
+  ])('says so when the company search for %s has too many or no results', async (query, text) => {
     const { user } = renderForm();
-    await user.type(screen.getByRole('searchbox', { name: 'Company name or organization number' }), 'AB');
+    await user.type(screen.getByRole('searchbox', { name: 'Company name or organization number' }), query);
     await user.click(screen.getByRole('button', { name: 'Search' }));
     expect(await screen.findByText(text)).toBeInTheDocument();
   });
 
   it('asks for two characters before it searches the register', async () => {
-    const api = installFakeApi({});
     const { user } = renderForm();
     await user.type(screen.getByRole('searchbox', { name: 'Company name or organization number' }), 'A');
     await user.click(screen.getByRole('button', { name: 'Search' }));

@@ -1,0 +1,6 @@
+/**
+ * The test-only entry of the server package (`@portal/server/testing`): what other workspaces' tests
+ * need to run the real server in their own process. App code never imports it.
+ */
+export { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed/demo';
+export { bearer, createTestApp, START, type TestApp, type TestAppOptions } from './support/test-app';
