@@ -1,13 +1,12 @@
-import { SESSION_ABSOLUTE_HOURS, SESSION_IDLE_MINUTES } from '@portal/contracts';
+import { SESSION_IDLE_MINUTES } from '@portal/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { OperatorContext } from '../context';
 import type { Db, Tx } from '../db/client';
 import { operatorSessions, operators } from '../db/schema';
 import { hashToken, newToken } from '../lib/tokens';
+import { renewedExpiry } from './sessions';
 
 const MINUTE = 60_000;
-/** As for customer sessions: the expiry moves forward at most once a minute. */
-const RENEW_AFTER_MS = MINUTE;
 
 /**
  * A new operator session, with the same idle and absolute limits as a customer session. The token is
@@ -59,14 +58,12 @@ export async function authenticateOperator(
     )
     .limit(1);
   if (!row?.active) return null;
-  if (now.getTime() - row.lastUsedAt.getTime() > RENEW_AFTER_MS) {
-    const idle = new Date(now.getTime() + SESSION_IDLE_MINUTES * MINUTE);
-    const absolute = new Date(row.createdAt.getTime() + SESSION_ABSOLUTE_HOURS * 60 * MINUTE);
+  const expiresAt = renewedExpiry(now, row.createdAt, row.lastUsedAt);
+  if (expiresAt)
     await db
       .update(operatorSessions)
-      .set({ lastUsedAt: now, expiresAt: idle < absolute ? idle : absolute })
+      .set({ lastUsedAt: now, expiresAt })
       .where(eq(operatorSessions.id, row.sessionId));
-  }
   return { sessionId: row.sessionId, operatorId: row.operatorId, username: row.username, name: row.name };
 }
 

@@ -37,6 +37,18 @@ export async function createSession(
   return token;
 }
 
+/**
+ * The sliding expiry of a session used at `now`: the idle limit from now, never past the absolute limit
+ * from its creation. Null while the last renewal is younger than RENEW_AFTER_MS, so that a busy client
+ * does not write the session row on every call. Customer and operator sessions share this rule.
+ */
+export function renewedExpiry(now: Date, createdAt: Date, lastUsedAt: Date): Date | null {
+  if (now.getTime() - lastUsedAt.getTime() <= RENEW_AFTER_MS) return null;
+  const idle = new Date(now.getTime() + SESSION_IDLE_MINUTES * MINUTE);
+  const absolute = new Date(createdAt.getTime() + SESSION_ABSOLUTE_HOURS * 60 * MINUTE);
+  return idle < absolute ? idle : absolute;
+}
+
 /** The signed-in caller of a bearer token, or null when it is unknown, expired, revoked or not a session. */
 export async function authenticate(db: Db, token: string, now: Date): Promise<AuthContext | null> {
   const [row] = await db
@@ -69,14 +81,9 @@ export async function authenticate(db: Db, token: string, now: Date): Promise<Au
     .limit(1);
   if (!row?.active) return null;
 
-  if (now.getTime() - row.lastUsedAt.getTime() > RENEW_AFTER_MS) {
-    const idle = new Date(now.getTime() + SESSION_IDLE_MINUTES * MINUTE);
-    const absolute = new Date(row.createdAt.getTime() + SESSION_ABSOLUTE_HOURS * 60 * MINUTE);
-    await db
-      .update(sessions)
-      .set({ lastUsedAt: now, expiresAt: idle < absolute ? idle : absolute })
-      .where(eq(sessions.id, row.sessionId));
-  }
+  const expiresAt = renewedExpiry(now, row.createdAt, row.lastUsedAt);
+  if (expiresAt)
+    await db.update(sessions).set({ lastUsedAt: now, expiresAt }).where(eq(sessions.id, row.sessionId));
   return {
     sessionId: row.sessionId,
     userId: row.userId,
