@@ -11,8 +11,17 @@ import { LOCALES, resources, translate } from '@portal/i18n';
 import { and, count, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { EXIT, runBackoffice } from '../src/cli/backoffice';
-import { auditLog, invoiceEvents, invoices, messages, operatorSessions, sessions } from '../src/db/schema';
+import {
+  auditLog,
+  invoiceEvents,
+  invoices,
+  messages,
+  operatorSessions,
+  postings,
+  sessions,
+} from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
+import { checkBooks } from '../src/services/ledger';
 import { SAMPLE_ID } from './support/route-samples';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
 
@@ -207,6 +216,20 @@ describe('the credit decision', () => {
     const [row] = await auditEvents('backoffice.invoice.approved');
     expect(row).toMatchObject({ username: 'operator', issuerId: item.issuerID });
     expect(row?.details).toMatchObject({ invoiceId: item.invoiceID, fromState: 9, toState: 2 });
+
+    // Bought: the recipient owes us the amount to pay and we owe it to the issuer (docs/MONEY.md).
+    const booked = await t.db
+      .select({ account: postings.account, amountMinor: postings.amountMinor, kind: postings.kind })
+      .from(postings)
+      .where(eq(postings.invoiceId, item.invoiceID));
+    expect(booked).toEqual(
+      expect.arrayContaining([
+        { account: 'receivable', amountMinor: item.toPayMinor, kind: 'recognise' },
+        { account: 'issuer_payable', amountMinor: -item.toPayMinor, kind: 'recognise' },
+      ]),
+    );
+    expect(booked).toHaveLength(2);
+    expect((await checkBooks(t.db, item.issuerID)).map((v) => v.id)).not.toContain(item.invoiceID);
 
     // A second approve is refused and changes nothing.
     const written = await footprint(item.invoiceID);

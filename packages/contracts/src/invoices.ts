@@ -33,6 +33,18 @@ export const FINANCED_SERVICES: readonly ServiceType[] = [
 ];
 
 /**
+ * Financed services where the issuer keeps the credit risk: an invoice still unpaid the agreed days
+ * after its due date is charged back (docs/MONEY.md). nonRecourseFactoring and nonRecourceService are
+ * the financed services without recourse.
+ */
+export const RECOURSE_SERVICES: readonly ServiceType[] = [
+  'factoring',
+  'loans',
+  'invoiceLoans',
+  'revolvingCredit',
+];
+
+/**
  * Invoice states of spec §4 by number (10 is not used). Pending invoices (registered, not sent) are
  * state 1; the labels are translated under `invoices:states.<number>`.
  */

@@ -47,6 +47,14 @@ export const issuers = pgTable('issuers', {
   zipcode: text('zipcode').notNull(),
   country: char('country', { length: 2 }).notNull().$type<'SE' | 'FI'>(),
   bankAccountVerified: boolean('bank_account_verified').notNull().default(false),
+  /**
+   * The bankgiro number we collect this issuer's invoices on (printed on its invoices). Incoming BGMAX
+   * payments are matched by the receiving bankgiro of their section first, then by the OCR reference,
+   * because OCR references are unique per issuer only (docs/MONEY.md).
+   */
+  collectionBankgiro: text('collection_bankgiro').unique(),
+  /** Days past due after which a recourse service's unpaid invoice is charged back (docs/MONEY.md). */
+  recourseDays: integer('recourse_days').notNull().default(60),
   createdAt: createdAt(),
 });
 
@@ -333,6 +341,13 @@ export const invoices = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
+    /**
+     * How far the daily job has taken an unpaid invoice past its due date: 0 nothing, 1 overdue noted,
+     * 2 reminder 1, 3 reminder 2, 4 handed to collection (docs/MONEY.md). Each step is taken once.
+     */
+    dunningStep: integer('dunning_step').notNull().default(0),
+    /** The last day late-payment interest has been charged through; null when none yet. */
+    interestThrough: date('interest_through', { mode: 'string' }),
   },
   (t) => [
     uniqueIndex('invoices_issuer_number_idx').on(t.issuerId, t.invoiceNumber),
@@ -350,6 +365,8 @@ export const invoices = pgTable(
     index('invoices_recipient_idx').on(t.recipientId),
     // The back office's queue of credit decisions across issuers (state 9, oldest sent first).
     index('invoices_awaiting_decision_idx').on(t.sentAt, t.id).where(sql`${t.state} = 9`),
+    // The daily job's walk over unpaid invoices by due date (overdue, reminders, recourse, interest).
+    index('invoices_unpaid_due_idx').on(t.dueDate, t.id).where(sql`${t.state} in (2, 3)`),
   ],
 );
 
@@ -475,4 +492,173 @@ export const invoiceStateTotals = pgTable(
     grossMinor: bigint('gross_minor', { mode: 'number' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.issuerId, t.recipientId, t.state, t.rejected, t.currency] })],
+);
+
+/**
+ * Fees we charge an issuer per service and currency (docs/MONEY.md): a percentage of the invoice's
+ * amount to pay in basis points (150 = 1.50 %) plus a fixed fee per invoice in minor units.
+ */
+export const issuerFees = pgTable(
+  'issuer_fees',
+  {
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    service: text('service').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    percentBasisPoints: integer('percent_basis_points').notNull().default(0),
+    fixedMinor: bigint('fixed_minor', { mode: 'number' }).notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.issuerId, t.service, t.currency] })],
+);
+
+/**
+ * A settlement ("transfer cost", spec §3): one payout batch's money to one issuer in one currency. Its
+ * totals are the sums of its rows; `number` is the id the customer sees.
+ */
+export const settlements = pgTable(
+  'settlements',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    number: bigserial('number', { mode: 'number' }).notNull().unique(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    /** The payout run that made it; one run makes one settlement per issuer and currency. */
+    batchId: uuid('batch_id').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** The day the money is paid to the issuer's bank account. */
+    payoutDate: date('payout_date', { mode: 'string' }).notNull(),
+    grossMinor: bigint('gross_minor', { mode: 'number' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull(),
+    /** What reaches the issuer: gross − fees; negative when charge-backs exceed the payouts. */
+    totalPayoutMinor: bigint('total_payout_minor', { mode: 'number' }).notNull(),
+    rowCount: integer('row_count').notNull(),
+    operatorId: uuid('operator_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('settlements_issuer_created_idx').on(t.issuerId, t.createdAt, t.id)],
+);
+
+/**
+ * One line of a settlement: a financed invoice paid out (`payout`), a payment we collected for a
+ * service we do not finance and pass on (`payment`), or a recourse deducted (`chargeBack`, negative).
+ */
+export const settlementRows = pgTable(
+  'settlement_rows',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    settlementId: uuid('settlement_id')
+      .notNull()
+      .references(() => settlements.id),
+    issuerId: uuid('issuer_id').notNull(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id),
+    kind: text('kind').notNull().$type<'payout' | 'payment' | 'chargeBack'>(),
+    /** The payment passed on, for `payment` rows. */
+    paymentId: uuid('payment_id'),
+    position: integer('position').notNull(),
+    grossMinor: bigint('gross_minor', { mode: 'number' }).notNull(),
+    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull(),
+    netMinor: bigint('net_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    index('settlement_rows_settlement_idx').on(t.settlementId, t.position),
+    index('settlement_rows_invoice_idx').on(t.invoiceId),
+    // A financed invoice is paid out once, charged back once; a collected payment is passed on once.
+    uniqueIndex('settlement_rows_payout_once_idx').on(t.invoiceId).where(sql`${t.kind} = 'payout'`),
+    uniqueIndex('settlement_rows_charge_back_once_idx').on(t.invoiceId).where(sql`${t.kind} = 'chargeBack'`),
+    uniqueIndex('settlement_rows_payment_once_idx').on(t.paymentId).where(sql`${t.paymentId} is not null`),
+  ],
+);
+
+/** An imported BGMAX file. The same bytes (by SHA-256) are never imported twice. */
+export const paymentFiles = pgTable('payment_files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  sha256: text('sha256').notNull().unique(),
+  filename: text('filename').notNull(),
+  /** TK01's timestamp and test mark. */
+  writtenAt: text('written_at').notNull(),
+  testMark: char('test_mark', { length: 1 }).notNull(),
+  paymentCount: integer('payment_count').notNull(),
+  /** New payments registered by this import (a payment already known from another file is not). */
+  registeredCount: integer('registered_count').notNull(),
+  matchedCount: integer('matched_count').notNull(),
+  unmatchedCount: integer('unmatched_count').notNull(),
+  operatorId: uuid('operator_id'),
+  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * An incoming payment (BGMAX TK20/TK21 with its TK22-29 details). `dedupeKey` (receiving bankgiro,
+ * payment date, BGC serial number, record type) makes a payment count once even when it arrives in two
+ * different files. Matched: `invoiceId` set, `appliedMinor` reduced the invoice's remaining amount and
+ * `overpaidMinor` is the rest. Unmatched payments wait for an operator (docs/MONEY.md).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fileId: uuid('file_id')
+      .notNull()
+      .references(() => paymentFiles.id),
+    dedupeKey: text('dedupe_key').notNull().unique(),
+    receivingBankgiro: text('receiving_bankgiro').notNull(),
+    issuerId: uuid('issuer_id').references(() => issuers.id),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    status: text('status').notNull().$type<'matched' | 'unmatched' | 'assigned'>(),
+    reference: text('reference').notNull(),
+    /** Signed: a TK21 deduction is negative. */
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    paymentDate: date('payment_date', { mode: 'string' }).notNull(),
+    payerBankgiro: text('payer_bankgiro'),
+    payerName: text('payer_name').notNull().default(''),
+    channel: integer('channel').notNull(),
+    bgcSerial: text('bgc_serial').notNull(),
+    appliedMinor: bigint('applied_minor', { mode: 'number' }).notNull().default(0),
+    overpaidMinor: bigint('overpaid_minor', { mode: 'number' }).notNull().default(0),
+    assignedBy: uuid('assigned_by'),
+    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('payments_issuer_date_idx').on(t.issuerId, t.paymentDate, t.id),
+    index('payments_invoice_idx').on(t.invoiceId),
+    index('payments_unmatched_idx').on(t.createdAt).where(sql`${t.status} = 'unmatched'`),
+  ],
+);
+
+/**
+ * The double-entry book (docs/MONEY.md). Every movement of money is one journal: postings with the
+ * same `journalId` whose signed amounts (debit positive, credit negative) sum to zero. Per invoice, the
+ * `receivable` postings sum to the invoice's remaining amount.
+ */
+export const postings = pgTable(
+  'postings',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    journalId: uuid('journal_id').notNull(),
+    /** Null only for money no issuer can be told yet (a payment to an unknown bankgiro). */
+    issuerId: uuid('issuer_id').references(() => issuers.id),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    account: text('account').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    kind: text('kind').notNull(),
+    settlementId: uuid('settlement_id'),
+    paymentId: uuid('payment_id'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('postings_invoice_idx').on(t.invoiceId, t.account),
+    index('postings_journal_idx').on(t.journalId),
+    index('postings_issuer_account_idx').on(t.issuerId, t.account, t.at),
+    // What the next payout run settles: the issuer's payable postings no settlement has taken yet.
+    index('postings_unsettled_idx')
+      .on(t.issuerId, t.currency, t.id)
+      .where(sql`${t.account} = 'issuer_payable' and ${t.settlementId} is null`),
+  ],
 );

@@ -7,6 +7,7 @@ import { invoiceEvents, invoices, issuers, messages, recipients } from '../db/sc
 import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
 import { assertTransition, stateAfterDecision } from './invoice-state';
+import { recogniseInvoice } from './ledger';
 
 export type CreditDecision = { decision: 'approved' } | { decision: 'rejected'; reason: string };
 
@@ -36,6 +37,9 @@ export async function decideCredit(
         issuerId: invoices.issuerId,
         state: invoices.state,
         invoiceNumber: invoices.invoiceNumber,
+        service: invoices.service,
+        currency: invoices.currency,
+        remainingMinor: invoices.remainingMinor,
         recipientName: recipients.name,
         country: issuers.country,
       })
@@ -55,6 +59,8 @@ export async function decideCredit(
       .update(invoices)
       .set({ state: next.state, decision: choice.decision, updatedAt: now })
       .where(eq(invoices.id, found.id));
+    // Approved, the invoice is bought: the recipient owes us, we owe the issuer (docs/MONEY.md).
+    if (choice.decision === 'approved') await recogniseInvoice(tx, found, now);
     await tx.insert(invoiceEvents).values({
       invoiceId: found.id,
       issuerId: found.issuerId,

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { FINANCED_SERVICES, type ServiceType } from '@portal/contracts';
+import { assertMinorUnits } from '@portal/domain/money';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { rows } from '../db/migrate';
+import { postings } from '../db/schema';
+
+/**
+ * The double-entry book under the money flow (docs/MONEY.md). Debits are positive, credits negative;
+ * the postings of one journal sum to zero per currency. Accounts:
+ *
+ * | account | what it holds |
+ * |---|---|
+ * | receivable | what the recipient owes on the invoice while it is on our book (per invoice = remaining) |
+ * | claims_held | the other side of a receivable we hold for the issuer without financing it |
+ * | issuer_payable | what we owe the issuer (credit) or the issuer owes us (debit); settled by payouts |
+ * | bank | our collection and payout bank account |
+ * | fee_income | fees we deducted in settlements |
+ * | overpayments | money paid beyond an invoice's remaining amount, owed back |
+ * | interest_receivable / interest_income | late-payment interest charged to the recipient |
+ * | reminder_fee_receivable / reminder_fee_income | the reminder fee charged with reminder 1 |
+ * | unmatched_payments | money received that no invoice claimed yet |
+ * | credit_losses | receivables written off (customer loss, non-recourse) |
+ */
+export const LEDGER_ACCOUNTS = [
+  'receivable',
+  'claims_held',
+  'issuer_payable',
+  'bank',
+  'fee_income',
+  'overpayments',
+  'interest_receivable',
+  'interest_income',
+  'reminder_fee_receivable',
+  'reminder_fee_income',
+  'unmatched_payments',
+  'credit_losses',
+] as const;
+export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
+
+/** Why a journal was written; the settlement row kind follows from it for issuer_payable postings. */
+export type JournalKind =
+  | 'recognise'
+  | 'payout'
+  | 'payment'
+  | 'overpayment'
+  | 'unmatched'
+  | 'assign'
+  | 'forward'
+  | 'chargeBack'
+  | 'interest'
+  | 'reminderFee'
+  | 'loss';
+
+export interface PostingLine {
+  account: LedgerAccount;
+  /** Debit positive, credit negative, minor units. */
+  amountMinor: number;
+  invoiceId?: string | null;
+  settlementId?: string | null;
+  paymentId?: string | null;
+}
+
+export interface Journal {
+  issuerId: string | null;
+  currency: string;
+  kind: JournalKind;
+  at: Date;
+  lines: PostingLine[];
+}
+
+export class UnbalancedJournalError extends Error {
+  constructor(
+    readonly kind: JournalKind,
+    readonly sumMinor: bigint,
+  ) {
+    super(`journal ${kind} does not balance: its postings sum to ${sumMinor} minor units`);
+  }
+}
+
+/**
+ * Writes one journal in the caller's transaction and returns its id. Refuses (throws, so the
+ * transaction rolls back) a journal whose lines do not sum to zero or hold a non-integer amount;
+ * lines of zero are left out, and a journal of nothing but zeros writes nothing.
+ */
+export async function postJournal(tx: Tx | Db, journal: Journal): Promise<string | null> {
+  let sum = 0n;
+  for (const line of journal.lines) {
+    assertMinorUnits(line.amountMinor, `${line.account} posting`);
+    sum += BigInt(line.amountMinor);
+  }
+  if (sum !== 0n) throw new UnbalancedJournalError(journal.kind, sum);
+  const lines = journal.lines.filter((l) => l.amountMinor !== 0);
+  if (lines.length === 0) return null;
+  const journalId = randomUUID();
+  await tx.insert(postings).values(
+    lines.map((l) => ({
+      journalId,
+      issuerId: journal.issuerId,
+      invoiceId: l.invoiceId ?? null,
+      account: l.account,
+      amountMinor: l.amountMinor,
+      currency: journal.currency,
+      kind: journal.kind,
+      settlementId: l.settlementId ?? null,
+      paymentId: l.paymentId ?? null,
+      at: journal.at,
+    })),
+  );
+  return journalId;
+}
+
+export function isFinanced(service: string): boolean {
+  return FINANCED_SERVICES.includes(service as ServiceType);
+}
+
+/**
+ * An invoice enters our book when it becomes payable to us (approved, or distributed for a service we
+ * do not finance): the recipient owes its amount to pay. A financed invoice is bought, so we owe the
+ * issuer that amount (paid out, less fees, by the next payout run); one we only collect is held for the
+ * issuer until the recipient pays.
+ */
+export async function recogniseInvoice(
+  tx: Tx,
+  invoice: { id: string; issuerId: string; currency: string; service: string; remainingMinor: number },
+  at: Date,
+): Promise<void> {
+  await postJournal(tx, {
+    issuerId: invoice.issuerId,
+    currency: invoice.currency,
+    kind: 'recognise',
+    at,
+    lines: [
+      { account: 'receivable', amountMinor: invoice.remainingMinor, invoiceId: invoice.id },
+      {
+        account: isFinanced(invoice.service) ? 'issuer_payable' : 'claims_held',
+        amountMinor: -invoice.remainingMinor,
+        invoiceId: invoice.id,
+      },
+    ],
+  });
+}
+
+export interface BookViolation {
+  rule: 'journal_balance' | 'invoice_remaining' | 'settlement_total' | 'settlement_row';
+  id: string;
+  detail: string;
+}
+
+/**
+ * Checks the book's invariants over the whole database (or one issuer): every journal balances per
+ * currency; for every invoice on our book (states 2, 3, 4) its receivable postings sum to its
+ * remaining amount, and for one that left it (5 charged back, 8 customer loss) to zero; every settlement row is gross − fee = net and every settlement's rows sum to its
+ * totals. Returns the violations; an empty list is a sound book.
+ */
+export async function checkBooks(db: Db | Tx, issuerId?: string): Promise<BookViolation[]> {
+  const issuerFilter = (column: string) => (issuerId ? sql`and ${sql.raw(column)} = ${issuerId}` : sql``);
+  const found: BookViolation[] = [];
+  const journals = rows<{ journal_id: string; currency: string; total: string }>(
+    await db.execute(sql`
+      select journal_id, currency, sum(amount_minor)::text as total from postings
+      where true ${issuerFilter('issuer_id')}
+      group by journal_id, currency having sum(amount_minor) <> 0`),
+  );
+  for (const j of journals)
+    found.push({ rule: 'journal_balance', id: j.journal_id, detail: `${j.currency} sum ${j.total}` });
+  const invoicesOff = rows<{ id: string; remaining: string; booked: string }>(
+    await db.execute(sql`
+      select i.id, i.remaining_minor::text as remaining, coalesce(p.total, 0)::text as booked
+      from invoices i
+      left join (
+        select invoice_id, sum(amount_minor) as total from postings
+        where account = 'receivable' ${issuerFilter('issuer_id')} group by invoice_id
+      ) p on p.invoice_id = i.id
+      where ${issuerId ? sql`i.issuer_id = ${issuerId}` : sql`true`}
+        and ((i.state in (2, 3, 4) and coalesce(p.total, 0) <> i.remaining_minor)
+          or (i.state in (5, 8) and coalesce(p.total, 0) <> 0))`),
+  );
+  for (const i of invoicesOff)
+    found.push({
+      rule: 'invoice_remaining',
+      id: i.id,
+      detail: `remaining ${i.remaining}, receivable postings ${i.booked}`,
+    });
+  const rowsOff = rows<{ id: string }>(
+    await db.execute(sql`
+      select id from settlement_rows
+      where gross_minor - fee_minor <> net_minor ${issuerFilter('issuer_id')}`),
+  );
+  for (const r of rowsOff) found.push({ rule: 'settlement_row', id: r.id, detail: 'gross − fee ≠ net' });
+  const settlementsOff = rows<{ id: string }>(
+    await db.execute(sql`
+      select s.id from settlements s
+      left join (
+        select settlement_id, count(*) as n, sum(gross_minor) as gross, sum(fee_minor) as fee,
+               sum(net_minor) as net
+        from settlement_rows group by settlement_id
+      ) r on r.settlement_id = s.id
+      where (coalesce(r.n, 0) <> s.row_count or coalesce(r.gross, 0) <> s.gross_minor
+         or coalesce(r.fee, 0) <> s.fee_minor or coalesce(r.net, 0) <> s.total_payout_minor)
+        ${issuerFilter('s.issuer_id')}`),
+  );
+  for (const s of settlementsOff)
+    found.push({ rule: 'settlement_total', id: s.id, detail: 'rows do not sum to the totals' });
+  return found;
+}
