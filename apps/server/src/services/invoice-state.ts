@@ -5,19 +5,49 @@ import { ApiError } from '../lib/errors';
  * The invoice state machine (docs/INVOICES.md). Customer actions move an invoice only out of
  * `pending` (1); the back office's credit decision moves it out of `awaitingCreditDecision` (9).
  */
-export type InvoiceAction = 'edit' | 'delete' | 'send' | 'approve' | 'reject';
+export type InvoiceAction =
+  | 'edit'
+  | 'delete'
+  | 'send'
+  | 'approve'
+  | 'reject'
+  | 'distribute'
+  | 'pay'
+  | 'dun'
+  | 'chargeBack';
 
+/**
+ * Where each action may start (docs/INVOICES.md, docs/MONEY.md). `pay` is a payment that reduces the
+ * remaining amount (on a charged-back invoice it is passed on to the issuer); `dun` is a collection
+ * step of the daily job (overdue, reminders, collection, interest).
+ */
 const ALLOWED: Record<InvoiceAction, readonly InvoiceState[]> = {
   edit: [1],
   delete: [1],
   send: [1],
   approve: [9],
   reject: [9],
+  distribute: [6],
+  pay: [2, 3, 5],
+  dun: [2, 3],
+  chargeBack: [2, 3],
 };
 
+export function canTransition(state: number, action: InvoiceAction): boolean {
+  return (ALLOWED[action] as readonly number[]).includes(state);
+}
+
+/**
+ * The state after a payment that leaves `remainingMinor` to pay: paid (4) at zero, else part paid (3);
+ * a charged-back invoice (5) stays charged back (the money is passed on to the issuer).
+ */
+export function stateAfterPayment(state: InvoiceState, remainingMinor: number): InvoiceState {
+  if (state === 5) return 5;
+  return remainingMinor <= 0 ? 4 : 3;
+}
+
 export function assertTransition(state: number, action: InvoiceAction): void {
-  if (!(ALLOWED[action] as readonly number[]).includes(state))
-    throw new ApiError('invoices.invalid_transition');
+  if (!canTransition(state, action)) throw new ApiError('invoices.invalid_transition');
 }
 
 /** Where sending takes an invoice: financed services wait for our credit decision, others are queued. */
