@@ -56,15 +56,11 @@ import { ApiError } from '../lib/errors';
 import { isUniqueViolation } from '../lib/pg-errors';
 import { containsPattern } from '../lib/sql-search';
 import { idempotencyKeyOf, once } from '../services/idempotency';
-import {
-  computeInvoice,
-  nextOcrReference,
-  suggestNextInvoiceNumber,
-  todayIn,
-} from '../services/invoice-math';
+import { computeInvoice, suggestNextInvoiceNumber, todayIn } from '../services/invoice-math';
 import { renderInvoicePdf, renderInvoicesPdf } from '../services/invoice-pdf';
-import { assertTransition, stateAfterSend } from '../services/invoice-state';
+import { assertTransition } from '../services/invoice-state';
 import { uploadedInvoiceBody, uploadedRowName } from '../services/invoice-upload';
+import { sendInvoices } from '../services/send-invoices';
 import { CURRENCIES, loadUser, TAX_RATES, toIssuer } from '../services/users';
 import { errorResponses, routeOf, signedIn } from './define';
 import { contentDisposition } from './files';
@@ -591,65 +587,7 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
       const now = ctx.now();
       const ids = [...new Set(request.body.invoiceIDs)];
       return once(ctx.db, auth.issuerId, key, 'sendInvoices', request.body, async (tx) => {
-        const found = await tx
-          .select()
-          .from(invoices)
-          .where(and(eq(invoices.issuerId, auth.issuerId), inArray(invoices.id, ids)))
-          .orderBy(asc(invoices.invoiceNumber))
-          .for('update');
-        const byId = new Map(found.map((i) => [i.id, i]));
-        const results = [];
-        for (const id of ids) {
-          const inv = byId.get(id);
-          if (!inv) {
-            results.push({
-              invoiceID: id,
-              invoiceNumber: '',
-              ok: false,
-              state: null,
-              ocr: null,
-              code: 'invoices.not_found',
-            });
-            continue;
-          }
-          if (inv.state !== 1) {
-            results.push({
-              invoiceID: id,
-              invoiceNumber: inv.invoiceNumber,
-              ok: false,
-              state: inv.state,
-              ocr: inv.ocr,
-              code: 'invoices.invalid_transition',
-            });
-            continue;
-          }
-          // An own OCR reference registered with the invoice (`/invoice/upload`) is kept.
-          const ocr = inv.ocr ?? (await nextOcrReference(tx, auth.issuerId));
-          const next = stateAfterSend(inv.service as ServiceType);
-          await tx
-            .update(invoices)
-            .set({ state: next.state, decision: null, ocr, sentAt: now, updatedAt: now })
-            .where(eq(invoices.id, id));
-          await tx.insert(invoiceEvents).values(
-            next.events.map((event) => ({
-              invoiceId: id,
-              issuerId: auth.issuerId,
-              event,
-              userId: auth.userId,
-              at: now,
-              details: { ocr },
-            })),
-          );
-          results.push({
-            invoiceID: id,
-            invoiceNumber: inv.invoiceNumber,
-            ok: true,
-            state: next.state,
-            ocr,
-            code: null,
-          });
-        }
-        return { results };
+        return { results: await sendInvoices(tx, auth, ids, now) };
       });
     },
   });
