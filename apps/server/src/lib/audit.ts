@@ -22,7 +22,11 @@ export type AuditEvent =
   | 'backoffice.login.throttled'
   | 'backoffice.logout'
   | 'backoffice.invoice.approved'
-  | 'backoffice.invoice.rejected';
+  | 'backoffice.invoice.rejected'
+  | 'operator.created'
+  | 'operator.deactivated'
+  | 'operator.activated'
+  | 'operator.password_reset';
 
 export async function audit(
   db: Db | Tx,
