@@ -94,6 +94,10 @@ ALTER TABLE "invoices" ADD COLUMN "dunning_step" integer DEFAULT 0 NOT NULL;--> 
 ALTER TABLE "invoices" ADD COLUMN "interest_through" date;--> statement-breakpoint
 ALTER TABLE "issuers" ADD COLUMN "collection_bankgiro" text;--> statement-breakpoint
 ALTER TABLE "issuers" ADD COLUMN "recourse_days" integer DEFAULT 60 NOT NULL;--> statement-breakpoint
+ALTER TABLE "operator_sessions" ADD COLUMN "kind" text DEFAULT 'session' NOT NULL;--> statement-breakpoint
+ALTER TABLE "operator_sessions" ADD COLUMN "failed_attempts" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "operators" ADD COLUMN "totp_secret" text;--> statement-breakpoint
+ALTER TABLE "operators" ADD COLUMN "totp_last_step" integer;--> statement-breakpoint
 ALTER TABLE "issuer_fees" ADD CONSTRAINT "issuer_fees_issuer_id_issuers_id_fk" FOREIGN KEY ("issuer_id") REFERENCES "public"."issuers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_file_id_payment_files_id_fk" FOREIGN KEY ("file_id") REFERENCES "public"."payment_files"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_issuer_id_issuers_id_fk" FOREIGN KEY ("issuer_id") REFERENCES "public"."issuers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint

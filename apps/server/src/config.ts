@@ -40,6 +40,7 @@ const envSchema = z.object({
   DB_QUEUE_LIMIT: z.coerce.number().int().min(1).default(256),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  BACKOFFICE_TWO_FACTOR: z.enum(['required', 'optional']).default('optional'),
 });
 
 export interface Config {
@@ -58,6 +59,8 @@ export interface Config {
   dbQueueLimit: number;
   trustProxy: boolean;
   seedDemo: boolean;
+  /** Refuse a password-only sign-in of an operator without two-factor (docs/BACKOFFICE.md). */
+  backofficeTwoFactorRequired: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +99,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbQueueLimit: e.DB_QUEUE_LIMIT,
     trustProxy: e.TRUST_PROXY === 'true',
     seedDemo: e.SEED_DEMO === 'auto',
+    backofficeTwoFactorRequired: e.BACKOFFICE_TWO_FACTOR === 'required',
   };
 }
 

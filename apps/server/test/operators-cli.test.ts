@@ -14,7 +14,8 @@ afterAll(() => t.close());
 async function run(args: string[], env: Record<string, string> = {}) {
   const out: string[] = [];
   const err: string[] = [];
-  const code = await runOperators(args, env, { out: (l) => out.push(l), err: (l) => err.push(l) }, t.db);
+  const io = { out: (l: string) => out.push(l), err: (l: string) => err.push(l) };
+  const code = await runOperators(args, env, io, t.db, t.config.secretKey);
   return { code, out, err };
 }
 

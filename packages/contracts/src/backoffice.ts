@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants';
 import { SERVICE_TYPES } from './invoices';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSchema } from './lists';
-import { requiredText } from './rules';
+import { requiredText, twoFactorCodeSchema } from './rules';
 
 /** Longest reason of a credit rejection, in code points; the customer reads it on the invoice's timeline. */
 export const REJECTION_REASON_MAX_LENGTH = 500;
@@ -22,8 +22,25 @@ export const operatorSchema = z.object({
 });
 export type Operator = z.infer<typeof operatorSchema>;
 
-export const backofficeLoginResponseSchema = z.object({ token: z.string(), operator: operatorSchema });
+/**
+ * The answer of the password step. An operator with two-factor gets `requireTwoFactor: true` and a
+ * short-lived step token for `POST backoffice/login-2fa`; one without gets the session at once.
+ */
+export const backofficeLoginResponseSchema = z.object({
+  requireTwoFactor: z.boolean(),
+  token: z.string(),
+  operator: operatorSchema.optional(),
+});
 export type BackofficeLoginResponse = z.infer<typeof backofficeLoginResponseSchema>;
+
+/** `POST backoffice/login-2fa`: the step token and the six-digit TOTP code. */
+export const backofficeLogin2faBodySchema = z.object({
+  token: z.string().min(1).max(200),
+  code: twoFactorCodeSchema,
+});
+export type BackofficeLogin2faBody = z.infer<typeof backofficeLogin2faBodySchema>;
+export const backofficeLogin2faResponseSchema = z.object({ token: z.string(), operator: operatorSchema });
+export type BackofficeLogin2faResponse = z.infer<typeof backofficeLogin2faResponseSchema>;
 
 /** `GET backoffice/invoices/pending-decision`: the queue of the credit decision, oldest sent first. */
 export const listPendingDecisionsQuerySchema = z.object({

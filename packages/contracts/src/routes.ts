@@ -369,6 +369,13 @@ export const ROUTES = {
     permission: null,
     allowDuringSetup: true,
   },
+  backofficeLogin2fa: {
+    method: 'POST',
+    path: '/api/backoffice/login-2fa',
+    auth: 'public',
+    permission: null,
+    allowDuringSetup: true,
+  },
   backofficeLogout: {
     method: 'POST',
     path: '/api/backoffice/logout',

@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util';
 import {
+  backofficeLogin2faResponseSchema,
   backofficeLoginResponseSchema,
   buildPath,
   creditDecisionResponseSchema,
@@ -22,6 +23,8 @@ Options:
   --url <base>          the portal's address (default ${DEFAULT_URL})
   --user <username>     operator (default: $BACKOFFICE_USER)
   --password <secret>   password (default: $BACKOFFICE_PASSWORD; prefer the variable)
+  --code <123456>       the current TOTP code, for an operator with two-factor
+                        (default: $BACKOFFICE_TOTP_CODE)
   --help                this text
 
 Exit codes: 0 done, 1 refused by the server (e.g. 409 not awaiting a decision), 2 usage error,
@@ -119,6 +122,9 @@ function refusal(status: number, json: unknown): CliError {
     'auth.invalid_credentials': 'wrong operator username or password',
     'auth.too_many_attempts': 'too many failed sign-ins; wait and try again',
     'auth.unauthorized': 'the session was refused',
+    'auth.invalid_code': 'wrong or already used two-factor code',
+    'auth.two_factor_token_expired': 'the two-factor step ran out; sign in again',
+    'auth.setup_required': 'this server requires two-factor for operators: npm run operators -- enable-2fa',
   };
   const retry =
     parsed.success && parsed.data.retryAfterSeconds !== undefined
@@ -152,6 +158,7 @@ export async function runBackoffice(
             url: { type: 'string' },
             user: { type: 'string' },
             password: { type: 'string' },
+            code: { type: 'string' },
             reason: { type: 'string' },
             page: { type: 'string' },
             'page-size': { type: 'string' },
@@ -197,7 +204,22 @@ export async function runBackoffice(
 
     const login = await call(base, 'POST', ROUTES.backofficeLogin.path, undefined, { username, password });
     if (login.status !== 200) throw refusal(login.status, login.json);
-    const { token } = backofficeLoginResponseSchema.parse(login.json);
+    const step = backofficeLoginResponseSchema.parse(login.json);
+    let token = step.token;
+    if (step.requireTwoFactor) {
+      const code = values.code ?? env.BACKOFFICE_TOTP_CODE;
+      if (!code)
+        throw new CliError(
+          'this operator signs in with two-factor: give the current code with --code or BACKOFFICE_TOTP_CODE',
+          EXIT.auth,
+        );
+      const second = await call(base, 'POST', ROUTES.backofficeLogin2fa.path, undefined, {
+        token: step.token,
+        code,
+      });
+      if (second.status !== 200) throw refusal(second.status, second.json);
+      token = backofficeLogin2faResponseSchema.parse(second.json).token;
+    }
     try {
       if (command === 'pending') {
         const res = await call(

@@ -16,6 +16,7 @@ try {
       err: (line) => console.error(line),
     },
     database.db,
+    config.secretKey,
   );
 } finally {
   await database.close();

@@ -5,6 +5,11 @@ import type { Db } from '../db/client';
 import { operatorSessions, operators } from '../db/schema';
 import { audit } from '../lib/audit';
 import { hashPassword } from '../lib/passwords';
+import { seal } from '../lib/tokens';
+import { newTotpSecret, otpauthUri } from '../lib/totp';
+
+/** The issuer name authenticator apps show next to an operator's code. */
+const OPERATOR_TOTP_ISSUER = 'Kundportalen back office';
 
 /**
  * `npm run operators -- <command>`: manages back-office operators straight in the database the
@@ -23,7 +28,9 @@ const USAGE = `usage: npm run operators -- <command>
   create <username> --name "Full Name" --email a@b.se   (password from OPERATOR_PASSWORD, else generated)
   deactivate <username>                                 (also ends the operator's sessions)
   activate <username>
-  reset-password <username>                             (password from OPERATOR_PASSWORD, else generated)`;
+  reset-password <username>                             (password from OPERATOR_PASSWORD, else generated)
+  enable-2fa <username>                                 (prints the TOTP secret and otpauth URI once)
+  disable-2fa <username>`;
 
 function option(args: string[], name: string): string | undefined {
   const at = args.indexOf(`--${name}`);
@@ -60,6 +67,7 @@ export async function runOperators(
   env: Record<string, string | undefined>,
   io: OperatorIo,
   db: Db,
+  secretKey: Buffer,
   now = new Date(),
 ): Promise<number> {
   const [command, username] = args;
@@ -68,7 +76,11 @@ export async function runOperators(
     for (const o of all) io.out(`${o.username}\t${o.name}\t${o.email}\t${o.active ? 'active' : 'inactive'}`);
     return OPERATOR_EXIT.ok;
   }
-  if (!command || !username || !['create', 'deactivate', 'activate', 'reset-password'].includes(command)) {
+  if (
+    !command ||
+    !username ||
+    !['create', 'deactivate', 'activate', 'reset-password', 'enable-2fa', 'disable-2fa'].includes(command)
+  ) {
     io.err(USAGE);
     return OPERATOR_EXIT.usage;
   }
@@ -98,6 +110,27 @@ export async function runOperators(
   if (!existing) {
     io.err(`no operator ${username}`);
     return OPERATOR_EXIT.refused;
+  }
+  if (command === 'enable-2fa' || command === 'disable-2fa') {
+    const enable = command === 'enable-2fa';
+    const secret = enable ? newTotpSecret() : null;
+    await db.transaction(async (tx) => {
+      await tx
+        .update(operators)
+        .set({ totpSecret: secret ? seal(secretKey, secret) : null, totpLastStep: null })
+        .where(eq(operators.id, existing.id));
+      await endSessions(tx, existing.id, now);
+      await audit(tx, enable ? 'operator.two_factor_enabled' : 'operator.two_factor_disabled', {
+        operatorId: existing.id,
+        username: existing.username,
+      });
+    });
+    if (secret) {
+      io.out(`two-factor enabled for ${existing.username}; add it to the operator's authenticator app:`);
+      io.out(`secret (shown once): ${secret}`);
+      io.out(`uri: ${otpauthUri(secret, existing.username, OPERATOR_TOTP_ISSUER)}`);
+    } else io.out(`two-factor disabled for ${existing.username}`);
+    return OPERATOR_EXIT.ok;
   }
   if (command === 'reset-password') {
     const password = passwordFrom(env, io);

@@ -193,6 +193,10 @@ export const operators = pgTable(
     /** argon2id, as for users (lib/passwords.ts). */
     passwordHash: text('password_hash').notNull(),
     active: boolean('active').notNull().default(true),
+    /** Sealed TOTP secret (as users'), set with `npm run operators -- enable-2fa`; null = password only. */
+    totpSecret: text('totp_secret'),
+    /** The last accepted TOTP time step: a code is accepted once. */
+    totpLastStep: integer('totp_last_step'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('operators_username_lower_idx').on(sql`lower(${t.username})`)],
@@ -210,6 +214,9 @@ export const operatorSessions = pgTable(
     operatorId: uuid('operator_id')
       .notNull()
       .references(() => operators.id, { onDelete: 'cascade' }),
+    /** A full session, or the short-lived token between the password and the TOTP code. */
+    kind: text('kind').notNull().default('session').$type<'session' | 'two_factor_step'>(),
+    failedAttempts: integer('failed_attempts').notNull().default(0),
     createdAt: createdAt(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -20,13 +20,18 @@ export type AuditEvent =
   | 'backoffice.login.ok'
   | 'backoffice.login.failed'
   | 'backoffice.login.throttled'
+  | 'backoffice.login.two_factor_step'
+  | 'backoffice.login.two_factor_failed'
+  | 'backoffice.login.two_factor_missing'
   | 'backoffice.logout'
   | 'backoffice.invoice.approved'
   | 'backoffice.invoice.rejected'
   | 'operator.created'
   | 'operator.deactivated'
   | 'operator.activated'
-  | 'operator.password_reset';
+  | 'operator.password_reset'
+  | 'operator.two_factor_enabled'
+  | 'operator.two_factor_disabled';
 
 export async function audit(
   db: Db | Tx,

@@ -1,4 +1,6 @@
 import {
+  backofficeLogin2faBodySchema,
+  backofficeLogin2faResponseSchema,
   backofficeLoginBodySchema,
   backofficeLoginResponseSchema,
   creditDecisionResponseSchema,
@@ -8,15 +10,18 @@ import {
   okResponseSchema,
   rejectInvoiceBodySchema,
   type ServiceType,
+  TWO_FACTOR_STEP_MAX_ATTEMPTS,
 } from '@portal/contracts';
-import { asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { OperatorContext } from '../context';
-import { invoices, issuers, operators, recipients } from '../db/schema';
+import { invoices, issuers, operatorSessions, operators, recipients } from '../db/schema';
 import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../lib/passwords';
+import { hashToken, unseal } from '../lib/tokens';
+import { verifyTotp } from '../lib/totp';
 import { decideCredit } from '../services/credit-decision';
 import { createOperatorSession, revokeOperatorSession } from '../services/operator-sessions';
 import { clearFailures, recordFailure, throttleWait } from '../services/throttle';
@@ -67,6 +72,29 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
         throw new ApiError('auth.invalid_credentials');
       }
       await clearFailures(ctx.db, username, ctx.throttle, now, 'operator');
+      if (operator.totpSecret !== null) {
+        const step = await createOperatorSession(
+          ctx.db,
+          operator.id,
+          now,
+          clientOf(request),
+          'two_factor_step',
+        );
+        await audit(ctx.db, 'backoffice.login.two_factor_step', {
+          operatorId: operator.id,
+          username: operator.username,
+          ip: request.ip,
+        });
+        return { requireTwoFactor: true, token: step };
+      }
+      if (ctx.config.backofficeTwoFactorRequired) {
+        await audit(ctx.db, 'backoffice.login.two_factor_missing', {
+          operatorId: operator.id,
+          username: operator.username,
+          ip: request.ip,
+        });
+        throw new ApiError('auth.setup_required');
+      }
       const token = await createOperatorSession(ctx.db, operator.id, now, clientOf(request));
       await audit(ctx.db, 'backoffice.login.ok', {
         operatorId: operator.id,
@@ -74,6 +102,7 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
         ip: request.ip,
       });
       return {
+        requireTwoFactor: false,
         token,
         operator: {
           operatorID: operator.id,
@@ -82,6 +111,84 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
           email: operator.email,
         },
       };
+    },
+  });
+
+  app.route({
+    ...routeOf('backofficeLogin2fa'),
+    schema: {
+      operationId: 'backofficeLogin2fa',
+      tags: ['backoffice'],
+      summary: 'Second operator sign-in step: the step token and a TOTP code',
+      body: backofficeLogin2faBodySchema,
+      response: { 200: backofficeLogin2faResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const now = ctx.now();
+      const result = await ctx.db.transaction(async (tx) => {
+        const [step] = await tx
+          .select()
+          .from(operatorSessions)
+          .where(
+            and(
+              eq(operatorSessions.tokenHash, hashToken(request.body.token)),
+              eq(operatorSessions.kind, 'two_factor_step'),
+              isNull(operatorSessions.revokedAt),
+              gt(operatorSessions.expiresAt, now),
+            ),
+          )
+          .for('update')
+          .limit(1);
+        if (!step) throw new ApiError('auth.two_factor_token_expired');
+        const [operator] = await tx
+          .select()
+          .from(operators)
+          .where(eq(operators.id, step.operatorId))
+          .for('update')
+          .limit(1);
+        if (!operator?.active || operator.totpSecret === null)
+          throw new ApiError('auth.two_factor_token_expired');
+        const secret = unseal(ctx.config.secretKey, operator.totpSecret);
+        const matched = verifyTotp(secret, request.body.code, now.getTime(), operator.totpLastStep);
+        if (matched === null) {
+          const attempts = step.failedAttempts + 1;
+          await tx
+            .update(operatorSessions)
+            .set({
+              failedAttempts: attempts,
+              revokedAt: attempts >= TWO_FACTOR_STEP_MAX_ATTEMPTS ? now : null,
+            })
+            .where(eq(operatorSessions.id, step.id));
+          await audit(tx, 'backoffice.login.two_factor_failed', {
+            operatorId: operator.id,
+            username: operator.username,
+            ip: request.ip,
+            details: { attempts },
+          });
+          // The failed attempt is kept although the answer is an error: commit first, then answer.
+          return { error: new ApiError('auth.invalid_code') } as const;
+        }
+        await tx.update(operators).set({ totpLastStep: matched }).where(eq(operators.id, operator.id));
+        await revokeOperatorSession(tx, step.id, now);
+        const token = await createOperatorSession(tx, operator.id, now, clientOf(request));
+        await audit(tx, 'backoffice.login.ok', {
+          operatorId: operator.id,
+          username: operator.username,
+          ip: request.ip,
+          details: { twoFactor: true },
+        });
+        return {
+          token,
+          operator: {
+            operatorID: operator.id,
+            username: operator.username,
+            name: operator.name,
+            email: operator.email,
+          },
+        };
+      });
+      if ('error' in result) throw result.error;
+      return result;
     },
   });
 

@@ -1,4 +1,4 @@
-import { SESSION_IDLE_MINUTES } from '@portal/contracts';
+import { SESSION_IDLE_MINUTES, TWO_FACTOR_STEP_MINUTES } from '@portal/contracts';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import type { OperatorContext } from '../context';
 import type { Db, Tx } from '../db/client';
@@ -17,14 +17,17 @@ export async function createOperatorSession(
   operatorId: string,
   now: Date,
   client: { ip?: string; userAgent?: string } = {},
+  kind: 'session' | 'two_factor_step' = 'session',
 ): Promise<string> {
   const token = newToken();
+  const ttl = kind === 'session' ? SESSION_IDLE_MINUTES : TWO_FACTOR_STEP_MINUTES;
   await db.insert(operatorSessions).values({
     tokenHash: hashToken(token),
     operatorId,
+    kind,
     createdAt: now,
     lastUsedAt: now,
-    expiresAt: new Date(now.getTime() + SESSION_IDLE_MINUTES * MINUTE),
+    expiresAt: new Date(now.getTime() + ttl * MINUTE),
     ip: client.ip ?? null,
     userAgent: client.userAgent?.slice(0, 300) ?? null,
   });
@@ -52,6 +55,7 @@ export async function authenticateOperator(
     .where(
       and(
         eq(operatorSessions.tokenHash, hashToken(token)),
+        eq(operatorSessions.kind, 'session'),
         isNull(operatorSessions.revokedAt),
         gt(operatorSessions.expiresAt, now),
       ),

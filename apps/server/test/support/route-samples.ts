@@ -119,6 +119,7 @@ export const ROUTE_SAMPLES: Record<
   importInvoices: { query: 'format=csv', payload: { not: 'a file' } },
   getImportTemplate: { query: 'format=csv' },
   backofficeLogin: { payload: { username: 'operator', password: DEMO_PASSWORD } },
+  backofficeLogin2fa: { payload: { token: 'no-such-step-token', code: '123456' } },
   backofficeLogout: {},
   listPendingDecisions: { query: 'page=1&pageSize=10' },
   approveInvoice: { params: { id: SAMPLE_ID } },

@@ -69,6 +69,8 @@ export interface TestAppOptions {
   publicUrl?: string;
   /** Skip the demo data. */
   seed?: boolean;
+  /** More environment for loadConfig (e.g. BACKOFFICE_TWO_FACTOR). */
+  env?: Record<string, string>;
   /** Extra routes or hooks, added after buildApp and before the app is ready. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -136,6 +138,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     WEB_DIST_DIR: opts.webDistDir ?? emptyWeb,
     POSTHOG_KEY: opts.posthogKey,
     LOG_LEVEL: 'silent',
+    ...opts.env,
   });
   const clock = createClock();
   const mailer = capturingMailer();
