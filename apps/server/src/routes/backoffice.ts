@@ -7,6 +7,7 @@ import {
   idParamsSchema,
   listPendingDecisionsQuerySchema,
   listPendingDecisionsResponseSchema,
+  type Operator,
   okResponseSchema,
   rejectInvoiceBodySchema,
   type ServiceType,
@@ -31,6 +32,11 @@ import { clientOf, errorResponses, routeOf } from './define';
 function operatorOf(request: { operator: OperatorContext | null }): OperatorContext {
   if (!request.operator) throw new ApiError('auth.unauthorized');
   return request.operator;
+}
+
+/** An operator as the sign-in answers show it. */
+function operatorView(o: { id: string; username: string; name: string; email: string }): Operator {
+  return { operatorID: o.id, username: o.username, name: o.name, email: o.email };
 }
 
 /** The back office's API (docs/BACKOFFICE.md): operators only, never a customer's token. */
@@ -104,12 +110,7 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
       return {
         requireTwoFactor: false,
         token,
-        operator: {
-          operatorID: operator.id,
-          username: operator.username,
-          name: operator.name,
-          email: operator.email,
-        },
+        operator: operatorView(operator),
       };
     },
   });
@@ -179,12 +180,7 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
         });
         return {
           token,
-          operator: {
-            operatorID: operator.id,
-            username: operator.username,
-            name: operator.name,
-            email: operator.email,
-          },
+          operator: operatorView(operator),
         };
       });
       if ('error' in result) throw result.error;
