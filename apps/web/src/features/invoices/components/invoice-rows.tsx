@@ -4,12 +4,11 @@ import { type Control, Controller, type FieldArrayWithId, useWatch } from 'react
 import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../components/ui/icon-button';
 import { CloseIcon } from '../../../components/ui/icons';
-import { TextInput } from '../../../components/ui/text-input';
 import { formatBasisPoints } from '../../../lib/format';
 import { type InvoiceFormValues, rowInput } from '../utils/invoice-form';
 import { UNIT_KEYS } from '../utils/labels';
 import { formatInvoiceMoney } from '../utils/money';
-import { CellSelect } from './cell-select';
+import { SelectCell, TextCell } from './form-cells';
 
 /** A row's net as typed (quantity × price, rounded once, as the server rounds it); a dash until readable. */
 function RowNet({
@@ -108,135 +107,59 @@ export function InvoiceRows({
             return (
               <tr key={field.id}>
                 <td>
-                  <Controller
+                  <TextCell
                     control={control}
                     name={`rows.${index}.articleNumber`}
-                    render={({ field: f, fieldState }) => (
-                      <TextInput
-                        aria-label={t('invoices:form.rows.article_number_row', { row })}
-                        className="field--cell"
-                        name={f.name}
-                        value={f.value}
-                        onChange={f.onChange}
-                        onBlur={f.onBlur}
-                        inputRef={f.ref}
-                        error={fieldState.error?.message}
-                        limit={INVOICE_LIMITS.articleNumber}
-                      />
-                    )}
+                    label={t('invoices:form.rows.article_number_row', { row })}
+                    limit={INVOICE_LIMITS.articleNumber}
                   />
                 </td>
                 <td>
-                  <Controller
+                  <TextCell
                     control={control}
                     name={`rows.${index}.name`}
-                    render={({ field: f, fieldState }) => (
-                      <TextInput
-                        aria-label={t('invoices:form.rows.name_row', { row })}
-                        className="field--cell"
-                        name={f.name}
-                        value={f.value}
-                        onChange={f.onChange}
-                        onBlur={f.onBlur}
-                        inputRef={f.ref}
-                        error={fieldState.error?.message}
-                        limit={INVOICE_LIMITS.rowName}
-                      />
-                    )}
+                    label={t('invoices:form.rows.name_row', { row })}
+                    limit={INVOICE_LIMITS.rowName}
                   />
-                  <Controller
+                  <TextCell
                     control={control}
                     name={`rows.${index}.description`}
-                    render={({ field: f, fieldState }) => (
-                      <TextInput
-                        aria-label={t('invoices:form.rows.description_row', { row })}
-                        placeholder={t('invoices:form.rows.description_placeholder')}
-                        className="field--cell invoice-rows__description"
-                        name={f.name}
-                        value={f.value}
-                        onChange={f.onChange}
-                        onBlur={f.onBlur}
-                        inputRef={f.ref}
-                        error={fieldState.error?.message}
-                        limit={INVOICE_LIMITS.rowDescription}
-                      />
-                    )}
+                    label={t('invoices:form.rows.description_row', { row })}
+                    className="invoice-rows__description"
+                    placeholder={t('invoices:form.rows.description_placeholder')}
+                    limit={INVOICE_LIMITS.rowDescription}
                   />
                 </td>
                 <td>
-                  <Controller
+                  <TextCell
                     control={control}
                     name={`rows.${index}.quantity`}
-                    render={({ field: f, fieldState }) => (
-                      <TextInput
-                        aria-label={t('invoices:form.rows.quantity_row', { row })}
-                        className="field--cell field--number"
-                        inputMode="decimal"
-                        autoComplete="off"
-                        name={f.name}
-                        value={f.value}
-                        onChange={f.onChange}
-                        onBlur={f.onBlur}
-                        inputRef={f.ref}
-                        error={fieldState.error?.message}
-                      />
-                    )}
+                    label={t('invoices:form.rows.quantity_row', { row })}
+                    numeric
                   />
                 </td>
                 <td>
-                  <Controller
+                  <SelectCell
                     control={control}
                     name={`rows.${index}.unit`}
-                    render={({ field: f, fieldState }) => (
-                      <CellSelect
-                        label={t('invoices:form.rows.unit_row', { row })}
-                        name={f.name}
-                        value={f.value}
-                        onChange={f.onChange}
-                        onBlur={f.onBlur}
-                        selectRef={f.ref}
-                        options={unitOptions}
-                        error={fieldState.error?.message}
-                      />
-                    )}
+                    label={t('invoices:form.rows.unit_row', { row })}
+                    options={unitOptions}
                   />
                 </td>
                 <td>
-                  <Controller
+                  <TextCell
                     control={control}
                     name={`rows.${index}.price`}
-                    render={({ field: f, fieldState }) => (
-                      <TextInput
-                        aria-label={t('invoices:form.rows.price_row', { row })}
-                        className="field--cell field--number"
-                        inputMode="decimal"
-                        autoComplete="off"
-                        name={f.name}
-                        value={f.value}
-                        onChange={f.onChange}
-                        onBlur={f.onBlur}
-                        inputRef={f.ref}
-                        error={fieldState.error?.message}
-                      />
-                    )}
+                    label={t('invoices:form.rows.price_row', { row })}
+                    numeric
                   />
                 </td>
                 <td>
-                  <Controller
+                  <SelectCell
                     control={control}
                     name={`rows.${index}.vatBasisPoints`}
-                    render={({ field: f, fieldState }) => (
-                      <CellSelect
-                        label={t('invoices:form.rows.vat_row', { row })}
-                        name={f.name}
-                        value={f.value}
-                        onChange={f.onChange}
-                        onBlur={f.onBlur}
-                        selectRef={f.ref}
-                        options={vatOptions}
-                        error={fieldState.error?.message}
-                      />
-                    )}
+                    label={t('invoices:form.rows.vat_row', { row })}
+                    options={vatOptions}
                   />
                 </td>
                 {showLabour && (

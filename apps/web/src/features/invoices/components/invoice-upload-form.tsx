@@ -37,8 +37,8 @@ import {
   uploadFormPathOf,
   uploadLiveTotals,
 } from '../utils/invoice-upload-form';
-import { CellSelect } from './cell-select';
 import { PdfFiles } from './file-picker';
+import { SelectCell, TextCell } from './form-cells';
 import { InvoiceTermsFields, termsFormOf } from './invoice-terms-fields';
 import { InvoiceTotals } from './invoice-totals';
 import type { InvoicePickers } from './pickers';
@@ -120,41 +120,19 @@ function AmountLines({
             return (
               <tr key={field.id}>
                 <td>
-                  <Controller
+                  <TextCell
                     control={control}
                     name={`amounts.${index}.net`}
-                    render={({ field: f, fieldState }) => (
-                      <TextInput
-                        aria-label={t('invoices:upload.net_line', { row })}
-                        className="field--cell field--number"
-                        inputMode="decimal"
-                        autoComplete="off"
-                        name={f.name}
-                        value={f.value}
-                        onChange={f.onChange}
-                        onBlur={f.onBlur}
-                        inputRef={f.ref}
-                        error={fieldState.error?.message}
-                      />
-                    )}
+                    label={t('invoices:upload.net_line', { row })}
+                    numeric
                   />
                 </td>
                 <td>
-                  <Controller
+                  <SelectCell
                     control={control}
                     name={`amounts.${index}.vatBasisPoints`}
-                    render={({ field: f, fieldState }) => (
-                      <CellSelect
-                        label={t('invoices:upload.vat_line', { row })}
-                        name={f.name}
-                        value={f.value}
-                        onChange={f.onChange}
-                        onBlur={f.onBlur}
-                        selectRef={f.ref}
-                        options={vatOptions}
-                        error={fieldState.error?.message}
-                      />
-                    )}
+                    label={t('invoices:upload.vat_line', { row })}
+                    options={vatOptions}
                   />
                 </td>
                 <td className="invoice-rows__remove">

@@ -1,0 +1,75 @@
+import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
+import { TextInput } from '../../../components/ui/text-input';
+import { CellSelect } from './cell-select';
+
+interface CellProps<T extends FieldValues> {
+  control: Control<T, unknown, FieldValues>;
+  name: FieldPath<T>;
+  /** The accessible name: a table cell has its column header, not a visible label. */
+  label: string;
+}
+
+/**
+ * A text cell of an editable table bound to a react-hook-form field: the field's value, its error
+ * (translated by TextInput) and its ref for focusing the first invalid field. `numeric` gives the
+ * decimal keyboard and right alignment of amounts and quantities.
+ */
+export function TextCell<T extends FieldValues>({
+  control,
+  name,
+  label,
+  numeric = false,
+  className,
+  placeholder,
+  limit,
+}: CellProps<T> & { numeric?: boolean; className?: string; placeholder?: string; limit?: number }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f, fieldState }) => (
+        <TextInput
+          aria-label={label}
+          placeholder={placeholder}
+          className={['field--cell', numeric && 'field--number', className].filter(Boolean).join(' ')}
+          inputMode={numeric ? 'decimal' : undefined}
+          autoComplete={numeric ? 'off' : undefined}
+          name={f.name}
+          value={f.value}
+          onChange={f.onChange}
+          onBlur={f.onBlur}
+          inputRef={f.ref}
+          error={fieldState.error?.message}
+          limit={limit}
+        />
+      )}
+    />
+  );
+}
+
+/** A select cell of an editable table bound to a react-hook-form field, like TextCell. */
+export function SelectCell<T extends FieldValues>({
+  control,
+  name,
+  label,
+  options,
+}: CellProps<T> & { options: readonly { value: string; label: string }[] }) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field: f, fieldState }) => (
+        <CellSelect
+          label={label}
+          name={f.name}
+          value={f.value}
+          onChange={f.onChange}
+          onBlur={f.onBlur}
+          selectRef={f.ref}
+          options={options}
+          error={fieldState.error?.message}
+        />
+      )}
+    />
+  );
+}
