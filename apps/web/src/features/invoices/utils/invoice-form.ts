@@ -250,6 +250,31 @@ export const invoiceTermsShape = {
   recipientContact: body.recipientContact,
 };
 
+/** The checked terms fields (`invoiceTermsShape`) as the body fields both invoice bodies share. */
+export function termsOf(v: {
+  recipient: string;
+  invoiceNumber: string;
+  service: InvoiceBody['service'];
+  currency: string;
+  invoiceDate: string;
+  dueDate: string;
+  orderReference: string;
+  issuerContact: string;
+  recipientContact: string;
+}) {
+  return {
+    recipientID: v.recipient,
+    invoiceNumber: v.invoiceNumber.trim(),
+    service: v.service,
+    currency: v.currency,
+    invoiceDate: v.invoiceDate,
+    dueDate: v.dueDate,
+    orderReference: v.orderReference,
+    issuerContact: v.issuerContact,
+    recipientContact: v.recipientContact,
+  };
+}
+
 /** A typed amount read into minor units in the user's language, then checked by `amount`. */
 export function typedAmountSchema(language: Language, amount: z.ZodType<number, number>) {
   return z
@@ -317,15 +342,7 @@ export function invoiceFormSchema({ language, issuerCountry }: InvoiceFormContex
     })
     .transform(
       (v): InvoiceBody => ({
-        recipientID: v.recipient,
-        invoiceNumber: v.invoiceNumber.trim(),
-        service: v.service,
-        currency: v.currency,
-        invoiceDate: v.invoiceDate,
-        dueDate: v.dueDate,
-        orderReference: v.orderReference,
-        issuerContact: v.issuerContact,
-        recipientContact: v.recipientContact,
+        ...termsOf(v),
         rows: v.rows,
         rotRut: isRotRutAvailable(issuerCountry, v.currency) ? v.rotRut : { ...NO_ROT_RUT },
         attachmentIDs: [],

@@ -17,6 +17,7 @@ import {
   type InvoiceTermsValues,
   invoiceTermsShape,
   termsIssues,
+  termsOf,
   typedAmountSchema,
 } from './invoice-form';
 
@@ -85,15 +86,7 @@ export function invoiceUploadFormSchema(language: Language) {
     .transform(
       (v): UploadInvoiceBody => ({
         invoiceFileID: v.invoiceFile,
-        recipientID: v.recipient,
-        invoiceNumber: v.invoiceNumber.trim(),
-        service: v.service,
-        currency: v.currency,
-        invoiceDate: v.invoiceDate,
-        dueDate: v.dueDate,
-        orderReference: v.orderReference,
-        issuerContact: v.issuerContact,
-        recipientContact: v.recipientContact,
+        ...termsOf(v),
         ocr: v.ocr ?? '',
         amounts: v.amounts,
         attachmentIDs: [],
