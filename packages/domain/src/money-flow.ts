@@ -1,5 +1,5 @@
 import { addDays, daysBetween } from './calendar-date';
-import { multiplyDivide } from './money';
+import { type Currency, multiplyDivide } from './money';
 
 /**
  * The rules of the money flow that the server, the seed and the browser's fee preview share
@@ -41,8 +41,11 @@ export const DUNNING_DAYS = {
 export const DUNNING_STEPS = { none: 0, overdue: 1, reminder1: 2, reminder2: 3, collection: 4 } as const;
 export type DunningStep = (typeof DUNNING_STEPS)[keyof typeof DUNNING_STEPS];
 
-/** The reminder fee of reminder 1 (Swedish law on collection costs allows at most SEK 60), minor units. */
-export const REMINDER_FEE_MINOR = 6_000;
+/**
+ * The reminder fee charged with reminder 1, minor units per currency: SEK 60 (the most the Swedish act
+ * on compensation for collection costs allows) and EUR 5 (the Finnish cap for a reminder).
+ */
+export const REMINDER_FEE_MINOR: Readonly<Record<Currency, number>> = { SEK: 6_000, EUR: 500 };
 
 /**
  * Late-payment interest per year in basis points: the reference rate plus eight percentage points

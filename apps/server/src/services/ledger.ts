@@ -79,12 +79,13 @@ export class UnbalancedJournalError extends Error {
   }
 }
 
+export type PostingRow = typeof postings.$inferInsert;
+
 /**
- * Writes one journal in the caller's transaction and returns its id. Refuses (throws, so the
- * transaction rolls back) a journal whose lines do not sum to zero or hold a non-integer amount;
- * lines of zero are left out, and a journal of nothing but zeros writes nothing.
+ * The rows of one journal, checked: throws `UnbalancedJournalError` when the lines do not sum to zero
+ * and a RangeError on a non-integer amount. Lines of zero are left out; all zeros gives no rows.
  */
-export async function postJournal(tx: Tx | Db, journal: Journal): Promise<string | null> {
+export function journalRows(journal: Journal): PostingRow[] {
   let sum = 0n;
   for (const line of journal.lines) {
     assertMinorUnits(line.amountMinor, `${line.account} posting`);
@@ -92,23 +93,42 @@ export async function postJournal(tx: Tx | Db, journal: Journal): Promise<string
   }
   if (sum !== 0n) throw new UnbalancedJournalError(journal.kind, sum);
   const lines = journal.lines.filter((l) => l.amountMinor !== 0);
-  if (lines.length === 0) return null;
+  if (lines.length === 0) return [];
   const journalId = randomUUID();
-  await tx.insert(postings).values(
-    lines.map((l) => ({
-      journalId,
-      issuerId: journal.issuerId,
-      invoiceId: l.invoiceId ?? null,
-      account: l.account,
-      amountMinor: l.amountMinor,
-      currency: journal.currency,
-      kind: journal.kind,
-      settlementId: l.settlementId ?? null,
-      paymentId: l.paymentId ?? null,
-      at: journal.at,
-    })),
-  );
-  return journalId;
+  return lines.map((l) => ({
+    journalId,
+    issuerId: journal.issuerId,
+    invoiceId: l.invoiceId ?? null,
+    account: l.account,
+    amountMinor: l.amountMinor,
+    currency: journal.currency,
+    kind: journal.kind,
+    settlementId: l.settlementId ?? null,
+    paymentId: l.paymentId ?? null,
+    at: journal.at,
+  }));
+}
+
+/** Rows per INSERT when many are written at once (well under PostgreSQL's 65 535 parameters). */
+export const INSERT_CHUNK = 2_000;
+
+/** Inserts checked posting rows (from `journalRows`) in chunks, in the caller's transaction. */
+export async function insertPostingRows(tx: Tx | Db, rows: PostingRow[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+    await tx.insert(postings).values(rows.slice(i, i + INSERT_CHUNK));
+  }
+}
+
+/**
+ * Writes one journal in the caller's transaction and returns its id. Refuses (throws, so the
+ * transaction rolls back) a journal whose lines do not sum to zero or hold a non-integer amount;
+ * lines of zero are left out, and a journal of nothing but zeros writes nothing.
+ */
+export async function postJournal(tx: Tx | Db, journal: Journal): Promise<string | null> {
+  const rows = journalRows(journal);
+  if (rows.length === 0) return null;
+  await tx.insert(postings).values(rows);
+  return rows[0]?.journalId ?? null;
 }
 
 export function isFinanced(service: string): boolean {

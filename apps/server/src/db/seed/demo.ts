@@ -3,7 +3,7 @@ import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
 import { seal } from '../../lib/tokens';
 import type { Db } from '../client';
-import { groups, invoices, issuers, messages, operators, userAbilities, users } from '../schema';
+import { groups, invoices, issuerFees, issuers, messages, operators, userAbilities, users } from '../schema';
 import { seedDemoBusiness } from './demo-business';
 
 export const DEMO_PASSWORD = 'Portal-demo-1';
@@ -22,6 +22,25 @@ export const DEMO_USERS = [
 
 /** The demo back-office operator (docs/BACKOFFICE.md); same password as the demo users. */
 export const DEMO_OPERATOR = 'operator';
+
+/**
+ * The demo issuers' collection bankgiro numbers (7 digits with a Luhn check digit): the recipients pay
+ * their invoices there and the BGMAX import matches a deposit to its issuer by it (docs/MONEY.md).
+ */
+export const DEMO_BANKGIROS = { bygg: '5050109', unverified: '5050117', other: '5050125' } as const;
+
+/**
+ * The demo issuers' prices (docs/MONEY.md "Fees"): per service and currency, a percentage in basis
+ * points and a fixed fee per invoice in minor units.
+ */
+export const DEMO_FEES = [
+  { service: 'factoring', currency: 'SEK', percentBasisPoints: 150, fixedMinor: 2_500 },
+  { service: 'invoiceLoans', currency: 'SEK', percentBasisPoints: 200, fixedMinor: 2_500 },
+  { service: 'nonRecourseFactoring', currency: 'SEK', percentBasisPoints: 275, fixedMinor: 2_500 },
+  { service: 'invoicingService', currency: 'SEK', percentBasisPoints: 50, fixedMinor: 1_000 },
+  { service: 'factoring', currency: 'EUR', percentBasisPoints: 150, fixedMinor: 250 },
+  { service: 'invoicingService', currency: 'EUR', percentBasisPoints: 50, fixedMinor: 100 },
+] as const;
 
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="220" height="56" viewBox="0 0 220 56"><rect width="56" height="56" rx="12" fill="#0b5f7a"/><path d="M14 42 28 12l14 30h-7l-7-16-7 16z" fill="#fff"/><text x="68" y="36" font-family="Arial, sans-serif" font-size="24" font-weight="700" fill="#0b3c4d">Acme Finans</text></svg>`;
 const BACKGROUND_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b3c4d"/><stop offset="1" stop-color="#1d8a99"/></linearGradient></defs><rect width="1600" height="900" fill="url(#g)"/><circle cx="1300" cy="150" r="260" fill="#ffffff" opacity="0.06"/><circle cx="200" cy="780" r="340" fill="#ffffff" opacity="0.05"/></svg>`;
@@ -59,6 +78,7 @@ export async function seedDemo(db: Db, secretKey: Buffer, now = new Date()): Pro
           zipcode: '114 35',
           country: 'SE',
           bankAccountVerified: true,
+          collectionBankgiro: DEMO_BANKGIROS.bygg,
         },
         {
           name: 'Nystart Måleri AB',
@@ -71,6 +91,7 @@ export async function seedDemo(db: Db, secretKey: Buffer, now = new Date()): Pro
           zipcode: '411 05',
           country: 'SE',
           bankAccountVerified: false,
+          collectionBankgiro: DEMO_BANKGIROS.unverified,
         },
         {
           name: 'Annan Firma Oy',
@@ -83,6 +104,7 @@ export async function seedDemo(db: Db, secretKey: Buffer, now = new Date()): Pro
           zipcode: '00100',
           country: 'FI',
           bankAccountVerified: true,
+          collectionBankgiro: DEMO_BANKGIROS.other,
         },
       ])
       .returning({ id: issuers.id });
@@ -164,6 +186,11 @@ export async function seedDemo(db: Db, secretKey: Buffer, now = new Date()): Pro
     for (const ability of ['limited_invoices', 'limited_send_invoice'] as const)
       grants.push({ userId: idOf('demo-limited'), ability });
     await tx.insert(userAbilities).values(grants);
+    await tx
+      .insert(issuerFees)
+      .values(
+        [bygg.id, unverified.id, other.id].flatMap((issuerId) => DEMO_FEES.map((f) => ({ issuerId, ...f }))),
+      );
     await tx.insert(operators).values({
       username: DEMO_OPERATOR,
       name: 'Olle Operatör',

@@ -1,0 +1,274 @@
+import { RECOURSE_SERVICES } from '@portal/contracts';
+import { daysBetween } from '@portal/domain/calendar-date';
+import type { Currency } from '@portal/domain/money';
+import {
+  DUNNING_DAYS,
+  DUNNING_STEPS,
+  dunningStepOn,
+  INTEREST_MARGIN_BP,
+  interestFor,
+  REMINDER_FEE_MINOR,
+  recourseDate,
+} from '@portal/domain/money-flow';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { rows } from '../db/migrate';
+import { invoiceEvents, invoices } from '../db/schema';
+import { canTransition } from './invoice-state';
+import { postJournal, recogniseInvoice } from './ledger';
+
+/** Any constant: the daily job runs under this transaction-level advisory lock, on one server at a time. */
+const DAILY_JOB_LOCK_ID = 727_004;
+/** Invoices read per batch while walking the unpaid ones by due date. */
+const BATCH = 500;
+/** Days between two interest items on an invoice in reminder 2 or collection. */
+export const INTEREST_INTERVAL_DAYS = 30;
+
+export interface DailyJobOptions {
+  /** The day the job runs for, `YYYY-MM-DD` (Europe/Stockholm). */
+  date: string;
+  /** When it runs: the time of its events and postings. */
+  now: Date;
+  /** The reference rate in basis points; interest is this plus `INTEREST_MARGIN_BP`. */
+  referenceRateBp: number;
+}
+
+export interface DailyJobResult {
+  date: string;
+  alreadyRunning: boolean;
+  distributed: number;
+  overdue: number;
+  reminder1: number;
+  reminder2: number;
+  collection: number;
+  interestItems: number;
+  chargedBack: number;
+  /** Invoices whose steps failed and were left as they were (logged by the caller). */
+  failed: string[];
+}
+
+interface Candidate {
+  id: string;
+  due_date: string;
+  recourse_days: number;
+}
+
+/**
+ * The daily job of docs/MONEY.md for one day: distribute queued invoices, then take every unpaid
+ * invoice through the collection steps it has reached (overdue, reminder 1 with its fee, reminder 2,
+ * collection), interest items, and recourse. One transaction under an advisory lock (a second run at
+ * the same time answers `alreadyRunning`); each invoice in its own savepoint with its row locked and
+ * its state checked again, so a failing invoice is left untouched and the rest go on. Each step is
+ * taken once (`dunning_step`, `interest_through`, the state): running the same day twice writes
+ * nothing the second time, and a job that missed days catches up with every step once.
+ */
+export async function runDailyJob(db: Db, opts: DailyJobOptions): Promise<DailyJobResult> {
+  const result: DailyJobResult = {
+    date: opts.date,
+    alreadyRunning: false,
+    distributed: 0,
+    overdue: 0,
+    reminder1: 0,
+    reminder2: 0,
+    collection: 0,
+    interestItems: 0,
+    chargedBack: 0,
+    failed: [],
+  };
+  return db.transaction(async (tx) => {
+    const [lock] = rows<{ ok: boolean }>(
+      await tx.execute(sql`select pg_try_advisory_xact_lock(${DAILY_JOB_LOCK_ID}) as ok`),
+    );
+    if (!lock?.ok) return { ...result, alreadyRunning: true };
+    await distributeQueued(tx, opts, result);
+    let after: { due: string; id: string } | null = null;
+    for (;;) {
+      const batch = await unpaidNeedingWork(tx, opts.date, after);
+      for (const candidate of batch) {
+        try {
+          await tx.transaction((sp) => collectOne(sp, candidate, opts, result));
+        } catch {
+          result.failed.push(candidate.id);
+        }
+      }
+      const last = batch.at(-1);
+      if (!last || batch.length < BATCH) break;
+      after = { due: last.due_date, id: last.id };
+    }
+    return result;
+  });
+}
+
+/** Step 1: queued invoices (6) sent before the day are distributed (24) and enter the book. */
+async function distributeQueued(tx: Tx, opts: DailyJobOptions, result: DailyJobResult): Promise<void> {
+  const queued = await tx
+    .select({
+      id: invoices.id,
+      issuerId: invoices.issuerId,
+      currency: invoices.currency,
+      service: invoices.service,
+      state: invoices.state,
+      remainingMinor: invoices.remainingMinor,
+    })
+    .from(invoices)
+    .where(
+      and(
+        eq(invoices.state, 6),
+        sql`(${invoices.sentAt} at time zone 'Europe/Stockholm')::date < ${opts.date}::date`,
+      ),
+    )
+    .for('update');
+  for (const invoice of queued) {
+    if (!canTransition(invoice.state, 'distribute')) continue;
+    await tx.update(invoices).set({ state: 2, updatedAt: opts.now }).where(eq(invoices.id, invoice.id));
+    await tx
+      .insert(invoiceEvents)
+      .values({ invoiceId: invoice.id, issuerId: invoice.issuerId, event: 24, at: opts.now, details: {} });
+    await recogniseInvoice(tx, invoice, opts.now);
+    result.distributed++;
+  }
+}
+
+/**
+ * Unpaid invoices due before the day that have something to do: a collection step not taken yet, an
+ * interest item due, or recourse reached. Walked by (due date, id) on the partial index of unpaid
+ * invoices, so the job reads only the late ones however many invoices there are.
+ */
+async function unpaidNeedingWork(
+  tx: Tx,
+  date: string,
+  after: { due: string; id: string } | null,
+): Promise<Candidate[]> {
+  const d = sql`${date}::date`;
+  const n = (value: number) => sql`${value}::int`;
+  const late = sql`(${d} - i.due_date)`;
+  const recourse = sql.join(
+    RECOURSE_SERVICES.map((s) => sql`${s}`),
+    sql`, `,
+  );
+  return rows<Candidate>(
+    await tx.execute(sql`
+      select i.id, i.due_date::text as due_date, iss.recourse_days
+      from invoices i join issuers iss on iss.id = i.issuer_id
+      where i.state in (2, 3) and i.due_date < ${d}
+        ${after ? sql`and (i.due_date, i.id) > (${after.due}::date, ${after.id}::uuid)` : sql``}
+        and (
+          i.dunning_step < case
+            when ${late} >= ${n(DUNNING_DAYS.collection)} then ${n(DUNNING_STEPS.collection)}
+            when ${late} >= ${n(DUNNING_DAYS.reminder2)} then ${n(DUNNING_STEPS.reminder2)}
+            when ${late} >= ${n(DUNNING_DAYS.reminder1)} then ${n(DUNNING_STEPS.reminder1)}
+            else ${n(DUNNING_STEPS.overdue)} end
+          or (i.dunning_step >= ${n(DUNNING_STEPS.reminder2)}
+              and ${d} - coalesce(i.interest_through, i.due_date) >= ${n(INTEREST_INTERVAL_DAYS)})
+          or (i.service in (${recourse}) and ${d} >= i.due_date + iss.recourse_days)
+        )
+      order by i.due_date, i.id
+      limit ${n(BATCH)}`),
+  );
+}
+
+const STEP_EVENTS = [
+  { step: DUNNING_STEPS.overdue, event: 25, counter: 'overdue' },
+  { step: DUNNING_STEPS.reminder1, event: 8, counter: 'reminder1' },
+  { step: DUNNING_STEPS.reminder2, event: 9, counter: 'reminder2' },
+  { step: DUNNING_STEPS.collection, event: 10, counter: 'collection' },
+] as const;
+
+/** Steps 2-4 for one invoice, in the caller's savepoint. */
+async function collectOne(
+  tx: Tx,
+  candidate: Candidate,
+  opts: DailyJobOptions,
+  result: DailyJobResult,
+): Promise<void> {
+  const [invoice] = await tx
+    .select()
+    .from(invoices)
+    .where(eq(invoices.id, candidate.id))
+    .for('update')
+    .limit(1);
+  if (!invoice || !canTransition(invoice.state, 'dun')) return;
+  const target = dunningStepOn(invoice.dueDate, opts.date);
+  const at = opts.now;
+  const event = (n: number, details: Record<string, string | number>) =>
+    tx
+      .insert(invoiceEvents)
+      .values({ invoiceId: invoice.id, issuerId: invoice.issuerId, event: n, at, details });
+  let step = invoice.dunningStep;
+  let reachedCollection = false;
+  for (const s of STEP_EVENTS) {
+    if (s.step <= step || s.step > target) continue;
+    if (s.event === 25) await event(25, { dueDate: invoice.dueDate });
+    if (s.event === 8) {
+      const fee = REMINDER_FEE_MINOR[invoice.currency as Currency] ?? 0;
+      await event(8, { reminderFeeMinor: fee });
+      await postJournal(tx, {
+        issuerId: invoice.issuerId,
+        currency: invoice.currency,
+        kind: 'reminderFee',
+        at,
+        lines: [
+          { account: 'reminder_fee_receivable', amountMinor: fee, invoiceId: invoice.id },
+          { account: 'reminder_fee_income', amountMinor: -fee, invoiceId: invoice.id },
+        ],
+      });
+    }
+    if (s.event === 9) await event(9, {});
+    if (s.event === 10) {
+      await event(10, { remainingMinor: invoice.remainingMinor });
+      reachedCollection = true;
+    }
+    result[s.counter]++;
+    step = s.step;
+  }
+
+  let interestThrough = invoice.interestThrough;
+  const from = interestThrough ?? invoice.dueDate;
+  if (
+    step >= DUNNING_STEPS.reminder2 &&
+    (daysBetween(from, opts.date) >= INTEREST_INTERVAL_DAYS || (reachedCollection && from < opts.date))
+  ) {
+    const rate = opts.referenceRateBp + INTEREST_MARGIN_BP;
+    const interest = interestFor(invoice.remainingMinor, rate, from, opts.date);
+    if (interest > 0) {
+      await event(14, { interestMinor: interest, fromDate: from, toDate: opts.date, rateBasisPoints: rate });
+      await postJournal(tx, {
+        issuerId: invoice.issuerId,
+        currency: invoice.currency,
+        kind: 'interest',
+        at,
+        lines: [
+          { account: 'interest_receivable', amountMinor: interest, invoiceId: invoice.id },
+          { account: 'interest_income', amountMinor: -interest, invoiceId: invoice.id },
+        ],
+      });
+      result.interestItems++;
+    }
+    interestThrough = opts.date;
+  }
+
+  let state = invoice.state;
+  const recourse =
+    RECOURSE_SERVICES.includes(invoice.service as (typeof RECOURSE_SERVICES)[number]) &&
+    opts.date >= recourseDate(invoice.dueDate, candidate.recourse_days) &&
+    canTransition(state, 'chargeBack');
+  if (recourse) {
+    await event(22, { chargedBackMinor: invoice.remainingMinor });
+    await postJournal(tx, {
+      issuerId: invoice.issuerId,
+      currency: invoice.currency,
+      kind: 'chargeBack',
+      at,
+      lines: [
+        { account: 'issuer_payable', amountMinor: invoice.remainingMinor, invoiceId: invoice.id },
+        { account: 'receivable', amountMinor: -invoice.remainingMinor, invoiceId: invoice.id },
+      ],
+    });
+    state = 5;
+    result.chargedBack++;
+  }
+  await tx
+    .update(invoices)
+    .set({ dunningStep: step, interestThrough, state, updatedAt: at })
+    .where(eq(invoices.id, invoice.id));
+}

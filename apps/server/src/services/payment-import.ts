@@ -1,0 +1,506 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { BgmaxError, type BgmaxFile, bgmaxSignedAmount, readBgmax } from '@portal/domain/bgmax';
+import { eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { rows } from '../db/migrate';
+import { invoiceEvents, invoices, paymentFiles, payments } from '../db/schema';
+import { audit } from '../lib/audit';
+import { ApiError } from '../lib/errors';
+import { canTransition, stateAfterPayment } from './invoice-state';
+import { INSERT_CHUNK, insertPostingRows, isFinanced, journalRows, type PostingRow } from './ledger';
+
+/** Any constant: imports take this transaction-level advisory lock, one file at a time. */
+const IMPORT_LOCK_ID = 727_003;
+
+export interface ImportOptions {
+  filename: string;
+  operatorId: string | null;
+  now: Date;
+}
+
+export interface ImportResult {
+  fileId: string;
+  duplicateFile: boolean;
+  /** Payments and deductions in the file. */
+  payments: number;
+  /** New payments registered now (a payment already known from another file is not). */
+  registered: number;
+  matched: number;
+  unmatched: number;
+  overpayments: number;
+  /** Signed sum of the file's payments, minor units. */
+  totalMinor: number;
+}
+
+/** One TK20/TK21 of the file, flattened with its section's facts. */
+interface Incoming {
+  dedupeKey: string;
+  bankgiro: string;
+  currency: string;
+  paymentDate: string;
+  reference: string;
+  amountMinor: number;
+  deduction: boolean;
+  payerBankgiro: string | null;
+  payerName: string;
+  channel: number;
+  bgcSerial: string;
+}
+
+/** An invoice as matching sees it, updated in memory as the file's payments apply in order. */
+interface Target {
+  id: string;
+  issuerId: string;
+  invoiceNumber: string;
+  ocr: string;
+  state: number;
+  currency: string;
+  service: string;
+  remainingMinor: number;
+  touched: boolean;
+}
+
+/** Reads the file or refuses it whole: 422 `bgmax.invalid` naming the line and the rule. */
+export function parseBgmaxOrRefuse(bytes: Uint8Array): BgmaxFile {
+  try {
+    return readBgmax(bytes).file;
+  } catch (error) {
+    if (error instanceof BgmaxError)
+      throw new ApiError('bgmax.invalid', { details: { line: error.line, rule: error.rule } });
+    throw error;
+  }
+}
+
+function flatten(file: BgmaxFile): Incoming[] {
+  const out: Incoming[] = [];
+  for (const section of file.sections) {
+    for (const p of section.payments) {
+      const kind = p.kind === 'deduction' ? 'TK21' : 'TK20';
+      out.push({
+        // Bankgirot's serial number identifies a payment within a deposit; with the receiving bankgiro,
+        // the date and the deposit's serial number it identifies it in any file.
+        dedupeKey: [
+          section.payeeBankgiro,
+          section.deposit.paymentDate,
+          section.deposit.serialNumber,
+          p.bgcSerialNumber,
+          kind,
+        ].join('|'),
+        bankgiro: section.payeeBankgiro,
+        currency: section.currency,
+        paymentDate: section.deposit.paymentDate,
+        reference: p.reference,
+        amountMinor: bgmaxSignedAmount(p),
+        deduction: p.kind === 'deduction',
+        payerBankgiro: p.senderBankgiro,
+        payerName: p.name?.name ?? '',
+        channel: p.channel,
+        bgcSerial: p.bgcSerialNumber,
+      });
+    }
+  }
+  return out;
+}
+
+/** `col in (...)` over many text values as one parameter (no parameter-count limit). */
+const inList = (values: readonly string[]) => sql`(select unnest(string_to_array(${values.join(',')}, ',')))`;
+
+/**
+ * Imports a BGMAX file of incoming payments (docs/MONEY.md "Incoming payments"), all or nothing, in
+ * one transaction under an advisory lock. The same bytes import once (the answer says
+ * `duplicateFile`); a payment known from another file is not registered again. Each payment is
+ * matched by its section's receiving bankgiro (the issuer) and its reference (the OCR of an invoice in
+ * the section's currency) and applied in file order: paid, part paid, overpaid, passed on after a
+ * charge back, or kept unmatched for an operator. Reads, matches and writes in bulk, so a file of
+ * 100,000 payments is a handful of statements.
+ */
+export async function importBgmaxFile(db: Db, bytes: Uint8Array, opts: ImportOptions): Promise<ImportResult> {
+  const file = parseBgmaxOrRefuse(bytes);
+  const sha256 = createHash('sha256').update(bytes).digest('hex');
+  const incoming = flatten(file);
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_ID})`);
+    const [known] = await tx.select().from(paymentFiles).where(eq(paymentFiles.sha256, sha256)).limit(1);
+    if (known)
+      return {
+        fileId: known.id,
+        duplicateFile: true,
+        payments: known.paymentCount,
+        registered: 0,
+        matched: 0,
+        unmatched: 0,
+        overpayments: 0,
+        totalMinor: incoming.reduce((s, p) => s + p.amountMinor, 0),
+      };
+
+    const seen = new Set<string>();
+    if (incoming.length > 0) {
+      const existing = rows<{ dedupe_key: string }>(
+        await tx.execute(
+          sql`select dedupe_key from payments where dedupe_key in ${inList(incoming.map((p) => p.dedupeKey))}`,
+        ),
+      );
+      for (const e of existing) seen.add(e.dedupe_key);
+    }
+    const fresh = incoming.filter((p) => {
+      if (seen.has(p.dedupeKey)) return false;
+      seen.add(p.dedupeKey);
+      return true;
+    });
+
+    const bankgiros = [...new Set(fresh.map((p) => p.bankgiro))].filter((b) => /^[0-9]+$/.test(b));
+    const issuerOf = new Map(
+      bankgiros.length === 0
+        ? []
+        : rows<{ id: string; collection_bankgiro: string }>(
+            await tx.execute(
+              sql`select id, collection_bankgiro from issuers where collection_bankgiro in ${inList(bankgiros)}`,
+            ),
+          ).map((r) => [r.collection_bankgiro, r.id]),
+    );
+    const wanted = fresh.filter(
+      (p) => !p.deduction && issuerOf.has(p.bankgiro) && /^[0-9]{2,25}$/.test(p.reference),
+    );
+    const targets = new Map<string, Target>();
+    if (wanted.length > 0) {
+      const keys = [...new Set(wanted.map((p) => `${issuerOf.get(p.bankgiro)}:${p.reference}`))];
+      const found = rows<{
+        id: string;
+        issuer_id: string;
+        invoice_number: string;
+        ocr: string;
+        state: number;
+        currency: string;
+        service: string;
+        remaining_minor: string;
+      }>(
+        // Looked up on the (issuer, ocr) index, one probe per distinct key.
+        await tx.execute(sql`
+          select i.id, i.issuer_id, i.invoice_number, i.ocr, i.state, i.currency, i.service,
+                 i.remaining_minor::text
+          from invoices i
+          join (
+            select unnest(string_to_array(${keys.map((k) => k.split(':')[0]).join(',')}, ','))::uuid as issuer_id,
+                   unnest(string_to_array(${keys.map((k) => k.split(':')[1]).join(',')}, ',')) as ocr
+          ) k on i.issuer_id = k.issuer_id and i.ocr = k.ocr
+          order by i.id
+          for update of i`),
+      );
+      for (const f of found)
+        targets.set(`${f.issuer_id}:${f.ocr}`, {
+          id: f.id,
+          issuerId: f.issuer_id,
+          invoiceNumber: f.invoice_number,
+          ocr: f.ocr,
+          state: f.state,
+          currency: f.currency,
+          service: f.service,
+          remainingMinor: Number(f.remaining_minor),
+          touched: false,
+        });
+    }
+
+    const fileId = randomUUID();
+    const paymentRows: (typeof payments.$inferInsert)[] = [];
+    const postingRows: PostingRow[] = [];
+    const eventRows: (typeof invoiceEvents.$inferInsert)[] = [];
+    let matched = 0;
+    let overpayments = 0;
+    const at = opts.now;
+    for (const p of fresh) {
+      const paymentId = randomUUID();
+      const issuerId = issuerOf.get(p.bankgiro) ?? null;
+      const target = issuerId ? targets.get(`${issuerId}:${p.reference}`) : undefined;
+      const base = {
+        id: paymentId,
+        fileId,
+        dedupeKey: p.dedupeKey,
+        receivingBankgiro: p.bankgiro,
+        reference: p.reference,
+        amountMinor: p.amountMinor,
+        currency: p.currency,
+        paymentDate: p.paymentDate,
+        payerBankgiro: p.payerBankgiro,
+        payerName: p.payerName,
+        channel: p.channel,
+        bgcSerial: p.bgcSerial,
+        createdAt: at,
+      };
+      const usable =
+        target &&
+        !p.deduction &&
+        p.amountMinor > 0 &&
+        target.currency === p.currency &&
+        acceptsPayment(target.state);
+      if (!target || !usable) {
+        paymentRows.push({ ...base, issuerId, invoiceId: null, status: 'unmatched' });
+        postingRows.push(...unmatchedJournal(issuerId, p.currency, p.amountMinor, paymentId, at));
+        continue;
+      }
+      const applied = applyPayment(target, p.amountMinor, p.paymentDate, paymentId, at);
+      postingRows.push(...applied.postings);
+      eventRows.push(...applied.events);
+      if (applied.overpaidMinor > 0) overpayments++;
+      matched++;
+      paymentRows.push({
+        ...base,
+        issuerId: target.issuerId,
+        invoiceId: target.id,
+        status: 'matched',
+        appliedMinor: applied.appliedMinor,
+        overpaidMinor: applied.overpaidMinor,
+      });
+    }
+
+    await tx.insert(paymentFiles).values({
+      id: fileId,
+      sha256,
+      filename: opts.filename.slice(0, 200),
+      writtenAt: file.header.writtenAt,
+      testMark: file.header.testMark,
+      paymentCount: incoming.length,
+      registeredCount: fresh.length,
+      matchedCount: matched,
+      unmatchedCount: fresh.length - matched,
+      operatorId: opts.operatorId,
+      importedAt: at,
+    });
+    for (let i = 0; i < paymentRows.length; i += INSERT_CHUNK)
+      await tx.insert(payments).values(paymentRows.slice(i, i + INSERT_CHUNK));
+    await insertPostingRows(tx, postingRows);
+    for (let i = 0; i < eventRows.length; i += INSERT_CHUNK)
+      await tx.insert(invoiceEvents).values(eventRows.slice(i, i + INSERT_CHUNK));
+    await updateTargets(
+      tx,
+      [...targets.values()].filter((t) => t.touched),
+      at,
+    );
+    return {
+      fileId,
+      duplicateFile: false,
+      payments: incoming.length,
+      registered: fresh.length,
+      matched,
+      unmatched: fresh.length - matched,
+      overpayments,
+      totalMinor: incoming.reduce((s, p) => s + p.amountMinor, 0),
+    };
+  });
+}
+
+/** Whether a payment can be applied to an invoice in this state (else it waits unmatched). */
+export function acceptsPayment(state: number): boolean {
+  return canTransition(state, 'pay') || state === 4;
+}
+
+function unmatchedJournal(
+  issuerId: string | null,
+  currency: string,
+  amountMinor: number,
+  paymentId: string,
+  at: Date,
+): PostingRow[] {
+  return journalRows({
+    issuerId,
+    currency,
+    kind: 'unmatched',
+    at,
+    lines: [
+      { account: 'bank', amountMinor, paymentId },
+      { account: 'unmatched_payments', amountMinor: -amountMinor, paymentId },
+    ],
+  });
+}
+
+export interface AppliedPayment {
+  appliedMinor: number;
+  overpaidMinor: number;
+  postings: PostingRow[];
+  events: (typeof invoiceEvents.$inferInsert)[];
+}
+
+/**
+ * One payment of `amountMinor` (> 0) on an invoice that accepts it, as docs/MONEY.md says: the part up
+ * to the remaining amount is applied (paid 6 or part paid 7; on a charged-back invoice passed on to
+ * the issuer), the rest is an overpayment (21). Updates `target` in memory and returns the journal and
+ * the events; `fromAccount` is where the money is taken from (the bank, or the unmatched payments
+ * when an operator assigns one). The caller writes them and the invoice.
+ */
+export function applyPayment(
+  target: Target,
+  amountMinor: number,
+  paymentDate: string,
+  paymentId: string,
+  at: Date,
+  fromAccount: 'bank' | 'unmatched_payments' = 'bank',
+  kind: 'payment' | 'assign' = 'payment',
+): AppliedPayment {
+  const payable = target.state === 4 ? 0 : target.remainingMinor;
+  const appliedMinor = Math.min(amountMinor, Math.max(payable, 0));
+  const overpaidMinor = amountMinor - appliedMinor;
+  const chargedBack = target.state === 5;
+  const collectedOnly = !isFinanced(target.service);
+  const lines: Parameters<typeof journalRows>[0]['lines'] = [
+    { account: fromAccount, amountMinor, invoiceId: target.id, paymentId },
+    { account: 'overpayments', amountMinor: -overpaidMinor, invoiceId: target.id, paymentId },
+  ];
+  if (chargedBack) {
+    // Our claim went back to the issuer with the charge back: the money is the issuer's.
+    lines.push({ account: 'issuer_payable', amountMinor: -appliedMinor, invoiceId: target.id, paymentId });
+  } else {
+    lines.push({ account: 'receivable', amountMinor: -appliedMinor, invoiceId: target.id, paymentId });
+    if (collectedOnly) {
+      lines.push({ account: 'claims_held', amountMinor: appliedMinor, invoiceId: target.id, paymentId });
+      lines.push({ account: 'issuer_payable', amountMinor: -appliedMinor, invoiceId: target.id, paymentId });
+    }
+  }
+  const postings = journalRows({
+    issuerId: target.issuerId,
+    currency: target.currency,
+    kind: chargedBack ? 'forward' : kind,
+    at,
+    lines,
+  });
+  const events: (typeof invoiceEvents.$inferInsert)[] = [];
+  if (appliedMinor > 0) {
+    target.remainingMinor -= appliedMinor;
+    target.state = stateAfterPayment(target.state as 2 | 3 | 5, target.remainingMinor);
+    events.push({
+      invoiceId: target.id,
+      issuerId: target.issuerId,
+      event: target.remainingMinor === 0 ? 6 : 7,
+      at,
+      details: {
+        amountMinor: appliedMinor,
+        paymentDate,
+        remainingMinor: target.remainingMinor,
+        ...(chargedBack ? { forwarded: 1 } : {}),
+      },
+    });
+  }
+  if (overpaidMinor > 0)
+    events.push({
+      invoiceId: target.id,
+      issuerId: target.issuerId,
+      event: 21,
+      at,
+      details: { overpaidMinor, paymentDate },
+    });
+  target.touched = true;
+  return { appliedMinor, overpaidMinor, postings, events };
+}
+
+/** Writes the new state and remaining amount of every invoice a file touched, in one statement. */
+async function updateTargets(tx: Tx, touched: Target[], at: Date): Promise<void> {
+  for (let i = 0; i < touched.length; i += INSERT_CHUNK) {
+    const chunk = touched.slice(i, i + INSERT_CHUNK);
+    await tx.execute(sql`
+      update invoices set state = v.state, remaining_minor = v.remaining, updated_at = ${at}
+      from (
+        select unnest(string_to_array(${chunk.map((t) => t.id).join(',')}, ','))::uuid as id,
+               unnest(string_to_array(${chunk.map((t) => t.state).join(',')}, ','))::int as state,
+               unnest(string_to_array(${chunk.map((t) => t.remainingMinor).join(',')}, ','))::bigint as remaining
+      ) v
+      where invoices.id = v.id`);
+  }
+}
+
+export type { Target as PaymentTarget };
+
+export interface AssignResult {
+  paymentId: string;
+  invoiceId: string;
+  appliedMinor: number;
+  overpaidMinor: number;
+  state: number;
+  remainingMinor: number;
+}
+
+/**
+ * An operator assigns an unmatched payment to an invoice: then it counts as a payment on that
+ * invoice (paid, part paid, overpaid or passed on), taken from the unmatched payments. The payment and
+ * the invoice are locked; a payment already matched or assigned answers 409
+ * `payments.already_assigned`, an invoice that cannot take it (state, currency, a deduction) 409
+ * `invoices.invalid_transition`. One transaction with its audit row.
+ */
+export async function assignPayment(
+  db: Db,
+  paymentId: string,
+  invoiceId: string,
+  operator: { operatorId: string; username: string },
+  now: Date,
+  ip: string,
+): Promise<AssignResult> {
+  return db.transaction(async (tx) => {
+    const [payment] = await tx
+      .select()
+      .from(payments)
+      .where(eq(payments.id, paymentId))
+      .for('update')
+      .limit(1);
+    if (!payment) throw new ApiError('payments.not_found');
+    if (payment.status !== 'unmatched') throw new ApiError('payments.already_assigned');
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(eq(invoices.id, invoiceId))
+      .for('update')
+      .limit(1);
+    if (!invoice) throw new ApiError('invoices.not_found');
+    if (!acceptsPayment(invoice.state) || invoice.currency !== payment.currency || payment.amountMinor <= 0)
+      throw new ApiError('invoices.invalid_transition');
+    const target: Target = {
+      id: invoice.id,
+      issuerId: invoice.issuerId,
+      invoiceNumber: invoice.invoiceNumber,
+      ocr: invoice.ocr ?? '',
+      state: invoice.state,
+      currency: invoice.currency,
+      service: invoice.service,
+      remainingMinor: invoice.remainingMinor,
+      touched: false,
+    };
+    const applied = applyPayment(
+      target,
+      payment.amountMinor,
+      payment.paymentDate,
+      payment.id,
+      now,
+      'unmatched_payments',
+      'assign',
+    );
+    await insertPostingRows(tx, applied.postings);
+    if (applied.events.length > 0) await tx.insert(invoiceEvents).values(applied.events);
+    await tx
+      .update(invoices)
+      .set({ state: target.state, remainingMinor: target.remainingMinor, updatedAt: now })
+      .where(eq(invoices.id, invoice.id));
+    await tx
+      .update(payments)
+      .set({
+        status: 'assigned',
+        issuerId: invoice.issuerId,
+        invoiceId: invoice.id,
+        appliedMinor: applied.appliedMinor,
+        overpaidMinor: applied.overpaidMinor,
+        assignedBy: operator.operatorId,
+        assignedAt: now,
+      })
+      .where(eq(payments.id, payment.id));
+    await audit(tx, 'backoffice.payment.assigned', {
+      operatorId: operator.operatorId,
+      username: operator.username,
+      issuerId: invoice.issuerId,
+      ip,
+      details: { paymentId: payment.id, invoiceId: invoice.id, amountMinor: payment.amountMinor },
+    });
+    return {
+      paymentId: payment.id,
+      invoiceId: invoice.id,
+      appliedMinor: applied.appliedMinor,
+      overpaidMinor: applied.overpaidMinor,
+      state: target.state,
+      remainingMinor: target.remainingMinor,
+    };
+  });
+}

@@ -1,0 +1,249 @@
+import { randomUUID } from 'node:crypto';
+import { COUNTED_MESSAGE_TYPE } from '@portal/contracts';
+import type { Currency } from '@portal/domain/money';
+import { formatMoney } from '@portal/domain/money';
+import { type FeeTerms, feeFor } from '@portal/domain/money-flow';
+import { type Locale, translate } from '@portal/i18n';
+import { inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client';
+import { rows } from '../db/migrate';
+import { invoiceEvents, issuerFees, messages, settlementRows, settlements } from '../db/schema';
+import { INSERT_CHUNK, insertPostingRows, isFinanced, journalRows, type PostingRow } from './ledger';
+
+/** Any constant: payout runs take this transaction-level advisory lock, so two never overlap. */
+const PAYOUT_LOCK_ID = 727_002;
+
+export type SettlementRowKind = 'payout' | 'payment' | 'chargeBack';
+
+export interface PayoutOptions {
+  /** The day the money reaches the issuers, `YYYY-MM-DD`. */
+  payoutDate: string;
+  now: Date;
+  operatorId: string | null;
+}
+
+export interface PayoutSettlement {
+  settlementId: string;
+  number: number;
+  issuerId: string;
+  currency: string;
+  rowCount: number;
+  grossMinor: number;
+  feeMinor: number;
+  totalPayoutMinor: number;
+}
+
+export interface PayoutRun {
+  batchId: string;
+  settlements: PayoutSettlement[];
+}
+
+interface Unsettled {
+  id: number;
+  issuer_id: string;
+  currency: string;
+  invoice_id: string;
+  amount_minor: string;
+  kind: string;
+  payment_id: string | null;
+  service: string;
+  invoice_number: string;
+  country: 'SE' | 'FI';
+}
+
+/** The settlement row an unsettled issuer_payable posting becomes, by the journal that wrote it. */
+export function rowKindOf(postingKind: string): SettlementRowKind {
+  if (postingKind === 'recognise') return 'payout';
+  if (postingKind === 'chargeBack') return 'chargeBack';
+  return 'payment';
+}
+
+/** An issuer's fee terms by `service|currency` (no row: no fee). */
+export async function feeTermsOf(db: Db | Tx, issuerIds: string[]): Promise<Map<string, FeeTerms>> {
+  if (issuerIds.length === 0) return new Map();
+  const found = await db.select().from(issuerFees).where(inArray(issuerFees.issuerId, issuerIds));
+  return new Map(
+    found.map((f) => [
+      `${f.issuerId}|${f.service}|${f.currency}`,
+      { percentBasisPoints: f.percentBasisPoints, fixedMinor: f.fixedMinor },
+    ]),
+  );
+}
+
+export const NO_FEE: FeeTerms = { percentBasisPoints: 0, fixedMinor: 0 };
+
+/**
+ * The fee of one settlement row (docs/MONEY.md "Fees"): a payout pays the percentage and the fixed
+ * fee; a passed-on payment of a service we do not finance pays the percentage, plus the fixed fee the
+ * first time the invoice is settled; a charge back, and a payment passed on after a charge back, pay
+ * nothing.
+ */
+export function rowFee(
+  kind: SettlementRowKind,
+  grossMinor: number,
+  service: string,
+  terms: FeeTerms,
+  firstForInvoice: boolean,
+): number {
+  if (kind === 'chargeBack') return 0;
+  if (kind === 'payout') return feeFor(grossMinor, terms, true);
+  if (isFinanced(service)) return 0;
+  return feeFor(grossMinor, terms, firstForInvoice);
+}
+
+function localeOf(country: 'SE' | 'FI'): Locale {
+  return country === 'FI' ? 'fi-FI' : 'sv-SE';
+}
+
+/**
+ * A payout run (docs/MONEY.md "Payout runs and settlements"): every issuer_payable posting no
+ * settlement has taken yet becomes a row of its issuer's settlement in its currency, with the fee of
+ * the issuer's terms; each row writes its journal (Dr issuer_payable gross / Cr fee_income fee / Cr
+ * bank net), the taken postings are stamped with the settlement, every invoice gets its event 5 or 11,
+ * and the issuer a message. All in one transaction under an advisory lock: a second run right after
+ * finds nothing and pays nothing.
+ */
+export async function runPayout(db: Db, opts: PayoutOptions): Promise<PayoutRun> {
+  const batchId = randomUUID();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_ID})`);
+    const open = rows<Unsettled>(
+      await tx.execute(sql`
+        select p.id, p.issuer_id, p.currency, p.invoice_id, p.amount_minor::text as amount_minor, p.kind,
+               p.payment_id, i.service, i.invoice_number, iss.country
+        from postings p
+        join invoices i on i.id = p.invoice_id
+        join issuers iss on iss.id = p.issuer_id
+        where p.account = 'issuer_payable' and p.settlement_id is null
+        order by p.issuer_id, p.currency, p.id`),
+    );
+    if (open.length === 0) return { batchId, settlements: [] };
+    const issuerIds = [...new Set(open.map((p) => p.issuer_id))];
+    const terms = await feeTermsOf(tx, issuerIds);
+    const invoiceIds = [...new Set(open.map((p) => p.invoice_id))];
+    const settledBefore = new Set(
+      rows<{ invoice_id: string }>(
+        await tx.execute(sql`
+          select distinct invoice_id from settlement_rows
+          where kind in ('payout', 'payment')
+            and invoice_id in (select unnest(string_to_array(${invoiceIds.join(',')}, ','))::uuid)`),
+      ).map((r) => r.invoice_id),
+    );
+
+    const groups = new Map<string, Unsettled[]>();
+    for (const p of open) {
+      const key = `${p.issuer_id}|${p.currency}`;
+      const list = groups.get(key) ?? [];
+      list.push(p);
+      groups.set(key, list);
+    }
+    const made: PayoutSettlement[] = [];
+    for (const group of groups.values()) {
+      const first = group[0] as Unsettled;
+      const settlementId = randomUUID();
+      const lines = group.map((p, position) => {
+        const kind = rowKindOf(p.kind);
+        const grossMinor = -Number(p.amount_minor);
+        const feeTerms = terms.get(`${p.issuer_id}|${p.service}|${p.currency}`) ?? NO_FEE;
+        const firstForInvoice = !settledBefore.has(p.invoice_id);
+        const feeMinor = rowFee(kind, grossMinor, p.service, feeTerms, firstForInvoice);
+        if (kind !== 'chargeBack') settledBefore.add(p.invoice_id);
+        return { p, kind, position, grossMinor, feeMinor, netMinor: grossMinor - feeMinor };
+      });
+      const sum = (pick: (l: (typeof lines)[number]) => number) => lines.reduce((s, l) => s + pick(l), 0);
+      const totals = { grossMinor: sum((l) => l.grossMinor), feeMinor: sum((l) => l.feeMinor) };
+      const totalPayoutMinor = totals.grossMinor - totals.feeMinor;
+      const [created] = await tx
+        .insert(settlements)
+        .values({
+          id: settlementId,
+          issuerId: first.issuer_id,
+          batchId,
+          currency: first.currency,
+          payoutDate: opts.payoutDate,
+          grossMinor: totals.grossMinor,
+          feeMinor: totals.feeMinor,
+          totalPayoutMinor,
+          rowCount: lines.length,
+          operatorId: opts.operatorId,
+          createdAt: opts.now,
+        })
+        .returning({ number: settlements.number });
+      const number = created?.number ?? 0;
+      const rowValues = lines.map((l) => ({
+        settlementId,
+        issuerId: first.issuer_id,
+        invoiceId: l.p.invoice_id,
+        kind: l.kind,
+        paymentId: l.p.payment_id,
+        position: l.position,
+        grossMinor: l.grossMinor,
+        feeMinor: l.feeMinor,
+        netMinor: l.netMinor,
+      }));
+      for (let i = 0; i < rowValues.length; i += INSERT_CHUNK)
+        await tx.insert(settlementRows).values(rowValues.slice(i, i + INSERT_CHUNK));
+      const postingRows: PostingRow[] = lines.flatMap((l) =>
+        journalRows({
+          issuerId: first.issuer_id,
+          currency: first.currency,
+          kind: 'payout',
+          at: opts.now,
+          lines: [
+            { account: 'issuer_payable', amountMinor: l.grossMinor, invoiceId: l.p.invoice_id, settlementId },
+            { account: 'fee_income', amountMinor: -l.feeMinor, invoiceId: l.p.invoice_id, settlementId },
+            { account: 'bank', amountMinor: -l.netMinor, invoiceId: l.p.invoice_id, settlementId },
+          ],
+        }),
+      );
+      await insertPostingRows(tx, postingRows);
+      await tx.execute(sql`
+        update postings set settlement_id = ${settlementId}
+        where id in (select unnest(string_to_array(${group.map((p) => p.id).join(',')}, ','))::bigint)`);
+      const events = lines.map((l) => ({
+        invoiceId: l.p.invoice_id,
+        issuerId: first.issuer_id,
+        event: l.kind === 'payout' ? 5 : 11,
+        at: opts.now,
+        details: {
+          settlementNumber: number,
+          grossMinor: l.grossMinor,
+          feeMinor: l.feeMinor,
+          netMinor: l.netMinor,
+        },
+      }));
+      for (let i = 0; i < events.length; i += INSERT_CHUNK)
+        await tx.insert(invoiceEvents).values(events.slice(i, i + INSERT_CHUNK));
+      const locale = localeOf(first.country);
+      const values = {
+        number,
+        rows: lines.length,
+        payoutDate: opts.payoutDate,
+        amount: formatMoney(totalPayoutMinor, first.currency as Currency, locale),
+      };
+      await tx.insert(messages).values({
+        issuerId: first.issuer_id,
+        messageType: COUNTED_MESSAGE_TYPE,
+        authorUserId: null,
+        author: translate(locale, 'notices', 'author'),
+        invoiceId: null,
+        invoiceNumber: null,
+        title: translate(locale, 'notices', 'settlement.title', values),
+        text: translate(locale, 'notices', 'settlement.text', values),
+        date: opts.now,
+        read: false,
+      });
+      made.push({
+        settlementId,
+        number,
+        issuerId: first.issuer_id,
+        currency: first.currency,
+        rowCount: lines.length,
+        grossMinor: totals.grossMinor,
+        feeMinor: totals.feeMinor,
+        totalPayoutMinor,
+      });
+    }
+    return { batchId, settlements: made };
+  });
+}

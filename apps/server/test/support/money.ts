@@ -1,0 +1,86 @@
+import { eq, inArray } from 'drizzle-orm';
+import { invoices, recipients, users } from '../../src/db/schema';
+import { decideCredit } from '../../src/services/credit-decision';
+import { bearer, type TestApp } from './test-app';
+
+export const TEST_OPERATOR = {
+  sessionId: 'test',
+  operatorId: '00000000-0000-4000-8000-000000000001',
+  username: 'operator',
+  name: 'Olle Operatör',
+};
+
+let counter = 0;
+
+/**
+ * Registers `n` invoices as the demo user through the API and sends them: financed services end in
+ * state 9 (awaiting our decision), others in 6 (queued). With `approve`, the back office's credit
+ * decision approves the financed ones. Returns the invoice rows as they are then.
+ */
+export async function sentInvoices(
+  t: TestApp,
+  opts: {
+    n: number;
+    service?: string;
+    currency?: 'SEK' | 'EUR';
+    invoiceDate?: string;
+    dueDate?: string;
+    approve?: boolean;
+    username?: string;
+  },
+) {
+  const token = await t.login(opts.username ?? 'demo');
+  const [user] = await t.db
+    .select()
+    .from(users)
+    .where(eq(users.username, opts.username ?? 'demo'));
+  const [recipient] = await t.db
+    .select()
+    .from(recipients)
+    .where(eq(recipients.issuerId, user?.issuerId ?? ''))
+    .limit(1);
+  const ids: string[] = [];
+  for (let i = 0; i < opts.n; i++) {
+    counter++;
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/limited/invoices',
+      headers: bearer(token),
+      payload: {
+        recipientID: recipient?.id,
+        invoiceNumber: `T${Date.now() % 1_000_000}-${counter}`,
+        service: opts.service ?? 'factoring',
+        currency: opts.currency ?? 'SEK',
+        invoiceDate: opts.invoiceDate ?? '2026-03-02',
+        dueDate: opts.dueDate ?? '2026-04-01',
+        rows: [
+          {
+            name: 'Arbetstimme',
+            quantityMilli: 8000 + i * 500,
+            unit: 'h',
+            unitPriceMinor: 65_000,
+            vatBasisPoints: 2500,
+          },
+        ],
+      },
+    });
+    if (res.statusCode !== 200 && res.statusCode !== 201)
+      throw new Error(`register: ${res.statusCode} ${res.body}`);
+    ids.push((res.json() as { invoiceID: string }).invoiceID);
+  }
+  const sent = await t.app.inject({
+    method: 'POST',
+    url: '/api/limited/invoices/send',
+    headers: bearer(token),
+    payload: { invoiceIDs: ids },
+  });
+  if (sent.statusCode !== 200) throw new Error(`send: ${sent.statusCode} ${sent.body}`);
+  if (opts.approve) {
+    const waiting = await t.db.select().from(invoices).where(inArray(invoices.id, ids));
+    for (const w of waiting)
+      if (w.state === 9)
+        await decideCredit(t.db, TEST_OPERATOR, w.id, { decision: 'approved' }, t.clock.now(), '127.0.0.1');
+  }
+  const rows = await t.db.select().from(invoices).where(inArray(invoices.id, ids));
+  return ids.map((id) => rows.find((r) => r.id === id) as (typeof rows)[number]);
+}
