@@ -30,11 +30,13 @@ import { accountRoutes } from './routes/account';
 import { articleRoutes } from './routes/articles';
 import { authRoutes } from './routes/auth';
 import { backofficeRoutes } from './routes/backoffice';
+import { backofficeMoneyRoutes } from './routes/backoffice-money';
 import { errorResponses, routeOf } from './routes/define';
 import { fileRoutes } from './routes/files';
 import { invoiceImportRoutes } from './routes/invoice-import';
 import { invoiceRoutes } from './routes/invoices';
 import { messageRoutes } from './routes/messages';
+import { moneyRoutes } from './routes/money';
 import { recipientRoutes } from './routes/recipients';
 import { authenticateOperator } from './services/operator-sessions';
 import { authenticate } from './services/sessions';
@@ -253,6 +255,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(fileRoutes);
   await app.register(invoiceImportRoutes);
   await app.register(backofficeRoutes);
+  await app.register(backofficeMoneyRoutes);
+  await app.register(moneyRoutes);
 
   // Runtime settings of the SPA (spec §7: the base address comes from a global setting).
   app.get('/config.js', { schema: { hide: true } }, async (_request, reply) => {

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
 import { z } from 'zod';
 
 /** The folder of apps/server, found from this module whether it runs from src/ or from dist/. */
@@ -41,6 +42,8 @@ const envSchema = z.object({
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   BACKOFFICE_TWO_FACTOR: z.enum(['required', 'optional']).default('optional'),
+  REFERENCE_RATE_BP: z.coerce.number().int().min(-1000).max(5000).default(DEFAULT_REFERENCE_RATE_BP),
+  DAILY_JOB: z.enum(['on', 'off']).default('on'),
 });
 
 export interface Config {
@@ -61,6 +64,10 @@ export interface Config {
   seedDemo: boolean;
   /** Refuse a password-only sign-in of an operator without two-factor (docs/BACKOFFICE.md). */
   backofficeTwoFactorRequired: boolean;
+  /** The reference rate in basis points; late-payment interest is this plus 8 percentage points. */
+  referenceRateBp: number;
+  /** Run the daily job on start and every day at 06:00 Europe/Stockholm (docs/MONEY.md). */
+  dailyJob: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -100,6 +107,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY === 'true',
     seedDemo: e.SEED_DEMO === 'auto',
     backofficeTwoFactorRequired: e.BACKOFFICE_TWO_FACTOR === 'required',
+    referenceRateBp: e.REFERENCE_RATE_BP,
+    dailyJob: e.DAILY_JOB === 'on',
   };
 }
 

@@ -12,6 +12,7 @@ import { type Database, openEmbedded, openPostgres } from './db/client';
 import { migrate } from './db/migrate';
 import { DEMO_GROUP, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
 import { outboxMailer, smtpMailer } from './mail/mailer';
+import { startDailyScheduler } from './services/daily-scheduler';
 import { databaseFileStore, folderFileStore } from './services/file-store';
 
 /** How long a stop waits for handlers still at work before it closes the database anyway. */
@@ -74,6 +75,9 @@ export async function startServer(config: Config): Promise<RunningServer> {
       queueLimit: database.kind === 'embedded' ? config.dbQueueLimit : undefined,
     });
     await app.listen({ port: config.port, host: config.host });
+    const scheduler = config.dailyJob
+      ? startDailyScheduler(database.db, logger, { referenceRateBp: config.referenceRateBp })
+      : null;
     if (database.kind === 'embedded') {
       const lines = DEMO_USERS.map((u) => `  ${u.username.padEnd(16)} ${u.state}`);
       lines.push(`  ${DEMO_OPERATOR.padEnd(16)} back-office operator (npm run backoffice -- pending)`);
@@ -87,6 +91,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       database,
       stop: async () => {
         await app.close();
+        await scheduler?.stop();
         if (!(await app.whenHandlersDone(STOP_GRACE_MS)))
           app.log.warn('stopping: handlers still at work after the grace period');
         await database.close();

@@ -30,12 +30,7 @@ beforeAll(async () => {
 beforeEach(() => t.reset());
 afterAll(() => t.close());
 
-const OPERATOR = {
-  sessionId: 'test',
-  operatorId: '00000000-0000-4000-8000-000000000001',
-  username: 'operator',
-  name: 'Olle Operatör',
-};
+const OPERATOR = TEST_OPERATOR;
 
 async function bygg() {
   const [issuer] = await t.db.select().from(issuers).where(eq(issuers.name, 'Demo Bygg AB'));

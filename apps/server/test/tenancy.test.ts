@@ -6,6 +6,8 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/migrate';
 import { issuers, messages, users } from '../src/db/schema';
+import { runPayout } from '../src/services/payouts';
+import { sentInvoices } from './support/money';
 import {
   ROUTE_SAMPLES,
   SAMPLE_ID,
@@ -110,7 +112,13 @@ async function createByggObjects(token: string): Promise<Record<string, string>>
     .from(messages)
     .where(eq(messages.issuerId, await issuerId('Demo Bygg AB')))
     .limit(1);
+  // A settlement of Demo Bygg AB: an invoice sent, approved and paid out.
+  await sentInvoices(t, { n: 1, approve: true });
+  const payout = await runPayout(t.db, { payoutDate: '2026-03-02', now: t.clock.now(), operatorId: null });
+  const bygg = await issuerId('Demo Bygg AB');
+  const settlement = payout.settlements.find((s) => s.issuerId === bygg);
   return {
+    transfercosts: settlement?.settlementId ?? '',
     recipients: String(recipient.recipientID),
     articles: String(article.articleID),
     invoices: String(invoice.invoiceID),

@@ -9,6 +9,7 @@ export * from './invoice-import';
 export * from './invoices';
 export * from './lists';
 export * from './messages';
+export * from './money';
 export * from './recipients';
 export * from './reports';
 export * from './routes';

@@ -10,6 +10,7 @@ import svse_notices from './locales/sv-SE/notices.json';
 import { dashboardTexts } from './namespaces/dashboard';
 import { invoicesTexts } from './namespaces/invoices';
 import { layoutTexts } from './namespaces/layout';
+import { reportsTexts } from './namespaces/reports';
 import { FALLBACK_LOCALE, type Locale, type Messages, type Namespace, startupResources } from './startup';
 
 export * from './startup';
@@ -24,6 +25,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
     email: svse_email,
     documents: svse_documents,
     notices: svse_notices,
+    reports: reportsTexts['sv-SE'],
   },
   'en-US': {
     ...startupResources['en-US'],
@@ -33,6 +35,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
     email: enus_email,
     documents: enus_documents,
     notices: enus_notices,
+    reports: reportsTexts['en-US'],
   },
   'fi-FI': {
     ...startupResources['fi-FI'],
@@ -42,6 +45,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
     email: fifi_email,
     documents: fifi_documents,
     notices: fifi_notices,
+    reports: reportsTexts['fi-FI'],
   },
 };
 

@@ -44,6 +44,7 @@ export const NAMESPACES = [
   'email',
   'documents',
   'notices',
+  'reports',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -62,6 +63,7 @@ export const DEFERRED_NAMESPACES = [
   'email',
   'documents',
   'notices',
+  'reports',
 ] as const;
 export type StartupNamespace = Exclude<Namespace, (typeof DEFERRED_NAMESPACES)[number]>;
 

@@ -9,6 +9,7 @@ import {
   type PendingDecision,
   ROUTES,
 } from '@portal/contracts';
+import { MONEY_COMMANDS } from './backoffice-money';
 
 export const DEFAULT_URL = 'http://localhost:8080';
 
@@ -18,6 +19,16 @@ Commands:
   pending [--page N] [--page-size N]     invoices awaiting a credit decision (state 9)
   approve <invoiceId>                    approve the credit: the invoice moves to 2 (notPaid)
   reject <invoiceId> --reason "..."      reject with a reason the customer sees (max 500)
+  payout [--date YYYY-MM-DD]             pay out what we owe the issuers: one settlement per issuer
+                                         and currency (docs/MONEY.md)
+  import-bgmax <file>                    import a BGMAX file of incoming payments (all or nothing, once)
+  unmatched [--page N] [--page-size N]   incoming payments no invoice claimed
+  assign <paymentId> <invoiceId>         assign an unmatched payment to an invoice
+  daily [--date YYYY-MM-DD]              run the daily job: distribution, reminders, interest, recourse
+  check-books                            check the double-entry book (exit 1 when it finds faults)
+  fees <issuerId>                        an issuer's fees per service and currency
+  set-fee <issuerId> <service> <currency> --percent-bp N --fixed-minor N
+                                         set one fee of an issuer (the others stay)
 
 Options:
   --url <base>          the portal's address (default ${DEFAULT_URL})
@@ -38,7 +49,7 @@ export interface CliIo {
   err(line: string): void;
 }
 
-class CliError extends Error {
+export class CliError extends Error {
   constructor(
     message: string,
     readonly exitCode: number,
@@ -78,7 +89,7 @@ function pendingTable(items: PendingDecision[]): string[] {
 }
 
 /** A JSON call of the back-office API; a network failure or a non-JSON answer is a CliError. */
-async function call(
+export async function call(
   base: string,
   method: string,
   path: string,
@@ -86,14 +97,17 @@ async function call(
   body?: unknown,
 ): Promise<{ status: number; json: unknown }> {
   let res: Response;
+  const raw = body instanceof Uint8Array;
   try {
     res = await fetch(new URL(path, base), {
       method,
       headers: {
         ...(token ? { authorization: `Bearer ${token}` } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(body !== undefined
+          ? { 'content-type': raw ? 'application/octet-stream' : 'application/json' }
+          : {}),
       },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+      ...(body !== undefined ? { body: raw ? body : JSON.stringify(body) } : {}),
     });
   } catch (err) {
     const failed = err as {
@@ -113,7 +127,7 @@ async function call(
 }
 
 /** The error code of an error answer, for the message and the exit code. */
-function refusal(status: number, json: unknown): CliError {
+export function refusal(status: number, json: unknown): CliError {
   const parsed = errorResponseSchema.safeParse(json);
   const code = parsed.success ? parsed.data.code : 'unknown';
   const hints: Record<string, string> = {
@@ -160,6 +174,9 @@ export async function runBackoffice(
             password: { type: 'string' },
             code: { type: 'string' },
             reason: { type: 'string' },
+            date: { type: 'string' },
+            'percent-bp': { type: 'string' },
+            'fixed-minor': { type: 'string' },
             page: { type: 'string' },
             'page-size': { type: 'string' },
             help: { type: 'boolean', short: 'h' },
@@ -174,10 +191,12 @@ export async function runBackoffice(
       (values.help ? io.out : io.err)(USAGE);
       return values.help ? EXIT.ok : EXIT.usage;
     }
-    if (!['pending', 'approve', 'reject'].includes(command))
+    const money = MONEY_COMMANDS[command];
+    if (!['pending', 'approve', 'reject'].includes(command) && !money)
       throw new CliError(`unknown command "${command}"\n\n${USAGE}`, EXIT.usage);
     const invoiceId = rest[0];
-    if (command !== 'pending') {
+    if (money) money.check(rest, values);
+    else if (command !== 'pending') {
       if (!invoiceId || !UUID.test(invoiceId) || rest.length > 1)
         throw new CliError(`${command} needs exactly one invoice id (a UUID)`, EXIT.usage);
     } else if (rest.length > 0) throw new CliError('pending takes no arguments', EXIT.usage);
@@ -221,6 +240,7 @@ export async function runBackoffice(
       token = backofficeLogin2faResponseSchema.parse(second.json).token;
     }
     try {
+      if (money) return await money.run({ base, token, rest, values, io });
       if (command === 'pending') {
         const res = await call(
           base,

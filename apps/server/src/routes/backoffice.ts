@@ -29,7 +29,7 @@ import { clearFailures, recordFailure, throttleWait } from '../services/throttle
 import { clientOf, errorResponses, routeOf } from './define';
 
 /** The caller of an operator route (the auth hook has set it; a route without one is a bug, answered 401). */
-function operatorOf(request: { operator: OperatorContext | null }): OperatorContext {
+export function operatorOf(request: { operator: OperatorContext | null }): OperatorContext {
   if (!request.operator) throw new ApiError('auth.unauthorized');
   return request.operator;
 }

@@ -1,0 +1,225 @@
+import { readFileSync } from 'node:fs';
+import { basename } from 'node:path';
+import {
+  assignPaymentResponseSchema,
+  buildPath,
+  checkBooksResponseSchema,
+  importPaymentsResponseSchema,
+  issuerFeesResponseSchema,
+  listUnmatchedResponseSchema,
+  ROUTES,
+  runDailyResponseSchema,
+  runPayoutResponseSchema,
+  SERVICE_TYPES,
+} from '@portal/contracts';
+import { toDecimalString } from '@portal/domain/money';
+import { CliError, type CliIo, call, EXIT, refusal } from './backoffice';
+
+/** The money commands of the back-office CLI (docs/BACKOFFICE.md, docs/MONEY.md). */
+interface MoneyCommand {
+  /** Refuses bad arguments before anything is sent (exit 2). */
+  check(rest: string[], values: Record<string, string | boolean | undefined>): void;
+  run(c: {
+    base: string;
+    token: string;
+    rest: string[];
+    values: Record<string, string | boolean | undefined>;
+    io: CliIo;
+  }): Promise<number>;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}$/;
+
+function usage(message: string): never {
+  throw new CliError(message, EXIT.usage);
+}
+
+const noArgs = (name: string) => (rest: string[]) => {
+  if (rest.length > 0) usage(`${name} takes no arguments`);
+};
+const optionalDate = (name: string) => (rest: string[], values: Record<string, unknown>) => {
+  noArgs(name)(rest);
+  if (values.date !== undefined && !DATE.test(String(values.date))) usage('--date must be YYYY-MM-DD');
+};
+
+const money = (minor: number, currency: string) =>
+  `${toDecimalString(minor, currency === 'EUR' ? 'EUR' : 'SEK')} ${currency}`;
+
+async function send(base: string, method: string, path: string, token: string, body?: unknown) {
+  const res = await call(base, method, path, token, body);
+  if (res.status !== 200) throw refusal(res.status, res.json);
+  return res.json;
+}
+
+export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
+  payout: {
+    check: optionalDate('payout'),
+    async run({ base, token, values, io }) {
+      const run = runPayoutResponseSchema.parse(
+        await send(
+          base,
+          'POST',
+          ROUTES.runPayout.path,
+          token,
+          values.date ? { payoutDate: values.date } : {},
+        ),
+      );
+      if (run.settlements.length === 0) io.out('Nothing to pay out.');
+      for (const s of run.settlements)
+        io.out(
+          `Settlement ${s.number}\tissuer ${s.issuerID}\t${s.rowCount} rows\tgross ${money(s.grossMinor, s.currency)}\tfees ${money(s.feeMinor, s.currency)}\tpayout ${money(s.totalPayoutMinor, s.currency)}`,
+        );
+      return EXIT.ok;
+    },
+  },
+  'import-bgmax': {
+    check(rest) {
+      if (rest.length !== 1) usage('import-bgmax needs exactly one file');
+    },
+    async run({ base, token, rest, io }) {
+      const path = rest[0] ?? '';
+      let bytes: Buffer;
+      try {
+        bytes = readFileSync(path);
+      } catch (error) {
+        throw new CliError(`cannot read ${path}: ${(error as Error).message}`, EXIT.usage);
+      }
+      const res = await call(
+        base,
+        'POST',
+        `${ROUTES.importPayments.path}?filename=${encodeURIComponent(basename(path))}`,
+        token,
+        new Uint8Array(bytes),
+      );
+      if (res.status !== 200) {
+        const details = (res.json as { details?: { line?: number; rule?: string } }).details;
+        if (details?.line) io.err(`the file was refused at line ${details.line}: ${details.rule}`);
+        throw refusal(res.status, res.json);
+      }
+      const r = importPaymentsResponseSchema.parse(res.json);
+      io.out(
+        r.duplicateFile
+          ? `This file was imported before (${r.payments} payments); nothing was registered again.`
+          : `${r.payments} payments read, ${r.registered} registered: ${r.matched} matched, ${r.unmatched} unmatched, ${r.overpayments} overpaid.`,
+      );
+      return EXIT.ok;
+    },
+  },
+  unmatched: {
+    check: noArgs('unmatched'),
+    async run({ base, token, values, io }) {
+      const page = Number(values.page ?? 1);
+      const pageSize = Number(values['page-size'] ?? 25);
+      const list = listUnmatchedResponseSchema.parse(
+        await send(
+          base,
+          'GET',
+          `${ROUTES.listUnmatchedPayments.path}?page=${page}&pageSize=${pageSize}`,
+          token,
+        ),
+      );
+      if (list.items.length === 0) io.out('No unmatched payments.');
+      for (const p of list.items)
+        io.out(
+          `${p.paymentID}\t${p.paymentDate}\tbankgiro ${p.receivingBankgiro}\t${money(p.amountMinor, p.currency)}\t"${p.reference}"\t${p.payerName}`,
+        );
+      if (list.total > list.items.length) io.out(`\n${list.items.length} of ${list.total}.`);
+      return EXIT.ok;
+    },
+  },
+  assign: {
+    check(rest) {
+      if (rest.length !== 2 || !rest.every((id) => UUID.test(id)))
+        usage('assign needs a payment id and an invoice id (UUIDs)');
+    },
+    async run({ base, token, rest, io }) {
+      const done = assignPaymentResponseSchema.parse(
+        await send(base, 'POST', buildPath(ROUTES.assignPayment.path, { id: rest[0] ?? '' }), token, {
+          invoiceID: rest[1],
+        }),
+      );
+      io.out(
+        `Payment ${done.paymentID} assigned to invoice ${done.invoiceID}: applied ${done.appliedMinor}, overpaid ${done.overpaidMinor} (minor units); the invoice is in state ${done.state}.`,
+      );
+      return EXIT.ok;
+    },
+  },
+  daily: {
+    check: optionalDate('daily'),
+    async run({ base, token, values, io }) {
+      const r = runDailyResponseSchema.parse(
+        await send(base, 'POST', ROUTES.runDailyJob.path, token, values.date ? { date: values.date } : {}),
+      );
+      if (r.alreadyRunning) {
+        io.err('The daily job is already running on another server.');
+        return EXIT.refused;
+      }
+      io.out(
+        `Daily job for ${r.date}: ${r.distributed} distributed, ${r.overdue} overdue, ${r.reminder1} reminder 1, ${r.reminder2} reminder 2, ${r.collection} to collection, ${r.interestItems} interest items, ${r.chargedBack} charged back.`,
+      );
+      if (r.failed.length > 0) io.err(`Failed and left as they were: ${r.failed.join(', ')}`);
+      return r.failed.length > 0 ? EXIT.refused : EXIT.ok;
+    },
+  },
+  'check-books': {
+    check: noArgs('check-books'),
+    async run({ base, token, io }) {
+      const r = checkBooksResponseSchema.parse(await send(base, 'GET', ROUTES.checkBooks.path, token));
+      if (r.violations.length === 0) {
+        io.out('The book is sound: every journal balances, every invoice and settlement adds up.');
+        return EXIT.ok;
+      }
+      for (const v of r.violations) io.err(`${v.rule}\t${v.id}\t${v.detail}`);
+      return EXIT.refused;
+    },
+  },
+  fees: {
+    check(rest) {
+      if (rest.length !== 1 || !UUID.test(rest[0] ?? '')) usage('fees needs one issuer id (a UUID)');
+    },
+    async run({ base, token, rest, io }) {
+      const r = issuerFeesResponseSchema.parse(
+        await send(base, 'GET', buildPath(ROUTES.getIssuerFees.path, { id: rest[0] ?? '' }), token),
+      );
+      if (r.fees.length === 0) io.out('No fees: payouts are not charged.');
+      for (const f of r.fees)
+        io.out(
+          `${f.service}\t${f.currency}\t${(f.percentBasisPoints / 100).toFixed(2)} %\t+ ${money(f.fixedMinor, f.currency)}`,
+        );
+      return EXIT.ok;
+    },
+  },
+  'set-fee': {
+    check(rest, values) {
+      const [issuer, service, currency] = rest;
+      if (rest.length !== 3 || !UUID.test(issuer ?? ''))
+        usage('set-fee needs <issuerId> <service> <currency>');
+      if (!(SERVICE_TYPES as readonly string[]).includes(service ?? ''))
+        usage(`unknown service "${service}"`);
+      if (currency !== 'SEK' && currency !== 'EUR') usage('currency must be SEK or EUR');
+      for (const name of ['percent-bp', 'fixed-minor']) {
+        const v = Number(values[name]);
+        if (values[name] === undefined || !Number.isInteger(v) || v < 0)
+          usage(`--${name} must be a whole number ≥ 0`);
+      }
+    },
+    async run({ base, token, rest, values, io }) {
+      const [issuer = '', service, currency] = rest;
+      const path = buildPath(ROUTES.getIssuerFees.path, { id: issuer });
+      const current = issuerFeesResponseSchema.parse(await send(base, 'GET', path, token));
+      const fees = [
+        ...current.fees.filter((f) => !(f.service === service && f.currency === currency)),
+        {
+          service,
+          currency,
+          percentBasisPoints: Number(values['percent-bp']),
+          fixedMinor: Number(values['fixed-minor']),
+        },
+      ];
+      issuerFeesResponseSchema.parse(await send(base, 'PUT', path, token, { fees }));
+      io.out(`Fee of ${service} in ${currency} set for issuer ${issuer}.`);
+      return EXIT.ok;
+    },
+  },
+};

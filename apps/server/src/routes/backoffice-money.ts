@@ -1,0 +1,293 @@
+import {
+  assignPaymentBodySchema,
+  assignPaymentResponseSchema,
+  checkBooksResponseSchema,
+  idParamsSchema,
+  importPaymentsQuerySchema,
+  importPaymentsResponseSchema,
+  issuerFeesBodySchema,
+  issuerFeesResponseSchema,
+  listUnmatchedQuerySchema,
+  listUnmatchedResponseSchema,
+  runDailyBodySchema,
+  runDailyResponseSchema,
+  runPayoutBodySchema,
+  runPayoutResponseSchema,
+  type ServiceType,
+} from '@portal/contracts';
+import { asc, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { issuerFees, issuers, payments } from '../db/schema';
+import { audit } from '../lib/audit';
+import { ApiError } from '../lib/errors';
+import { runDailyJob } from '../services/daily-job';
+import { todayIn } from '../services/invoice-math';
+import { checkBooks } from '../services/ledger';
+import { assignPayment, importBgmaxFile } from '../services/payment-import';
+import { runPayout } from '../services/payouts';
+import { operatorOf } from './backoffice';
+import { errorResponses, routeOf } from './define';
+
+/** Largest BGMAX file the import takes (100,000 payments with names and addresses is about 25 MB). */
+const BGMAX_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The back office's money routes (docs/MONEY.md, docs/BACKOFFICE.md): operators only. */
+export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = fastify;
+  // The import's body is the BGMAX file as bytes whatever type it is sent as; only in this scope.
+  fastify.addContentTypeParser(
+    ['application/octet-stream', 'text/plain'],
+    { parseAs: 'buffer', bodyLimit: BGMAX_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+
+  app.route({
+    ...routeOf('runPayout'),
+    schema: {
+      operationId: 'runPayout',
+      tags: ['backoffice'],
+      summary: 'Pay out everything owed to issuers: one settlement per issuer and currency',
+      body: runPayoutBodySchema,
+      response: { 200: runPayoutResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const operator = operatorOf(request);
+      const now = ctx.now();
+      const payoutDate = request.body?.payoutDate ?? todayIn(now);
+      const run = await runPayout(ctx.db, { payoutDate, now, operatorId: operator.operatorId });
+      await audit(ctx.db, 'backoffice.payout', {
+        operatorId: operator.operatorId,
+        username: operator.username,
+        ip: request.ip,
+        details: { batchId: run.batchId, settlements: run.settlements.length, payoutDate },
+      });
+      return {
+        batchID: run.batchId,
+        settlements: run.settlements.map((s) => ({
+          settlementID: s.settlementId,
+          number: s.number,
+          issuerID: s.issuerId,
+          currency: s.currency,
+          rowCount: s.rowCount,
+          grossMinor: s.grossMinor,
+          feeMinor: s.feeMinor,
+          totalPayoutMinor: s.totalPayoutMinor,
+        })),
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf('importPayments'),
+    bodyLimit: BGMAX_MAX_BYTES,
+    schema: {
+      operationId: 'importPayments',
+      tags: ['backoffice'],
+      summary:
+        'Import a BGMAX file of incoming payments (the body, application/octet-stream): all or nothing, once',
+      querystring: importPaymentsQuerySchema,
+      response: { 200: importPaymentsResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const operator = operatorOf(request);
+      const bytes = request.body;
+      if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new ApiError('files.required');
+      const result = await importBgmaxFile(ctx.db, bytes, {
+        filename: request.query.filename,
+        operatorId: operator.operatorId,
+        now: ctx.now(),
+      });
+      await audit(ctx.db, 'backoffice.payments.imported', {
+        operatorId: operator.operatorId,
+        username: operator.username,
+        ip: request.ip,
+        details: { ...result, filename: request.query.filename },
+      });
+      const { fileId, ...counts } = result;
+      return { fileID: fileId, ...counts };
+    },
+  });
+
+  app.route({
+    ...routeOf('listUnmatchedPayments'),
+    schema: {
+      operationId: 'listUnmatchedPayments',
+      tags: ['backoffice'],
+      summary: 'Incoming payments no invoice claimed, oldest first, for an operator to assign',
+      querystring: listUnmatchedQuerySchema,
+      response: { 200: listUnmatchedResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      operatorOf(request);
+      const { page, pageSize } = request.query;
+      const unmatched = eq(payments.status, 'unmatched');
+      const [found, [total]] = await Promise.all([
+        ctx.db
+          .select()
+          .from(payments)
+          .where(unmatched)
+          .orderBy(asc(payments.createdAt), asc(payments.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        ctx.db.select({ n: count() }).from(payments).where(unmatched),
+      ]);
+      return {
+        items: found.map((p) => ({
+          paymentID: p.id,
+          receivingBankgiro: p.receivingBankgiro,
+          issuerID: p.issuerId,
+          reference: p.reference,
+          amountMinor: p.amountMinor,
+          currency: p.currency,
+          paymentDate: p.paymentDate,
+          payerName: p.payerName,
+        })),
+        total: total?.n ?? 0,
+        page,
+        pageSize,
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf('assignPayment'),
+    schema: {
+      operationId: 'assignPayment',
+      tags: ['backoffice'],
+      summary: 'Assign an unmatched payment to an invoice; it then counts as paid on it',
+      params: idParamsSchema,
+      body: assignPaymentBodySchema,
+      response: { 200: assignPaymentResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const operator = operatorOf(request);
+      const done = await assignPayment(
+        ctx.db,
+        request.params.id,
+        request.body.invoiceID,
+        operator,
+        ctx.now(),
+        request.ip,
+      );
+      return {
+        paymentID: done.paymentId,
+        invoiceID: done.invoiceId,
+        appliedMinor: done.appliedMinor,
+        overpaidMinor: done.overpaidMinor,
+        state: done.state,
+        remainingMinor: done.remainingMinor,
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf('runDailyJob'),
+    schema: {
+      operationId: 'runDailyJob',
+      tags: ['backoffice'],
+      summary:
+        'Run the daily job for a day (default today): distribution, collection steps, interest, recourse',
+      body: runDailyBodySchema,
+      response: { 200: runDailyResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const operator = operatorOf(request);
+      const now = ctx.now();
+      const result = await runDailyJob(ctx.db, {
+        date: request.body?.date ?? todayIn(now),
+        now,
+        referenceRateBp: ctx.config.referenceRateBp,
+      });
+      await audit(ctx.db, 'backoffice.daily_job', {
+        operatorId: operator.operatorId,
+        username: operator.username,
+        ip: request.ip,
+        details: { ...result, failed: result.failed.length },
+      });
+      return result;
+    },
+  });
+
+  app.route({
+    ...routeOf('checkBooks'),
+    schema: {
+      operationId: 'checkBooks',
+      tags: ['backoffice'],
+      summary: 'Check the double-entry book: balanced journals, invoice remaining amounts, settlement totals',
+      response: { 200: checkBooksResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      operatorOf(request);
+      return { violations: await checkBooks(ctx.db) };
+    },
+  });
+
+  const feesOf = async (issuerId: string) => {
+    const [issuer] = await ctx.db.select({ id: issuers.id }).from(issuers).where(eq(issuers.id, issuerId));
+    if (!issuer) throw new ApiError('issuer.invalid');
+    const fees = await ctx.db
+      .select()
+      .from(issuerFees)
+      .where(eq(issuerFees.issuerId, issuerId))
+      .orderBy(asc(issuerFees.service), asc(issuerFees.currency));
+    return {
+      issuerID: issuerId,
+      fees: fees.map((f) => ({
+        service: f.service as ServiceType,
+        currency: f.currency as 'SEK' | 'EUR',
+        percentBasisPoints: f.percentBasisPoints,
+        fixedMinor: f.fixedMinor,
+      })),
+    };
+  };
+
+  app.route({
+    ...routeOf('getIssuerFees'),
+    schema: {
+      operationId: 'getIssuerFees',
+      tags: ['backoffice'],
+      summary: 'An issuer’s fees per service and currency',
+      params: idParamsSchema,
+      response: { 200: issuerFeesResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      operatorOf(request);
+      return feesOf(request.params.id);
+    },
+  });
+
+  app.route({
+    ...routeOf('setIssuerFees'),
+    schema: {
+      operationId: 'setIssuerFees',
+      tags: ['backoffice'],
+      summary: 'Replace an issuer’s fees (the next payout run uses them)',
+      params: idParamsSchema,
+      body: issuerFeesBodySchema,
+      response: { 200: issuerFeesResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const operator = operatorOf(request);
+      const issuerId = request.params.id;
+      await feesOf(issuerId);
+      const now = ctx.now();
+      await ctx.db.transaction(async (tx) => {
+        await tx.delete(issuerFees).where(eq(issuerFees.issuerId, issuerId));
+        if (request.body.fees.length > 0)
+          await tx
+            .insert(issuerFees)
+            .values(request.body.fees.map((f) => ({ issuerId, ...f, updatedAt: now })));
+        await audit(tx, 'backoffice.fees.updated', {
+          operatorId: operator.operatorId,
+          username: operator.username,
+          issuerId,
+          ip: request.ip,
+          details: { fees: request.body.fees },
+        });
+      });
+      return feesOf(issuerId);
+    },
+  });
+}

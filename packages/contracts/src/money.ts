@@ -1,0 +1,207 @@
+import { z } from 'zod';
+import { SERVICE_TYPES } from './invoices';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSchema } from './lists';
+import { isoDateSchema } from './rules';
+
+/**
+ * Payloads of the money flow (docs/MONEY.md): the back office's payout runs, BGMAX imports, unmatched
+ * payments, daily job, book check and fees, and the customer's transfer costs (settlements), payments
+ * report and fee preview. Amounts are integer minor units of `currency`.
+ */
+
+const pageQuery = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+};
+const minor = z.number().int();
+
+// ---- back office ----
+
+/** `POST backoffice/payouts`: the payout date defaults to today (Europe/Stockholm). */
+export const runPayoutBodySchema = z.object({ payoutDate: isoDateSchema.optional() });
+export const payoutSettlementSchema = z.object({
+  settlementID: z.string(),
+  number: z.number().int(),
+  issuerID: z.string(),
+  currency: z.string(),
+  rowCount: z.number().int(),
+  grossMinor: minor,
+  feeMinor: minor,
+  totalPayoutMinor: minor,
+});
+export const runPayoutResponseSchema = z.object({
+  batchID: z.string(),
+  settlements: z.array(payoutSettlementSchema),
+});
+export type RunPayoutResponse = z.infer<typeof runPayoutResponseSchema>;
+
+/** `POST backoffice/payments/import?filename=` with the file's bytes as the body. */
+export const importPaymentsQuerySchema = z.object({ filename: z.string().trim().min(1).max(200) });
+export const importPaymentsResponseSchema = z.object({
+  fileID: z.string(),
+  duplicateFile: z.boolean(),
+  payments: z.number().int(),
+  registered: z.number().int(),
+  matched: z.number().int(),
+  unmatched: z.number().int(),
+  overpayments: z.number().int(),
+  totalMinor: minor,
+});
+export type ImportPaymentsResponse = z.infer<typeof importPaymentsResponseSchema>;
+
+export const listUnmatchedQuerySchema = z.object(pageQuery);
+export const unmatchedPaymentSchema = z.object({
+  paymentID: z.string(),
+  receivingBankgiro: z.string(),
+  issuerID: z.string().nullable(),
+  reference: z.string(),
+  amountMinor: minor,
+  currency: z.string(),
+  paymentDate: z.string(),
+  payerName: z.string(),
+});
+export const listUnmatchedResponseSchema = pageSchema(unmatchedPaymentSchema);
+export type ListUnmatchedResponse = z.infer<typeof listUnmatchedResponseSchema>;
+
+export const assignPaymentBodySchema = z.object({ invoiceID: z.uuid('validation.invalid') });
+export const assignPaymentResponseSchema = z.object({
+  paymentID: z.string(),
+  invoiceID: z.string(),
+  appliedMinor: minor,
+  overpaidMinor: minor,
+  state: z.number().int(),
+  remainingMinor: minor,
+});
+export type AssignPaymentResponse = z.infer<typeof assignPaymentResponseSchema>;
+
+/** `POST backoffice/daily`: the day defaults to today (Europe/Stockholm). */
+export const runDailyBodySchema = z.object({ date: isoDateSchema.optional() });
+export const runDailyResponseSchema = z.object({
+  date: z.string(),
+  alreadyRunning: z.boolean(),
+  distributed: z.number().int(),
+  overdue: z.number().int(),
+  reminder1: z.number().int(),
+  reminder2: z.number().int(),
+  collection: z.number().int(),
+  interestItems: z.number().int(),
+  chargedBack: z.number().int(),
+  failed: z.array(z.string()),
+});
+export type RunDailyResponse = z.infer<typeof runDailyResponseSchema>;
+
+export const checkBooksResponseSchema = z.object({
+  violations: z.array(z.object({ rule: z.string(), id: z.string(), detail: z.string() })),
+});
+export type CheckBooksResponse = z.infer<typeof checkBooksResponseSchema>;
+
+export const issuerFeeSchema = z.object({
+  service: z.enum(SERVICE_TYPES),
+  currency: z.enum(['SEK', 'EUR']),
+  percentBasisPoints: z.number().int().min(0).max(10_000),
+  fixedMinor: z.number().int().min(0).max(100_000_000),
+});
+export type IssuerFee = z.infer<typeof issuerFeeSchema>;
+/** `PUT backoffice/issuers/:id/fees` replaces the issuer's whole price list. */
+export const issuerFeesBodySchema = z.object({ fees: z.array(issuerFeeSchema).max(50) });
+export const issuerFeesResponseSchema = z.object({ issuerID: z.string(), fees: z.array(issuerFeeSchema) });
+export type IssuerFeesResponse = z.infer<typeof issuerFeesResponseSchema>;
+
+// ---- customer ----
+
+/** `GET limited/transfercosts`: settlements newest first; from/to filter the created date. */
+export const listTransferCostsQuerySchema = z
+  .object({ ...pageQuery, from: isoDateSchema.optional(), to: isoDateSchema.optional() })
+  .refine((v) => !v.from || !v.to || v.to >= v.from, { path: ['to'], message: 'reports.wrong_date_range' });
+export type ListTransferCostsQuery = z.input<typeof listTransferCostsQuerySchema>;
+export const transferCostSchema = z.object({
+  settlementID: z.string(),
+  number: z.number().int(),
+  createdDate: z.string(),
+  payoutDate: z.string(),
+  currency: z.string(),
+  grossMinor: minor,
+  feeMinor: minor,
+  totalPayoutMinor: minor,
+  rowCount: z.number().int(),
+});
+export type TransferCost = z.infer<typeof transferCostSchema>;
+export const listTransferCostsResponseSchema = pageSchema(transferCostSchema);
+export type ListTransferCostsResponse = z.infer<typeof listTransferCostsResponseSchema>;
+
+export const SETTLEMENT_ROW_KINDS = ['payout', 'payment', 'chargeBack'] as const;
+export const settlementRowSchema = z.object({
+  invoiceID: z.string(),
+  invoiceNumber: z.string(),
+  recipientName: z.string(),
+  kind: z.enum(SETTLEMENT_ROW_KINDS),
+  grossMinor: minor,
+  feeMinor: minor,
+  netMinor: minor,
+});
+export type SettlementRow = z.infer<typeof settlementRowSchema>;
+export const transferCostQuerySchema = z.object(pageQuery);
+export const transferCostDetailSchema = z.object({
+  settlement: transferCostSchema,
+  rows: pageSchema(settlementRowSchema),
+});
+export type TransferCostDetail = z.infer<typeof transferCostDetailSchema>;
+
+/** `POST limited/invoices/fees-preview`: what a payout would pay for these invoices. */
+export const feesPreviewBodySchema = z.object({
+  invoiceIDs: z.array(z.uuid('validation.invalid')).min(1).max(200),
+});
+export const feesPreviewResponseSchema = z.object({
+  items: z.array(
+    z.object({
+      invoiceID: z.string(),
+      currency: z.string(),
+      financed: z.boolean(),
+      grossMinor: minor,
+      feeMinor: minor,
+      netMinor: minor,
+    }),
+  ),
+  totals: z.array(z.object({ currency: z.string(), grossMinor: minor, feeMinor: minor, netMinor: minor })),
+});
+export type FeesPreviewResponse = z.infer<typeof feesPreviewResponseSchema>;
+
+/** `GET limited/reports/payments`: payments matched to the issuer's invoices, newest first. */
+export const paymentsReportQuerySchema = z
+  .object({
+    ...pageQuery,
+    from: isoDateSchema,
+    to: isoDateSchema,
+    recipientID: z.uuid('validation.invalid').optional(),
+    invoiceNumber: z.string().trim().max(30).optional(),
+  })
+  .refine((v) => v.to >= v.from, { path: ['to'], message: 'reports.wrong_date_range' });
+export type PaymentsReportQuery = z.input<typeof paymentsReportQuerySchema>;
+export const reportPaymentSchema = z.object({
+  paymentID: z.string(),
+  paymentDate: z.string(),
+  invoiceID: z.string(),
+  invoiceNumber: z.string(),
+  recipientName: z.string(),
+  reference: z.string(),
+  payerName: z.string(),
+  currency: z.string(),
+  amountMinor: minor,
+  appliedMinor: minor,
+  overpaidMinor: minor,
+});
+export type ReportPayment = z.infer<typeof reportPaymentSchema>;
+export const paymentsReportResponseSchema = pageSchema(reportPaymentSchema).extend({
+  totals: z.array(z.object({ currency: z.string(), count: z.number().int(), amountMinor: minor })),
+});
+export type PaymentsReportResponse = z.infer<typeof paymentsReportResponseSchema>;
+export const EXPORT_FORMATS = ['excel', 'csv'] as const;
+export const paymentsExportQuerySchema = z
+  .object({
+    from: isoDateSchema,
+    to: isoDateSchema,
+    recipientID: z.uuid('validation.invalid').optional(),
+    invoiceNumber: z.string().trim().max(30).optional(),
+    format: z.enum(EXPORT_FORMATS),
+  })
+  .refine((v) => v.to >= v.from, { path: ['to'], message: 'reports.wrong_date_range' });
