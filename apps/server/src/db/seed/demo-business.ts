@@ -1,9 +1,27 @@
-import type { InvoiceEvent, InvoiceState, ServiceType, UNITS } from '@portal/contracts';
+import { FINANCED_SERVICES, type ServiceType, type UNITS } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import { luhnCheckDigit } from '@portal/domain/luhn';
-import { computeInvoice, nextOcrReference, todayIn } from '../../services/invoice-math';
-import type { Tx } from '../client';
-import { articles, companies, invoiceEvents, invoiceRows, invoices, recipients } from '../schema';
+import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
+import { and, eq, inArray, lt } from 'drizzle-orm';
+import { decideCredit } from '../../services/credit-decision';
+import { runDailyJob } from '../../services/daily-job';
+import { incomingPaymentsFile } from '../../services/incoming-payments-file';
+import { computeInvoice, todayIn } from '../../services/invoice-math';
+import { importBgmaxFile } from '../../services/payment-import';
+import { runPayout } from '../../services/payouts';
+import { sendInvoices } from '../../services/send-invoices';
+import type { Db, Tx } from '../client';
+import {
+  articles,
+  companies,
+  invoiceEvents,
+  invoiceRows,
+  invoices,
+  messages,
+  operators,
+  recipients,
+} from '../schema';
+import { DEMO_BANKGIROS, DEMO_OPERATOR } from './demo';
 
 /** A small deterministic PRNG (mulberry32), so the demo data is the same on every machine. */
 function prng(seed: number) {
@@ -82,9 +100,9 @@ const ARTICLE_TEMPLATES: [string, string, (typeof UNITS)[number], number, number
 
 /**
  * The register and invoice history of Demo Bygg AB: ~30 recipients, 20 articles, and a few hundred
- * invoices over the last 14 months in every state with their timelines, plus the embedded company
- * register for company search. The states after sending are set directly here; the money-flow issue
- * replaces that with the back office's own code.
+ * invoices over the last 14 months, plus the embedded company register for company search. The
+ * invoices live their lives through the real money flow (`simulate`): sent, decided, paid out, paid
+ * by BGMAX files, reminded, charged back, so every state, event and report is real.
  */
 export async function seedDemoBusiness(tx: Tx, issuerId: string, userId: string, now: Date): Promise<void> {
   const rnd = prng(20261122);
@@ -145,11 +163,12 @@ export async function seedDemoBusiness(tx: Tx, issuerId: string, userId: string,
     'invoiceLoans',
   ];
   const count = 320;
+  const plans: Plan[] = [];
   for (let n = 0; n < count; n++) {
     const ageDays = Math.floor(((count - n) / count) * 425) + rnd.int(0, 3);
     const invoiceDate = addDays(today, -ageDays);
     const terms = rnd.pick([10, 20, 30, 30, 45]);
-    const due = addDays(invoiceDate, terms);
+    const dueDate = addDays(invoiceDate, terms);
     const service = rnd.pick(services);
     const rows = Array.from({ length: rnd.int(1, 5) }, () => {
       const a = rnd.pick(ARTICLE_TEMPLATES);
@@ -164,144 +183,264 @@ export async function seedDemoBusiness(tx: Tx, issuerId: string, userId: string,
         rotRut: false,
       };
     });
-    const parsed = {
-      recipientID: (rnd.pick(createdRecipients) as { id: string }).id,
+    plans.push({
       invoiceNumber: String(10_001 + n),
+      recipientId: (rnd.pick(createdRecipients) as { id: string }).id,
       service,
-      currency: 'SEK',
       invoiceDate,
-      dueDate: due,
-      orderReference: rnd.next() < 0.3 ? `PO-${rnd.int(1000, 9999)}` : '',
-      issuerContact: 'Dana Demosson',
-      recipientContact: '',
+      dueDate,
       rows,
-      rotRut: { type: 'none' as const, personalNumber: '', propertyDesignation: '', housingCoopNumber: '' },
-      attachmentIDs: [],
-      invoiceFileID: null,
-      duplicatedFromID: null,
+      orderReference: rnd.next() < 0.3 ? `PO-${rnd.int(1000, 9999)}` : '',
+      fate: fateOf(ageDays, service, rnd.next()),
+      payer: payerOf(rnd),
+    });
+  }
+  await simulate(tx, { issuerId, userId, now, today, plans, bankgiro: DEMO_BANKGIROS.bygg });
+}
+
+/** What the customer does with an invoice: keep it pending, delete it, or send it (and we decide). */
+type Fate = 'pending' | 'deleted' | 'rejected' | 'sent';
+
+/** How the recipient pays: days after the due date and shares of the amount; never = stays unpaid. */
+interface Payer {
+  payments: { dayAfterDue: number; shareBp: number }[];
+  /** Paid beyond the amount to pay, minor units (on the last payment). */
+  extraMinor: number;
+}
+
+interface Plan {
+  invoiceNumber: string;
+  recipientId: string;
+  service: ServiceType;
+  invoiceDate: string;
+  dueDate: string;
+  rows: {
+    articleNumber: string;
+    name: string;
+    description: string;
+    quantityMilli: number;
+    unit: (typeof UNITS)[number];
+    unitPriceMinor: number;
+    vatBasisPoints: number;
+    rotRut: boolean;
+  }[];
+  orderReference: string;
+  fate: Fate;
+  payer: Payer;
+}
+
+function fateOf(ageDays: number, service: ServiceType, roll: number): Fate {
+  if (ageDays <= 6 && roll < 0.5) return 'pending';
+  if (roll < 0.03) return 'deleted';
+  if (FINANCED_SERVICES.includes(service) && roll < 0.07) return 'rejected';
+  return 'sent';
+}
+
+function payerOf(rnd: ReturnType<typeof prng>): Payer {
+  const roll = rnd.next();
+  if (roll < 0.55) return { payments: [{ dayAfterDue: -rnd.int(0, 8), shareBp: 10_000 }], extraMinor: 0 };
+  if (roll < 0.67) return { payments: [{ dayAfterDue: rnd.int(12, 32), shareBp: 10_000 }], extraMinor: 0 };
+  if (roll < 0.75) {
+    const first = rnd.int(4_000, 7_000);
+    const rest = rnd.next() < 0.7 ? [{ dayAfterDue: rnd.int(20, 35), shareBp: 10_000 - first }] : [];
+    return { payments: [{ dayAfterDue: rnd.int(0, 5), shareBp: first }, ...rest], extraMinor: 0 };
+  }
+  if (roll < 0.77)
+    return { payments: [{ dayAfterDue: 0, shareBp: 10_000 }], extraMinor: rnd.int(1, 20) * 5_000 };
+  if (roll < 0.84) return { payments: [], extraMinor: 0 };
+  return { payments: [{ dayAfterDue: 0, shareBp: 10_000 }], extraMinor: 0 };
+}
+
+const at = (day: string, utcTime: string) => new Date(`${day}T${utcTime}Z`);
+
+/**
+ * Runs the money flow of docs/MONEY.md day by day from the first invoice to today with the real code:
+ * the daily job every morning, the customer registering and sending, our credit decisions the next
+ * day, the recipients' payments as BGMAX files imported the day they pay, and payout runs on Tuesdays
+ * and Fridays. Every state, event, posting, settlement and report of the demo is made by it.
+ */
+async function simulate(
+  tx: Tx,
+  s: { issuerId: string; userId: string; now: Date; today: string; plans: Plan[]; bankgiro: string },
+): Promise<void> {
+  const db = tx as unknown as Db;
+  const [operator] = await tx.select().from(operators).where(eq(operators.username, DEMO_OPERATOR));
+  if (!operator) throw new Error('seed: the demo operator comes first');
+  const who = {
+    sessionId: 'seed',
+    operatorId: operator.id,
+    username: operator.username,
+    name: operator.name,
+  };
+  const byDay = new Map<string, Plan[]>();
+  for (const plan of s.plans) byDay.set(plan.invoiceDate, [...(byDay.get(plan.invoiceDate) ?? []), plan]);
+  const first = s.plans.map((p) => p.invoiceDate).sort()[0] ?? s.today;
+  const sentOn = new Map<string, { id: string; plan: Plan }[]>();
+  const paymentsOn = new Map<string, { plan: Plan; id: string; shareBp: number; extraMinor: number }[]>();
+  const rateBp = DEFAULT_REFERENCE_RATE_BP;
+  let fileNo = 0;
+  for (let day = first; day <= s.today; day = addDays(day, 1)) {
+    const clock = (time: string) => {
+      const t = at(day, time);
+      return t > s.now ? s.now : t;
     };
-    const totals = computeInvoice(parsed, 'SE');
-    const financed = service !== 'invoicingService';
-    const plan = lifeOf(ageDays, due < today, financed, rnd.next());
-    const created = new Date(`${invoiceDate}T08:00:00Z`);
-    const ocr = plan.sent ? await nextOcrReference(tx, issuerId) : null;
-    const remaining =
-      plan.state === 4 ? 0 : plan.state === 3 ? Math.round(totals.toPayMinor * 0.4) : totals.toPayMinor;
-    const [inv] = await tx
-      .insert(invoices)
-      .values({
-        issuerId,
-        recipientId: parsed.recipientID,
-        invoiceNumber: parsed.invoiceNumber,
-        service,
-        state: plan.state,
-        decision: plan.decision,
-        currency: 'SEK',
-        invoiceDate,
-        dueDate: due,
-        orderReference: parsed.orderReference,
-        issuerContact: parsed.issuerContact,
-        netMinor: totals.netMinor,
-        vatMinor: totals.vatMinor,
-        grossMinor: totals.grossMinor,
-        deductionMinor: totals.deductionMinor,
-        toPayMinor: totals.toPayMinor,
-        remainingMinor: remaining,
-        rotRut: parsed.rotRut,
-        vatLines: totals.vatLines,
-        createdAt: created,
-        updatedAt: created,
-        sentAt: plan.sent ? created : null,
-        ocr,
-      })
-      .returning({ id: invoices.id });
-    if (!inv) throw new Error('seed: invoice not created');
-    await tx.insert(invoiceRows).values(
-      rows.map((r, position) => ({
+    await runDailyJob(db, { date: day, now: clock('05:00:00'), referenceRateBp: rateBp });
+
+    for (const plan of byDay.get(day) ?? []) {
+      const id = await registerPlanned(tx, s.issuerId, s.userId, plan, clock('07:00:00'));
+      if (plan.fate === 'pending') continue;
+      if (plan.fate === 'deleted') {
+        await tx.update(invoices).set({ state: 11 }).where(eq(invoices.id, id));
+        await tx
+          .insert(invoiceEvents)
+          .values({
+            invoiceId: id,
+            issuerId: s.issuerId,
+            event: 20,
+            userId: s.userId,
+            at: clock('07:10:00'),
+          });
+        continue;
+      }
+      await sendInvoices(tx, { issuerId: s.issuerId, userId: s.userId }, [id], clock('07:30:00'));
+      const next = addDays(day, 1);
+      sentOn.set(next, [...(sentOn.get(next) ?? []), { id, plan }]);
+      plan.payer.payments.forEach((p, index) => {
+        const payDay = addDays(plan.dueDate, p.dayAfterDue);
+        const when = payDay <= addDays(day, 2) ? addDays(day, 3) : payDay;
+        const last = index === plan.payer.payments.length - 1;
+        paymentsOn.set(when, [
+          ...(paymentsOn.get(when) ?? []),
+          { plan, id, shareBp: p.shareBp, extraMinor: last ? plan.payer.extraMinor : 0 },
+        ]);
+      });
+    }
+
+    for (const { id, plan } of sentOn.get(day) ?? []) {
+      const [current] = await tx.select({ state: invoices.state }).from(invoices).where(eq(invoices.id, id));
+      if (current?.state !== 9) continue;
+      const choice =
+        plan.fate === 'rejected'
+          ? ({
+              decision: 'rejected',
+              reason: 'Mottagarens kreditvärdighet räcker inte för finansiering.',
+            } as const)
+          : ({ decision: 'approved' } as const);
+      await decideCredit(db, who, id, choice, clock('08:00:00'), '127.0.0.1');
+    }
+
+    const due = paymentsOn.get(day) ?? [];
+    if (due.length > 0) {
+      const found = await tx
+        .select({ id: invoices.id, ocr: invoices.ocr, toPay: invoices.toPayMinor, state: invoices.state })
+        .from(invoices)
+        .where(
+          inArray(
+            invoices.id,
+            due.map((d) => d.id),
+          ),
+        );
+      const byId = new Map(found.map((f) => [f.id, f]));
+      const payments = due.flatMap((d) => {
+        const inv = byId.get(d.id);
+        if (!inv?.ocr || ![2, 3].includes(inv.state)) return [];
+        const amount = Math.round((inv.toPay * d.shareBp) / 10_000) + d.extraMinor;
+        return amount > 0 ? [{ reference: inv.ocr, amountMinor: amount, name: payerName(d.plan) }] : [];
+      });
+      if (payments.length > 0) {
+        fileNo++;
+        const bytes = incomingPaymentsFile({
+          paymentDate: day,
+          deposits: [{ bankgiro: s.bankgiro, payments }],
+          firstSerial: fileNo * 1000,
+          firstDeposit: fileNo,
+        });
+        await importBgmaxFile(db, bytes, {
+          filename: `bgmax-${day}.txt`,
+          operatorId: operator.id,
+          now: clock('11:00:00'),
+        });
+      }
+    }
+
+    const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
+    if (weekday === 2 || weekday === 5)
+      await runPayout(db, { payoutDate: day, now: clock('13:00:00'), operatorId: operator.id });
+  }
+  // What came more than two weeks ago has been read.
+  await tx
+    .update(messages)
+    .set({ read: true })
+    .where(
+      and(eq(messages.issuerId, s.issuerId), lt(messages.date, new Date(s.now.getTime() - 14 * 86_400_000))),
+    );
+}
+
+function payerName(plan: Plan): string {
+  return `Betalare ${plan.invoiceNumber.slice(-3)}`;
+}
+
+/** Registers a planned invoice as the customer would (state 1, event 1), with its rows and totals. */
+async function registerPlanned(
+  tx: Tx,
+  issuerId: string,
+  userId: string,
+  plan: Plan,
+  when: Date,
+): Promise<string> {
+  const parsed = {
+    recipientID: plan.recipientId,
+    invoiceNumber: plan.invoiceNumber,
+    service: plan.service,
+    currency: 'SEK',
+    invoiceDate: plan.invoiceDate,
+    dueDate: plan.dueDate,
+    orderReference: plan.orderReference,
+    issuerContact: 'Dana Demosson',
+    recipientContact: '',
+    rows: plan.rows,
+    rotRut: { type: 'none' as const, personalNumber: '', propertyDesignation: '', housingCoopNumber: '' },
+    attachmentIDs: [],
+    invoiceFileID: null,
+    duplicatedFromID: null,
+  };
+  const totals = computeInvoice(parsed, 'SE');
+  const [inv] = await tx
+    .insert(invoices)
+    .values({
+      issuerId,
+      recipientId: plan.recipientId,
+      invoiceNumber: plan.invoiceNumber,
+      service: plan.service,
+      state: 1,
+      currency: 'SEK',
+      invoiceDate: plan.invoiceDate,
+      dueDate: plan.dueDate,
+      orderReference: plan.orderReference,
+      issuerContact: parsed.issuerContact,
+      netMinor: totals.netMinor,
+      vatMinor: totals.vatMinor,
+      grossMinor: totals.grossMinor,
+      deductionMinor: totals.deductionMinor,
+      toPayMinor: totals.toPayMinor,
+      remainingMinor: totals.toPayMinor,
+      rotRut: parsed.rotRut,
+      vatLines: totals.vatLines,
+      createdAt: when,
+      updatedAt: when,
+    })
+    .returning({ id: invoices.id });
+  if (!inv) throw new Error('seed: invoice not created');
+  await tx
+    .insert(invoiceRows)
+    .values(
+      plan.rows.map((r, position) => ({
         ...r,
         invoiceId: inv.id,
         position,
         netMinor: totals.rowNetMinor[position] ?? 0,
       })),
     );
-    await tx.insert(invoiceEvents).values(
-      plan.events.map(([event, dayOffset]) => ({
-        invoiceId: inv.id,
-        issuerId,
-        event,
-        userId: event === 1 || event === 15 ? userId : null,
-        at: new Date(created.getTime() + dayOffset * 86_400_000),
-        details: event === 2 ? { reason: 'Mottagarens kreditvärdighet räcker inte för finansiering.' } : null,
-      })),
-    );
-  }
-}
-
-interface Life {
-  state: InvoiceState;
-  decision: 'approved' | 'rejected' | null;
-  sent: boolean;
-  events: [InvoiceEvent, number][];
-}
-
-/** The state an invoice of this age has reached, with its timeline (docs/INVOICES.md). */
-function lifeOf(ageDays: number, pastDue: boolean, financed: boolean, roll: number): Life {
-  const sentEvents: [InvoiceEvent, number][] = financed
-    ? [
-        [1, 0],
-        [15, 0],
-        [17, 0],
-      ]
-    : [
-        [1, 0],
-        [15, 0],
-        [16, 0],
-      ];
-  if (ageDays <= 6 && roll < 0.5) return { state: 1, decision: null, sent: false, events: [[1, 0]] };
-  if (ageDays <= 6) return { state: financed ? 9 : 6, decision: null, sent: true, events: sentEvents };
-  const approved: [InvoiceEvent, number][] = financed
-    ? [...sentEvents, [3, 1], [5, 2]]
-    : [...sentEvents, [24, 1]];
-  if (roll < 0.03)
-    return {
-      state: 11,
-      decision: null,
-      sent: false,
-      events: [
-        [1, 0],
-        [20, 1],
-      ],
-    };
-  if (financed && roll < 0.07)
-    return { state: 1, decision: 'rejected', sent: true, events: [...sentEvents, [2, 1]] };
-  if (!pastDue) return { state: 2, decision: financed ? 'approved' : null, sent: true, events: approved };
-  if (ageDays < 60 && roll < 0.45)
-    return {
-      state: 2,
-      decision: financed ? 'approved' : null,
-      sent: true,
-      events: [...approved, [25, ageDays - 2], [8, ageDays - 1]],
-    };
-  if (roll < 0.55)
-    return { state: 3, decision: financed ? 'approved' : null, sent: true, events: [...approved, [7, 20]] };
-  if (financed && roll < 0.6)
-    return {
-      state: 5,
-      decision: 'approved',
-      sent: true,
-      events: [...approved, [25, 35], [8, 40], [9, 50], [22, 90]],
-    };
-  if (roll < 0.62)
-    return {
-      state: 8,
-      decision: 'approved',
-      sent: true,
-      events: [...approved, [25, 35], [10, 60], [26, 120]],
-    };
-  return {
-    state: 4,
-    decision: financed ? 'approved' : null,
-    sent: true,
-    events: [...approved, [6, 25], [11, 26]],
-  };
+  await tx.insert(invoiceEvents).values({ invoiceId: inv.id, issuerId, event: 1, userId, at: when });
+  return inv.id;
 }
