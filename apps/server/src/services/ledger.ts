@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FINANCED_SERVICES, type ServiceType } from '@portal/contracts';
 import { assertMinorUnits } from '@portal/domain/money';
 import { sql } from 'drizzle-orm';
+import { bulkInsert } from '../db/bulk';
 import type { Db, Tx } from '../db/client';
 import { rows } from '../db/migrate';
 import { postings } from '../db/schema';
@@ -112,11 +113,36 @@ export function journalRows(journal: Journal): PostingRow[] {
 /** Rows per INSERT when many are written at once (well under PostgreSQL's 65 535 parameters). */
 export const INSERT_CHUNK = 2_000;
 
-/** Inserts checked posting rows (from `journalRows`) in chunks, in the caller's transaction. */
+/** Inserts checked posting rows (from `journalRows`) in bulk, in the caller's transaction. */
 export async function insertPostingRows(tx: Tx | Db, rows: PostingRow[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-    await tx.insert(postings).values(rows.slice(i, i + INSERT_CHUNK));
-  }
+  await bulkInsert(
+    tx,
+    'postings',
+    {
+      journal_id: 'uuid',
+      issuer_id: 'uuid',
+      invoice_id: 'uuid',
+      account: 'text',
+      amount_minor: 'bigint',
+      currency: 'text',
+      kind: 'text',
+      settlement_id: 'uuid',
+      payment_id: 'uuid',
+      at: 'timestamptz',
+    },
+    rows.map((r) => ({
+      journal_id: r.journalId,
+      issuer_id: r.issuerId ?? null,
+      invoice_id: r.invoiceId ?? null,
+      account: r.account,
+      amount_minor: r.amountMinor,
+      currency: r.currency,
+      kind: r.kind,
+      settlement_id: r.settlementId ?? null,
+      payment_id: r.paymentId ?? null,
+      at: (r.at ?? new Date()).toISOString(),
+    })),
+  );
 }
 
 /**

@@ -1,13 +1,14 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { BgmaxError, type BgmaxFile, bgmaxSignedAmount, readBgmax } from '@portal/domain/bgmax';
 import { eq, sql } from 'drizzle-orm';
+import { BULK_CHUNK, bulkInsert } from '../db/bulk';
 import type { Db, Tx } from '../db/client';
 import { rows } from '../db/migrate';
 import { invoiceEvents, invoices, paymentFiles, payments } from '../db/schema';
 import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
 import { canTransition, stateAfterPayment } from './invoice-state';
-import { INSERT_CHUNK, insertPostingRows, isFinanced, journalRows, type PostingRow } from './ledger';
+import { insertPostingRows, isFinanced, journalRows, type PostingRow } from './ledger';
 
 /** Any constant: imports take this transaction-level advisory lock, one file at a time. */
 const IMPORT_LOCK_ID = 727_003;
@@ -265,11 +266,9 @@ export async function importBgmaxFile(db: Db, bytes: Uint8Array, opts: ImportOpt
       operatorId: opts.operatorId,
       importedAt: at,
     });
-    for (let i = 0; i < paymentRows.length; i += INSERT_CHUNK)
-      await tx.insert(payments).values(paymentRows.slice(i, i + INSERT_CHUNK));
+    await bulkInsert(tx, 'payments', PAYMENT_COLUMNS, paymentRows.map(paymentJson));
     await insertPostingRows(tx, postingRows);
-    for (let i = 0; i < eventRows.length; i += INSERT_CHUNK)
-      await tx.insert(invoiceEvents).values(eventRows.slice(i, i + INSERT_CHUNK));
+    await insertEventRows(tx, eventRows);
     await updateTargets(
       tx,
       [...targets.values()].filter((t) => t.touched),
@@ -390,19 +389,88 @@ export function applyPayment(
   return { appliedMinor, overpaidMinor, postings, events };
 }
 
-/** Writes the new state and remaining amount of every invoice a file touched, in one statement. */
+/** Writes the new state and remaining amount of every invoice a file touched, in one statement per chunk. */
 async function updateTargets(tx: Tx, touched: Target[], at: Date): Promise<void> {
-  for (let i = 0; i < touched.length; i += INSERT_CHUNK) {
-    const chunk = touched.slice(i, i + INSERT_CHUNK);
+  for (let i = 0; i < touched.length; i += BULK_CHUNK) {
+    const chunk = touched
+      .slice(i, i + BULK_CHUNK)
+      .map((t) => ({ id: t.id, state: t.state, remaining: t.remainingMinor }));
     await tx.execute(sql`
       update invoices set state = v.state, remaining_minor = v.remaining, updated_at = ${at.toISOString()}::timestamptz
-      from (
-        select unnest(string_to_array(${chunk.map((t) => t.id).join(',')}, ','))::uuid as id,
-               unnest(string_to_array(${chunk.map((t) => t.state).join(',')}, ','))::int as state,
-               unnest(string_to_array(${chunk.map((t) => t.remainingMinor).join(',')}, ','))::bigint as remaining
-      ) v
+      from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as v(id uuid, state int, remaining bigint)
       where invoices.id = v.id`);
   }
+}
+
+const PAYMENT_COLUMNS = {
+  id: 'uuid',
+  file_id: 'uuid',
+  dedupe_key: 'text',
+  receiving_bankgiro: 'text',
+  issuer_id: 'uuid',
+  invoice_id: 'uuid',
+  status: 'text',
+  reference: 'text',
+  amount_minor: 'bigint',
+  currency: 'text',
+  payment_date: 'date',
+  payer_bankgiro: 'text',
+  payer_name: 'text',
+  channel: 'int',
+  bgc_serial: 'text',
+  applied_minor: 'bigint',
+  overpaid_minor: 'bigint',
+  created_at: 'timestamptz',
+} as const;
+
+function paymentJson(p: typeof payments.$inferInsert): Record<string, unknown> {
+  return {
+    id: p.id,
+    file_id: p.fileId,
+    dedupe_key: p.dedupeKey,
+    receiving_bankgiro: p.receivingBankgiro,
+    issuer_id: p.issuerId ?? null,
+    invoice_id: p.invoiceId ?? null,
+    status: p.status,
+    reference: p.reference,
+    amount_minor: p.amountMinor,
+    currency: p.currency,
+    payment_date: p.paymentDate,
+    payer_bankgiro: p.payerBankgiro ?? null,
+    payer_name: p.payerName ?? '',
+    channel: p.channel,
+    bgc_serial: p.bgcSerial,
+    applied_minor: p.appliedMinor ?? 0,
+    overpaid_minor: p.overpaidMinor ?? 0,
+    created_at: (p.createdAt ?? new Date()).toISOString(),
+  };
+}
+
+/** Timeline events in bulk (their `seq` comes from the sequence, in insertion order). */
+export async function insertEventRows(
+  tx: Tx | Db,
+  events: (typeof invoiceEvents.$inferInsert)[],
+): Promise<void> {
+  await bulkInsert(
+    tx,
+    'invoice_events',
+    {
+      invoice_id: 'uuid',
+      issuer_id: 'uuid',
+      event: 'int',
+      at: 'timestamptz',
+      user_id: 'uuid',
+      details: 'jsonb',
+    },
+    events.map((e) => ({
+      invoice_id: e.invoiceId,
+      issuer_id: e.issuerId,
+      event: e.event,
+      at: (e.at ?? new Date()).toISOString(),
+      user_id: e.userId ?? null,
+      details: e.details ?? null,
+    })),
+  );
 }
 
 export type { Target as PaymentTarget };
