@@ -38,7 +38,8 @@ describe('the transfer costs page (/transfercosts)', () => {
   it('lists the settlements newest first with their amounts, pages them and filters by created date', async () => {
     // The demo seed ran the money flow for 14 months: Demo Bygg has settlements.
     const all = await list();
-    expect(all.total).toBeGreaterThan(1);
+    // More than one page of 25.
+    expect(all.total).toBeGreaterThan(25);
     const newest = all.items[0];
     if (!newest) throw new Error('no settlement');
     renderWithProviders(<TransferCostsPage />);
@@ -49,11 +50,23 @@ describe('the transfer costs page (/transfercosts)', () => {
     expect(first).toHaveTextContent(money(newest.feeMinor, newest.currency, 'en-US'));
     expect(screen.getByText(new RegExp(`of ${all.total}`))).toBeInTheDocument();
 
+    const user = userEvent.setup();
+    {
+      // The next page starts where the first ended.
+      await user.click(screen.getByRole('button', { name: 'Next' }));
+      const second = all.items[25];
+      await waitFor(() =>
+        expect(
+          within(screen.getByRole('table', { name: 'Transfer costs' })).getAllByRole('row')[1],
+        ).toHaveTextContent(String(second?.number)),
+      );
+      expect(api.calls.at(-1)?.query.get('page')).toBe('2');
+    }
+
     // Only the settlements created on the oldest one's day.
     const oldest = all.total > 100 ? undefined : all.items[all.items.length - 1];
     const day = oldest?.createdDate ?? newest.createdDate;
     const expected = await list(`&from=${day}&to=${day}`);
-    const user = userEvent.setup();
     await user.type(screen.getByLabelText('From'), day);
     await user.type(screen.getByLabelText('To'), day);
     await waitFor(() => {
