@@ -109,9 +109,11 @@ function SettlementDialog({
       wide
     >
       <div className="stack">
-        <div className="button-row">
-          <DownloadButton settlement={settlement} />
-        </div>
+        {settlement.totalPayoutMinor >= 0 && (
+          <div className="button-row">
+            <DownloadButton settlement={settlement} />
+          </div>
+        )}
         {detail.isPending && <Spinner />}
         {detail.isError && (
           <p className="notice notice--error" role="alert">
@@ -142,16 +144,19 @@ function SettlementDialog({
                   </tr>
                 </thead>
                 <tbody>
-                  {detail.data.rows.items.map((row, i) => (
-                    <tr key={`${row.invoiceID}-${row.kind}-${i}`}>
-                      <th scope="row">{row.invoiceNumber}</th>
-                      <td>{row.recipientName}</td>
-                      <td>{t(`reports:transferCosts.kinds.${row.kind}`)}</td>
-                      <td className="data-table__number">{money(row.grossMinor)}</td>
-                      <td className="data-table__number">{money(row.feeMinor)}</td>
-                      <td className="data-table__number">{money(row.netMinor)}</td>
-                    </tr>
-                  ))}
+                  {detail.data.rows.items
+                    // A row's place in the settlement names it: an invoice can have two rows of a kind.
+                    .map((row, i) => ({ row, position: (page - 1) * pageSize + i }))
+                    .map(({ row, position }) => (
+                      <tr key={position}>
+                        <th scope="row">{row.invoiceNumber}</th>
+                        <td>{row.recipientName}</td>
+                        <td>{t(`reports:transferCosts.kinds.${row.kind}`)}</td>
+                        <td className="data-table__number">{money(row.grossMinor)}</td>
+                        <td className="data-table__number">{money(row.feeMinor)}</td>
+                        <td className="data-table__number">{money(row.netMinor)}</td>
+                      </tr>
+                    ))}
                 </tbody>
                 <tfoot>
                   <tr>
@@ -270,7 +275,8 @@ export function TransferCostsPage() {
                       {formatMoney(s.totalPayoutMinor, s.currency, language)}
                     </td>
                     <td>
-                      <DownloadButton settlement={s} />
+                      {/* A negative settlement (the issuer owes us) is no deposit: it has no BGMAX file. */}
+                      {s.totalPayoutMinor >= 0 && <DownloadButton settlement={s} />}
                     </td>
                   </tr>
                 ))}
