@@ -66,7 +66,7 @@ describe('navigation guard (spec §2)', () => {
 
   it('shows 404 for a gated path that is allowed but has no screen yet, and for unknown paths', async () => {
     await api.signIn('demo-limited');
-    renderApp('/transfercosts');
+    renderApp('/invoice/send-business');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 

@@ -4,6 +4,7 @@
  * graph keeps that page inside the 150 kB budget. main.tsx prefetches it right after the first render.
  */
 export { zodResolver } from '@hookform/resolvers/zod';
+// The money flow: transfer costs (settlements) and the fee preview.
 export {
   activeRegressQuerySchema,
   articleSchema,
@@ -12,6 +13,7 @@ export {
   createMessageResponseSchema,
   enableTwoFactorResponseSchema,
   errorResponseSchema,
+  feesPreviewResponseSchema,
   getGroupResponseSchema,
   getSelfResponseSchema,
   importInvoicesResponseSchema,
@@ -23,6 +25,7 @@ export {
   listInvoicesResponseSchema,
   listMessagesResponseSchema,
   listRecipientsResponseSchema,
+  listTransferCostsResponseSchema,
   login2faResponseSchema,
   loginBodySchema,
   loginResponseSchema,
@@ -34,5 +37,6 @@ export {
   saveIssuerInfoResponseSchema,
   searchCompaniesResponseSchema,
   sendInvoicesResponseSchema,
+  transferCostDetailSchema,
   userSchema,
 } from '@portal/contracts';

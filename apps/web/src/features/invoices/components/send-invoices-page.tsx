@@ -15,6 +15,7 @@ import { newIdempotencyKey } from '../utils/idempotency-key';
 import { SERVICE_KEYS, stateKey } from '../utils/labels';
 import { formatInvoiceMoney, totalsByCurrency } from '../utils/money';
 import { CurrencyTotals } from './currency-totals';
+import { FeesPreview } from './fees-preview';
 import { SelectAllBox } from './select-all-box';
 import '../texts';
 
@@ -213,6 +214,7 @@ export function SendInvoicesPage() {
               language={language}
             />
           )}
+          <FeesPreview invoiceIDs={chosen.map((invoice) => invoice.invoiceID)} language={language} />
         </div>
         <div className="send-page__send">
           {error && (

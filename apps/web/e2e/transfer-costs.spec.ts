@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { readBgmax } from '@portal/domain/bgmax';
+import { DEMO_PASSWORD } from './support/env';
+import { expectSignedIn, signIn } from './support/flows';
+import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
+
+async function sessionToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
+  expect(typeof token).toBe('string');
+  return token as string;
+}
+
+/** Signs the back office's demo operator in over the API and returns the session token. */
+async function operatorToken(request: APIRequestContext): Promise<string> {
+  const res = await request.post('/api/backoffice/login', {
+    data: { username: 'operator', password: DEMO_PASSWORD },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const body = (await res.json()) as { requireTwoFactor: boolean; token: string };
+  expect(body.requireTwoFactor).toBe(false);
+  return body.token;
+}
+
+test('a customer previews the fees when sending, and after the payout run finds the settlement, its rows and its BGMAX file', async ({
+  page,
+}, testInfo) => {
+  const number = `E2E-TC-${String(Date.now()).slice(-8)}`;
+  await signIn(page, 'demo');
+  await expectSignedIn(page, 'Dana Demosson');
+  const auth = { Authorization: `Bearer ${await sessionToken(page)}` };
+
+  // A financed invoice, registered over the API.
+  const recipients = await page.request.get('/api/limited/recipients?pageSize=1', { headers: auth });
+  const recipientID = ((await recipients.json()) as { items: { recipientID: string }[] }).items[0]
+    ?.recipientID;
+  const created = await page.request.post('/api/limited/invoices', {
+    headers: auth,
+    data: {
+      recipientID,
+      invoiceNumber: number,
+      service: 'factoring',
+      currency: 'SEK',
+      invoiceDate: new Date().toISOString().slice(0, 10),
+      dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
+      rows: [
+        { name: 'Takarbete', quantityMilli: 10_000, unit: 'h', unitPriceMinor: 80_000, vatBasisPoints: 2500 },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+  const invoiceID = ((await created.json()) as { invoiceID: string }).invoiceID;
+
+  // The send page shows what it will cost and what we pay out, before sending.
+  await page.goto('/invoice/send');
+  await page.getByLabel(`Select invoice ${number}`).check();
+  const fees = page.getByRole('table', { name: 'Fees and payout' });
+  await expect(fees).toBeVisible();
+  // 10 h × 800.00 + 25 % VAT = 10,000.00; the demo's factoring fee is 1.50 % + 25.00 = 175.00.
+  await expect(fees.getByRole('row', { name: /^SEK/ })).toHaveText(
+    /SEK\s*SEK\s10,000\.00\s*SEK\s175\.00\s*SEK\s9,825\.00/,
+  );
+  await screenshot(page, testInfo, 'invoice-send-fees-preview');
+  await page.getByRole('button', { name: 'Send selected' }).click();
+  await expect(page.getByText(new RegExp(`Invoice ${number}: sent`))).toBeVisible();
+
+  // The back office approves it and runs a payout.
+  const operator = { Authorization: `Bearer ${await operatorToken(page.request)}` };
+  const approved = await page.request.post(`/api/backoffice/invoices/${invoiceID}/approve`, {
+    headers: operator,
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const run = await page.request.post('/api/backoffice/payouts', { headers: operator, data: {} });
+  expect(run.status(), await run.text()).toBe(200);
+  const payout = (await run.json()) as {
+    settlements: { settlementID: string; number: number; currency: string; totalPayoutMinor: number }[];
+  };
+  const own = await page.request.get('/api/limited/transfercosts?pageSize=5', { headers: auth });
+  const newest = (
+    (await own.json()) as { items: { settlementID: string; number: number; totalPayoutMinor: number }[] }
+  ).items[0];
+  if (!newest) throw new Error('no settlement');
+  expect(payout.settlements.map((s) => s.settlementID)).toContain(newest.settlementID);
+
+  // The customer finds it first in the list, opens it and sees the invoice, then downloads the file.
+  await page.goto('/transfercosts');
+  await expect(page.getByRole('heading', { name: 'Transfer costs', level: 1 })).toBeVisible();
+  await page.getByRole('button', { name: `Show settlement ${newest.number}` }).click();
+  const dialog = page.getByRole('dialog', { name: `Settlement ${newest.number}` });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('row', { name: new RegExp(number) })).toContainText('SEK 9,825.00');
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'transfer-costs-settlement');
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: `Download BGMAX ${newest.number}` }).click(),
+  ]);
+  expect(download.suggestedFilename()).toContain(String(newest.number));
+  const bytes = readFileSync(await download.path());
+  const parsed = readBgmax(new Uint8Array(bytes));
+  expect(parsed.file.sections).toHaveLength(1);
+  expect(parsed.file.sections[0]?.deposit.amountMinor).toBe(newest.totalPayoutMinor);
+  expect(parsed.file.sections[0]?.payments.some((p) => p.amountMinor === 982_500)).toBe(true);
+
+  await dialog.getByRole('button', { name: 'Close' }).last().click();
+  await expect(dialog).toBeHidden();
+  await screenshot(page, testInfo, 'transfer-costs-list');
+});

@@ -1,0 +1,70 @@
+import type { Language } from '@portal/contracts';
+import { reportsTexts } from '@portal/i18n/namespaces/reports';
+import { useTranslation } from 'react-i18next';
+import { addTexts } from '../../../lib/i18n';
+import { errorText } from '../../../lib/messages';
+import { useFeesPreview } from '../api/preview-fees';
+import { formatInvoiceMoney } from '../utils/money';
+
+addTexts('reports', reportsTexts);
+
+/**
+ * Before sending: what the chosen invoices cost in fees and what we pay out for them, per currency,
+ * as the payout run will compute it.
+ */
+export function FeesPreview({ invoiceIDs, language }: { invoiceIDs: readonly string[]; language: Language }) {
+  const { t } = useTranslation();
+  const preview = useFeesPreview(invoiceIDs);
+  if (invoiceIDs.length === 0) return null;
+  if (preview.isError)
+    return (
+      <p className="notice notice--error" role="alert">
+        {errorText(t, preview.error)}
+      </p>
+    );
+  const totals = preview.data?.totals ?? [];
+  return (
+    <table className="currency-totals fees-preview" aria-busy={preview.isFetching}>
+      <caption>{t('reports:fees.title')}</caption>
+      <thead>
+        <tr>
+          <th scope="col" className="currency-totals__heading">
+            {t('invoices:totals.currency')}
+          </th>
+          <th scope="col" className="currency-totals__heading data-table__number">
+            {t('reports:fees.gross')}
+          </th>
+          <th scope="col" className="currency-totals__heading data-table__number">
+            {t('reports:fees.fee')}
+          </th>
+          <th scope="col" className="currency-totals__heading data-table__number">
+            {t('reports:fees.net')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {totals.map((total) => (
+          <tr key={total.currency}>
+            <th scope="row">{total.currency}</th>
+            <td className="data-table__number">
+              {formatInvoiceMoney(total.grossMinor, total.currency, language)}
+            </td>
+            <td className="data-table__number">
+              {formatInvoiceMoney(total.feeMinor, total.currency, language)}
+            </td>
+            <td className="data-table__number">
+              {formatInvoiceMoney(total.netMinor, total.currency, language)}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr>
+          <td colSpan={4} className="fees-preview__note">
+            {t('reports:fees.financedNote')}
+          </td>
+        </tr>
+      </tfoot>
+    </table>
+  );
+}

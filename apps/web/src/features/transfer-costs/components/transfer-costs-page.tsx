@@ -1,0 +1,299 @@
+import type { Language, TransferCost } from '@portal/contracts';
+import { isValidIsoDate } from '@portal/domain/calendar-date';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Modal } from '../../../components/ui/modal';
+import { Pagination } from '../../../components/ui/pagination';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextInput } from '../../../components/ui/text-input';
+import { formatDate } from '../../../lib/format';
+import { toLanguage } from '../../../lib/i18n';
+import { errorText } from '../../../lib/messages';
+import { formatMoney } from '../../../lib/money';
+import { useDownloadTransferCostBgmax } from '../api/download-transfer-cost-bgmax';
+import { useTransferCost } from '../api/get-transfer-cost';
+import { type TransferCostsQuery, useTransferCosts } from '../api/list-transfer-costs';
+import '../texts';
+
+/** From and to of the created date; a change is passed on once both are complete and in order. */
+function DateRange({
+  from,
+  to,
+  onChange,
+}: {
+  from: string;
+  to: string;
+  onChange: (range: { from: string | undefined; to: string | undefined }) => void;
+}) {
+  const { t } = useTranslation();
+  const [draft, setDraft] = useState({ from, to });
+  useEffect(() => setDraft({ from, to }), [from, to]);
+  const wrongOrder = draft.from !== '' && draft.to !== '' && draft.to < draft.from;
+
+  function change(next: { from: string; to: string }) {
+    setDraft(next);
+    const complete = (v: string) => v === '' || isValidIsoDate(v);
+    if (!complete(next.from) || !complete(next.to)) return;
+    if (next.from !== '' && next.to !== '' && next.to < next.from) return;
+    onChange({ from: next.from || undefined, to: next.to || undefined });
+  }
+
+  return (
+    <fieldset className="date-range">
+      <legend className="visually-hidden">{t('reports:transferCosts.created')}</legend>
+      <div className="date-range__fields">
+        <TextInput
+          label={t('reports:transferCosts.from')}
+          type="date"
+          name="from"
+          value={draft.from}
+          onChange={(value) => change({ ...draft, from: value })}
+        />
+        <TextInput
+          label={t('reports:transferCosts.to')}
+          type="date"
+          name="to"
+          value={draft.to}
+          onChange={(value) => change({ ...draft, to: value })}
+          error={wrongOrder ? 'reports.wrong_date_range' : undefined}
+        />
+      </div>
+    </fieldset>
+  );
+}
+
+function DownloadButton({ settlement }: { settlement: Pick<TransferCost, 'settlementID' | 'number'> }) {
+  const { t } = useTranslation();
+  const download = useDownloadTransferCostBgmax();
+  return (
+    <>
+      <Button
+        variant="secondary"
+        label={t('reports:transferCosts.download')}
+        aria-label={`${t('reports:transferCosts.download')} ${settlement.number}`}
+        loading={download.isPending}
+        onClick={() => download.mutate(settlement)}
+      />
+      {download.isError && (
+        <span className="notice notice--error" role="alert">
+          {errorText(t, download.error)}
+        </span>
+      )}
+    </>
+  );
+}
+
+/** One settlement in a dialog: its totals, its rows a page at a time, and its BGMAX file. */
+function SettlementDialog({
+  settlement,
+  language,
+  onHide,
+}: {
+  settlement: TransferCost;
+  language: Language;
+  onHide: () => void;
+}) {
+  const { t } = useTranslation();
+  const [page, setPage] = useState(1);
+  const [pageSize, setPageSize] = useState(25);
+  const detail = useTransferCost(settlement.settlementID, page, pageSize);
+  const money = (minor: number) => formatMoney(minor, settlement.currency, language);
+  return (
+    <Modal
+      title={t('reports:transferCosts.detailTitle', { number: settlement.number })}
+      subtitle={`${t('reports:transferCosts.payoutDate')}: ${formatDate(settlement.payoutDate, language)} · ${t('reports:transferCosts.total')}: ${money(settlement.totalPayoutMinor)}`}
+      onHide={onHide}
+      cancelLabel={t('reports:transferCosts.close')}
+      hideSubmit
+      wide
+    >
+      <div className="stack">
+        {settlement.totalPayoutMinor >= 0 && (
+          <div className="button-row">
+            <DownloadButton settlement={settlement} />
+          </div>
+        )}
+        {detail.isPending && <Spinner />}
+        {detail.isError && (
+          <p className="notice notice--error" role="alert">
+            {errorText(t, detail.error)}
+          </p>
+        )}
+        {detail.data && (
+          <>
+            <div className="table-wrap">
+              <table className="data-table">
+                <caption className="visually-hidden">
+                  {t('reports:transferCosts.detailTitle', { number: settlement.number })}
+                </caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('reports:transferCosts.invoice')}</th>
+                    <th scope="col">{t('reports:transferCosts.recipient')}</th>
+                    <th scope="col">{t('reports:transferCosts.kind')}</th>
+                    <th scope="col" className="data-table__number">
+                      {t('reports:transferCosts.gross')}
+                    </th>
+                    <th scope="col" className="data-table__number">
+                      {t('reports:transferCosts.fee')}
+                    </th>
+                    <th scope="col" className="data-table__number">
+                      {t('reports:transferCosts.net')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {detail.data.rows.items
+                    // A row's place in the settlement names it: an invoice can have two rows of a kind.
+                    .map((row, i) => ({ row, position: (page - 1) * pageSize + i }))
+                    .map(({ row, position }) => (
+                      <tr key={position}>
+                        <th scope="row">{row.invoiceNumber}</th>
+                        <td>{row.recipientName}</td>
+                        <td>{t(`reports:transferCosts.kinds.${row.kind}`)}</td>
+                        <td className="data-table__number">{money(row.grossMinor)}</td>
+                        <td className="data-table__number">{money(row.feeMinor)}</td>
+                        <td className="data-table__number">{money(row.netMinor)}</td>
+                      </tr>
+                    ))}
+                </tbody>
+                <tfoot>
+                  <tr>
+                    <th scope="row" colSpan={3}>
+                      {t('reports:transferCosts.total')}
+                    </th>
+                    <td className="data-table__number">{money(settlement.grossMinor)}</td>
+                    <td className="data-table__number">{money(settlement.feeMinor)}</td>
+                    <td className="data-table__number">{money(settlement.totalPayoutMinor)}</td>
+                  </tr>
+                </tfoot>
+              </table>
+            </div>
+            <Pagination
+              page={page}
+              pageSize={pageSize}
+              total={detail.data.rows.total}
+              label={t('reports:transferCosts.rows')}
+              onPageChange={setPage}
+              onPageSizeChange={(size) => {
+                setPageSize(size);
+                setPage(1);
+              }}
+            />
+          </>
+        )}
+      </div>
+    </Modal>
+  );
+}
+
+/**
+ * `/transfercosts` (spec §2): our payouts to the issuer. Each settlement with its created and payout
+ * dates, gross, fees and what was paid out, newest first, filtered by created date and paged; opening
+ * one shows its rows, and its BGMAX file can be downloaded for the issuer's accounting.
+ */
+export function TransferCostsPage() {
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
+  const [query, setQuery] = useState<TransferCostsQuery>({ page: 1, pageSize: 25 });
+  const [open, setOpen] = useState<TransferCost | null>(null);
+  const list = useTransferCosts(query);
+  const update = (patch: Partial<TransferCostsQuery>) => setQuery((q) => ({ ...q, ...patch }));
+
+  return (
+    <div className="list-page stack">
+      <h1 className="page__title">{t('reports:transferCosts.title')}</h1>
+      <p className="page__lead">{t('reports:transferCosts.intro')}</p>
+      <DateRange
+        from={query.from ?? ''}
+        to={query.to ?? ''}
+        onChange={(range) => update({ ...range, page: 1 })}
+      />
+      {list.isPending && (
+        <div className="page--center">
+          <Spinner size="large" />
+        </div>
+      )}
+      {list.isError && (
+        <div className="notice notice--error" role="alert">
+          <p>{errorText(t, list.error)}</p>
+          <Button variant="secondary" label={t('common:actions.retry')} onClick={() => void list.refetch()} />
+        </div>
+      )}
+      {list.data && list.data.total === 0 && (
+        <p className="empty-state">{t('reports:transferCosts.empty')}</p>
+      )}
+      {list.data && list.data.total > 0 && (
+        <>
+          <div className="table-wrap">
+            <table className="data-table">
+              <caption className="visually-hidden">{t('reports:transferCosts.title')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('reports:transferCosts.number')}</th>
+                  <th scope="col">{t('reports:transferCosts.created')}</th>
+                  <th scope="col">{t('reports:transferCosts.payoutDate')}</th>
+                  <th scope="col" className="data-table__number">
+                    {t('reports:transferCosts.rows')}
+                  </th>
+                  <th scope="col" className="data-table__number">
+                    {t('reports:transferCosts.gross')}
+                  </th>
+                  <th scope="col" className="data-table__number">
+                    {t('reports:transferCosts.fee')}
+                  </th>
+                  <th scope="col" className="data-table__number">
+                    {t('reports:transferCosts.total')}
+                  </th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('reports:transferCosts.download')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.data.items.map((s) => (
+                  <tr key={s.settlementID}>
+                    <th scope="row">
+                      <button
+                        type="button"
+                        className="link-button"
+                        aria-label={t('reports:transferCosts.open', { number: s.number })}
+                        onClick={() => setOpen(s)}
+                      >
+                        {s.number}
+                      </button>
+                    </th>
+                    <td>{formatDate(s.createdDate, language)}</td>
+                    <td>{formatDate(s.payoutDate, language)}</td>
+                    <td className="data-table__number">
+                      {new Intl.NumberFormat(language).format(s.rowCount)}
+                    </td>
+                    <td className="data-table__number">{formatMoney(s.grossMinor, s.currency, language)}</td>
+                    <td className="data-table__number">{formatMoney(s.feeMinor, s.currency, language)}</td>
+                    <td className="data-table__number">
+                      {formatMoney(s.totalPayoutMinor, s.currency, language)}
+                    </td>
+                    <td>
+                      {/* A negative settlement (the issuer owes us) is no deposit: it has no BGMAX file. */}
+                      {s.totalPayoutMinor >= 0 && <DownloadButton settlement={s} />}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={query.page}
+            pageSize={query.pageSize}
+            total={list.data.total}
+            label={t('reports:transferCosts.title')}
+            onPageChange={(page) => update({ page })}
+            onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}
+          />
+        </>
+      )}
+      {open && <SettlementDialog settlement={open} language={language} onHide={() => setOpen(null)} />}
+    </div>
+  );
+}
