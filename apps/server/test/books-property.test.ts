@@ -55,7 +55,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
-});
+}, 180_000);
 afterAll(() => t.close());
 
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

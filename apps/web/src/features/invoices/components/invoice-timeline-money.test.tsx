@@ -1,6 +1,7 @@
 import { moneyFlow } from '@portal/server/testing';
 import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { i18next } from '../../../lib/i18n';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { InvoiceDetailPage } from './invoice-detail-page';
@@ -11,6 +12,9 @@ const api = startRealApi();
 
 beforeEach(async () => {
   await api.signIn('demo');
+});
+afterEach(async () => {
+  await i18next.changeLanguage('en-US');
 });
 
 type Event = { event: number; details: Record<string, string | number> };
@@ -81,5 +85,48 @@ describe('the invoice timeline shows the figures of money events (docs/MONEY.md)
     );
     // Events without figures show none.
     expect(itemOf('Registered')).toBe('');
+  });
+
+  it.each([
+    [
+      'sv-SE',
+      'Delbetalning mottagen',
+      '100,00 kr betalt 5 mars 2026, 6 400,00 kr kvar att betala',
+      'Förfallen',
+      'Förfallodagen 1 apr. 2026 har passerat',
+    ],
+    [
+      'fi-FI',
+      'Osasuoritus vastaanotettu',
+      '100,00 SEK maksettu 5.3.2026, maksamatta 6 400,00 SEK',
+      'Erääntynyt',
+      'Eräpäivä 1.4.2026 on ohitettu',
+    ],
+  ])('in %s', async (language, partLabel, partText, overdueLabel, overdueText) => {
+    const t = api.server;
+    const [invoice] = await moneyFlow.sentInvoices(t, { n: 1, approve: true, dueDate: '2026-04-01' });
+    if (!invoice) throw new Error('no invoice');
+    const file = moneyFlow.incomingPaymentsFile({
+      paymentDate: '2026-03-05',
+      deposits: [
+        {
+          bankgiro: moneyFlow.DEMO_BANKGIROS.bygg,
+          payments: [{ reference: invoice.ocr ?? '', amountMinor: 10_000 }],
+        },
+      ],
+    });
+    await moneyFlow.importBgmaxFile(t.db, file, { filename: 'bg.txt', operatorId: null, now: t.clock.now() });
+    await moneyFlow.runDailyJob(t.db, {
+      date: '2026-04-02',
+      now: new Date('2026-04-02T04:00:00Z'),
+      referenceRateBp: 200,
+    });
+    await i18next.changeLanguage(language);
+    renderWithProviders(<InvoiceDetailPage invoiceID={invoice.id} abilities={['limited_invoices']} />);
+    const timeline = within(await screen.findByRole('list'));
+    const detailsOf = (label: string) =>
+      plain(timeline.getByText(label).closest('li')?.querySelector('.timeline__details')?.textContent);
+    expect(detailsOf(partLabel)).toBe(partText);
+    expect(detailsOf(overdueLabel)).toBe(overdueText);
   });
 });
