@@ -42,6 +42,11 @@ async function auditEvents(prefix: string) {
     .where(like(auditLog.event, `${prefix}%`));
 }
 
+/** The audit row of a decision on one invoice (the demo seed's own decisions are audited too). */
+async function decisionAudit(event: string, invoiceId: string) {
+  return (await auditEvents(event)).filter((a) => a.details?.invoiceId === invoiceId);
+}
+
 /** What a decision writes: counted, to prove that a refused one writes nothing. */
 async function footprint(invoiceId: string) {
   const [invoice] = await t.db.select().from(invoices).where(eq(invoices.id, invoiceId));
@@ -213,7 +218,7 @@ describe('the credit decision', () => {
       title: `Faktura ${item.invoiceNumber} är godkänd`,
     });
 
-    const [row] = await auditEvents('backoffice.invoice.approved');
+    const [row] = await decisionAudit('backoffice.invoice.approved', item.invoiceID);
     expect(row).toMatchObject({ username: 'operator', issuerId: item.issuerID });
     expect(row?.details).toMatchObject({ invoiceId: item.invoiceID, fromState: 9, toState: 2 });
 
@@ -256,7 +261,7 @@ describe('the credit decision', () => {
     expect(message?.title).toBe(`Faktura ${item.invoiceNumber} godkändes inte`);
     expect(message?.message).toContain(`Skäl: ${reason}`);
 
-    const [row] = await auditEvents('backoffice.invoice.rejected');
+    const [row] = await decisionAudit('backoffice.invoice.rejected', item.invoiceID);
     expect(row?.details).toMatchObject({ invoiceId: item.invoiceID, reason, toState: 1 });
 
     const again = await decide(operator, item.invoiceID, 'reject', { reason });

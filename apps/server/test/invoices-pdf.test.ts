@@ -106,6 +106,9 @@ describe('POST /api/limited/invoices/pdf: one PDF of the chosen invoices', () =>
     expect(pages).toBe(1);
     expect(text).toContain('SAMLA-1');
     expect(text).toContain('Att betala');
+    // The slip names Demo Bygg AB's own collection bankgiro, where its payments are matched.
+    expect(text).toContain('505-0109');
+    expect(text).not.toContain('5050-1055');
   });
 
   it(`answers 422 invoices.too_many_records beyond ${INVOICES_PDF_MAX} invoices`, async () => {

@@ -31,7 +31,9 @@ describe('seedDemo', () => {
   it('writes the demo data once; a second run changes nothing', async () => {
     expect(await seedDemo(testDb.db, KEY, NOW)).toBe(true);
     const first = await counts();
-    expect(first).toMatchObject({ groups: 1, issuers: 3, users: DEMO_USERS.length, messages: 6 });
+    expect(first).toMatchObject({ groups: 1, issuers: 3, users: DEMO_USERS.length });
+    // Six written by hand plus the notices of the simulated money flow (decisions, settlements).
+    expect(first.messages).toBeGreaterThan(6);
     expect(await seedDemo(testDb.db, KEY, NOW)).toBe(false);
     expect(await counts()).toEqual(first);
   });

@@ -380,7 +380,12 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
       if (!issuer || !recipient) throw new ApiError('invoices.not_found');
       const user = await loadUser(ctx.db, auth.userId);
       const language = request.query.language ?? user.language ?? DEFAULT_LANGUAGE;
-      const pdf = await renderInvoicePdf(detail, toIssuer(issuer), toRecipient(recipient), language);
+      const pdf = await renderInvoicePdf(
+        detail,
+        { ...toIssuer(issuer), collectionBankgiro: issuer.collectionBankgiro },
+        toRecipient(recipient),
+        language,
+      );
       reply
         .header('Content-Disposition', contentDisposition(`faktura-${detail.invoiceNumber}.pdf`))
         .type('application/pdf');
@@ -423,7 +428,11 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
       });
       const user = await loadUser(ctx.db, auth.userId);
       const language = request.body.language ?? user.language ?? DEFAULT_LANGUAGE;
-      const pdf = await renderInvoicesPdf(items, toIssuer(issuer), language);
+      const pdf = await renderInvoicesPdf(
+        items,
+        { ...toIssuer(issuer), collectionBankgiro: issuer.collectionBankgiro },
+        language,
+      );
       const [only] = details;
       const filename =
         details.length === 1 && only ? `faktura-${only.invoiceNumber}.pdf` : `fakturor-${today}.pdf`;

@@ -6,6 +6,15 @@ import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf
 /** Our collection bankgiro printed on every invoice we finance (a Bankgirot example number in the demo). */
 export const PAYMENT_BANKGIRO = '5050-1055';
 
+/** The issuer as its invoices show it: with the bankgiro its recipients pay to (docs/MONEY.md). */
+export type InvoiceIssuer = Issuer & { collectionBankgiro?: string | null };
+
+/** A bankgiro number as people write it: 123-4567 or 1234-5678; our demo number when the issuer has none. */
+export function bankgiroText(digits: string | null | undefined): string {
+  if (!digits || !/^[0-9]{7,8}$/.test(digits)) return PAYMENT_BANKGIRO;
+  return `${digits.slice(0, -4)}-${digits.slice(-4)}`;
+}
+
 const A4: [number, number] = [595.28, 841.89];
 const MARGIN = 50;
 const INK = rgb(0.1, 0.12, 0.16);
@@ -39,7 +48,7 @@ export interface InvoiceToDraw {
  */
 export function renderInvoicePdf(
   invoice: InvoiceDetail,
-  issuer: Issuer,
+  issuer: InvoiceIssuer,
   recipient: Recipient,
   language: Language,
 ): Promise<Uint8Array> {
@@ -54,7 +63,7 @@ export function renderInvoicePdf(
  */
 export async function renderInvoicesPdf(
   items: readonly InvoiceToDraw[],
-  issuer: Issuer,
+  issuer: InvoiceIssuer,
   language: Language,
 ): Promise<Uint8Array> {
   const [first] = items;
@@ -85,7 +94,7 @@ function drawInvoice(
   pdf: PDFDocument,
   { font, bold }: { font: PDFFont; bold: PDFFont },
   { invoice, recipient }: InvoiceToDraw,
-  issuer: Issuer,
+  issuer: InvoiceIssuer,
   language: Language,
 ): void {
   const t = (key: string, values: Record<string, string | number> = {}) =>
@@ -268,7 +277,13 @@ function drawInvoice(
     borderWidth: 0.8,
   });
   last.drawText(t('payTo'), { x: MARGIN + 10, y: slipY + 16, size: 8, font, color: MUTED });
-  last.drawText(PAYMENT_BANKGIRO, { x: MARGIN + 10, y: slipY, size: 12, font: bold, color: INK });
+  last.drawText(bankgiroText(issuer.collectionBankgiro), {
+    x: MARGIN + 10,
+    y: slipY,
+    size: 12,
+    font: bold,
+    color: INK,
+  });
   last.drawText(t('ocr'), { x: MARGIN + 140, y: slipY + 16, size: 8, font, color: MUTED });
   last.drawText(winAnsi(invoice.ocr ?? '-'), { x: MARGIN + 140, y: slipY, size: 12, font: bold, color: INK });
   last.drawText(t('dueDate'), { x: MARGIN + 290, y: slipY + 16, size: 8, font, color: MUTED });
@@ -288,7 +303,7 @@ function drawInvoice(
     font: bold,
     color: INK,
   });
-  last.drawText(t('assignment', { bankgiro: PAYMENT_BANKGIRO }), {
+  last.drawText(t('assignment', { bankgiro: bankgiroText(issuer.collectionBankgiro) }), {
     x: MARGIN,
     y: slipY - 26,
     size: 7,

@@ -2,7 +2,7 @@ import { FINANCED_SERVICES, type ServiceType, type UNITS } from '@portal/contrac
 import { addDays } from '@portal/domain/calendar-date';
 import { luhnCheckDigit } from '@portal/domain/luhn';
 import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
-import { and, eq, inArray, lt } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { decideCredit } from '../../services/credit-decision';
 import { runDailyJob } from '../../services/daily-job';
 import { incomingPaymentsFile } from '../../services/incoming-payments-file';
@@ -199,7 +199,7 @@ export async function seedDemoBusiness(tx: Tx, issuerId: string, userId: string,
 }
 
 /** What the customer does with an invoice: keep it pending, delete it, or send it (and we decide). */
-type Fate = 'pending' | 'deleted' | 'rejected' | 'sent';
+type Fate = 'pending' | 'deleted' | 'rejected' | 'awaiting' | 'sent';
 
 /** How the recipient pays: days after the due date and shares of the amount; never = stays unpaid. */
 interface Payer {
@@ -231,6 +231,8 @@ interface Plan {
 
 function fateOf(ageDays: number, service: ServiceType, roll: number): Fate {
   if (ageDays <= 6 && roll < 0.5) return 'pending';
+  // Sent in the last week: the credit decision is still ours to make (the back office's queue).
+  if (ageDays <= 6) return 'awaiting';
   if (roll < 0.03) return 'deleted';
   if (FINANCED_SERVICES.includes(service) && roll < 0.07) return 'rejected';
   return 'sent';
@@ -291,15 +293,13 @@ async function simulate(
       if (plan.fate === 'pending') continue;
       if (plan.fate === 'deleted') {
         await tx.update(invoices).set({ state: 11 }).where(eq(invoices.id, id));
-        await tx
-          .insert(invoiceEvents)
-          .values({
-            invoiceId: id,
-            issuerId: s.issuerId,
-            event: 20,
-            userId: s.userId,
-            at: clock('07:10:00'),
-          });
+        await tx.insert(invoiceEvents).values({
+          invoiceId: id,
+          issuerId: s.issuerId,
+          event: 20,
+          userId: s.userId,
+          at: clock('07:10:00'),
+        });
         continue;
       }
       await sendInvoices(tx, { issuerId: s.issuerId, userId: s.userId }, [id], clock('07:30:00'));
@@ -318,7 +318,7 @@ async function simulate(
 
     for (const { id, plan } of sentOn.get(day) ?? []) {
       const [current] = await tx.select({ state: invoices.state }).from(invoices).where(eq(invoices.id, id));
-      if (current?.state !== 9) continue;
+      if (current?.state !== 9 || plan.fate === 'awaiting') continue;
       const choice =
         plan.fate === 'rejected'
           ? ({
@@ -367,13 +367,8 @@ async function simulate(
     if (weekday === 2 || weekday === 5)
       await runPayout(db, { payoutDate: day, now: clock('13:00:00'), operatorId: operator.id });
   }
-  // What came more than two weeks ago has been read.
-  await tx
-    .update(messages)
-    .set({ read: true })
-    .where(
-      and(eq(messages.issuerId, s.issuerId), lt(messages.date, new Date(s.now.getTime() - 14 * 86_400_000))),
-    );
+  // Dana has read our notices of the simulated months; the demo's unread ones are written after this.
+  await tx.update(messages).set({ read: true }).where(eq(messages.issuerId, s.issuerId));
 }
 
 function payerName(plan: Plan): string {
@@ -431,16 +426,14 @@ async function registerPlanned(
     })
     .returning({ id: invoices.id });
   if (!inv) throw new Error('seed: invoice not created');
-  await tx
-    .insert(invoiceRows)
-    .values(
-      plan.rows.map((r, position) => ({
-        ...r,
-        invoiceId: inv.id,
-        position,
-        netMinor: totals.rowNetMinor[position] ?? 0,
-      })),
-    );
+  await tx.insert(invoiceRows).values(
+    plan.rows.map((r, position) => ({
+      ...r,
+      invoiceId: inv.id,
+      position,
+      netMinor: totals.rowNetMinor[position] ?? 0,
+    })),
+  );
   await tx.insert(invoiceEvents).values({ invoiceId: inv.id, issuerId, event: 1, userId, at: when });
   return inv.id;
 }
