@@ -294,6 +294,8 @@ export const invoiceEventSchema = z.object({
   event: z.number().int(),
   date: z.string(),
   text: z.string(),
+  /** The event's figures (docs/MONEY.md "Timeline event details"): minor units and YYYY-MM-DD dates. */
+  details: z.record(z.string(), z.union([z.string(), z.number()])),
 });
 
 export const invoiceDetailSchema = invoiceSummarySchema.extend({

@@ -55,6 +55,7 @@ import {
 import { ApiError } from '../lib/errors';
 import { isUniqueViolation } from '../lib/pg-errors';
 import { containsPattern } from '../lib/sql-search';
+import { timelineDetails } from '../services/event-details';
 import { idempotencyKeyOf, once } from '../services/idempotency';
 import { computeInvoice, suggestNextInvoiceNumber, todayIn } from '../services/invoice-math';
 import { renderInvoicePdf, renderInvoicesPdf } from '../services/invoice-pdf';
@@ -877,6 +878,7 @@ export async function loadDetails(
         event: e.event,
         date: e.at.toISOString(),
         text: typeof e.details?.reason === 'string' ? e.details.reason : '',
+        details: timelineDetails(e.details),
       })),
     };
   });

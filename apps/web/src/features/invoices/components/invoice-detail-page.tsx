@@ -20,6 +20,7 @@ import { newIdempotencyKey } from '../utils/idempotency-key';
 import { eventKey, ROT_RUT_KEYS, SERVICE_KEYS, stateKey, UNIT_KEYS } from '../utils/labels';
 import { formatInvoiceMoney } from '../utils/money';
 import { formatQuantity } from '../utils/quantity';
+import { EventDetails } from './event-details';
 import type { InvoiceNotice } from './invoice-form-screen';
 import { InvoiceStateBadge } from './invoice-state-badge';
 import { InvoiceTotals } from './invoice-totals';
@@ -259,6 +260,12 @@ function InvoiceDetailView({
                 <time className="timeline__date" dateTime={event.date}>
                   {formatDateTime(event.date, language)}
                 </time>
+                <EventDetails
+                  event={event.event}
+                  details={event.details}
+                  currency={invoice.currency}
+                  language={language}
+                />
                 {event.text && <span className="timeline__text">{event.text}</span>}
               </li>
             ))}

@@ -1,0 +1,34 @@
+/**
+ * The figures of an invoice event the customer's timeline shows (docs/MONEY.md "Timeline event
+ * details"). Only these keys leave the server: internal ids (operatorId, paymentId, …) stay inside.
+ */
+const TIMELINE_KEYS = [
+  'settlementNumber',
+  'grossMinor',
+  'feeMinor',
+  'netMinor',
+  'amountMinor',
+  'paymentDate',
+  'remainingMinor',
+  'forwarded',
+  'overpaidMinor',
+  'dueDate',
+  'reminderFeeMinor',
+  'interestMinor',
+  'fromDate',
+  'toDate',
+  'rateBasisPoints',
+  'chargedBackMinor',
+] as const;
+
+export function timelineDetails(
+  details: Record<string, string | number> | null | undefined,
+): Record<string, string | number> {
+  const out: Record<string, string | number> = {};
+  if (!details) return out;
+  for (const key of TIMELINE_KEYS) {
+    const value = details[key];
+    if (typeof value === 'string' || typeof value === 'number') out[key] = value;
+  }
+  return out;
+}

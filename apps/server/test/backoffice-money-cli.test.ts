@@ -1,0 +1,330 @@
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { EXIT, runBackoffice } from '../src/cli/backoffice';
+import {
+  invoices,
+  issuerFees,
+  issuers,
+  payments,
+  postings,
+  settlementRows,
+  settlements,
+} from '../src/db/schema';
+import { DEMO_BANKGIROS, DEMO_OPERATOR, DEMO_PASSWORD } from '../src/db/seed/demo';
+import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
+import { todayIn } from '../src/services/invoice-math';
+import { sentInvoices } from './support/money';
+import { createTestApp, type TestApp } from './support/test-app';
+
+// The back-office CLI's money commands against a listening test app, as an operator runs them.
+let t: TestApp;
+let base: string;
+const dir = mkdtempSync(join(tmpdir(), 'bo-money-cli-'));
+
+beforeAll(async () => {
+  t = await createTestApp();
+  base = await t.app.listen({ port: 0, host: '127.0.0.1' });
+});
+beforeEach(() => t.reset());
+afterAll(() => t.close());
+
+async function cli(...argv: string[]) {
+  const out: string[] = [];
+  const err: string[] = [];
+  const code = await runBackoffice(
+    argv,
+    { BACKOFFICE_USER: DEMO_OPERATOR, BACKOFFICE_PASSWORD: DEMO_PASSWORD, BACKOFFICE_URL: base },
+    { out: (l) => out.push(l), err: (l) => err.push(l) },
+  );
+  return { code, out: out.join('\n'), err: err.join('\n') };
+}
+
+async function bygg() {
+  const [issuer] = await t.db.select().from(issuers).where(eq(issuers.name, 'Demo Bygg AB'));
+  if (!issuer) throw new Error('no Demo Bygg AB');
+  return issuer;
+}
+
+const today = () => todayIn(t.clock.now());
+
+/** A BGMAX file of today's payments into Demo Bygg's bankgiro, written where the CLI reads it. */
+function bgmaxFile(name: string, pays: { reference: string; amountMinor: number }[], writtenAt?: string) {
+  const path = join(dir, name);
+  writeFileSync(
+    path,
+    incomingPaymentsFile({
+      paymentDate: today(),
+      deposits: [{ bankgiro: DEMO_BANKGIROS.bygg, payments: pays }],
+      ...(writtenAt ? { writtenAt } : {}),
+    }),
+  );
+  return path;
+}
+
+describe('back-office CLI: usage errors are refused before anything is sent (exit 2)', () => {
+  it.each([
+    [['payout', 'extra']],
+    [['payout', '--date', '2026-3-1']],
+    [['import-bgmax']],
+    [['import-bgmax', 'a', 'b']],
+    [['unmatched', 'x']],
+    [['assign', 'not-a-uuid', '00000000-0000-4000-8000-000000000001']],
+    [['assign', '00000000-0000-4000-8000-000000000001']],
+    [['daily', '--date', 'tomorrow']],
+    [['check-books', 'now']],
+    [['fees']],
+    [['fees', 'abc']],
+    [['set-fee', '00000000-0000-4000-8000-000000000001', 'factoring', 'SEK', '--percent-bp', '1']],
+    [
+      [
+        'set-fee',
+        '00000000-0000-4000-8000-000000000001',
+        'bananas',
+        'SEK',
+        '--percent-bp',
+        '1',
+        '--fixed-minor',
+        '0',
+      ],
+    ],
+    [
+      [
+        'set-fee',
+        '00000000-0000-4000-8000-000000000001',
+        'factoring',
+        'USD',
+        '--percent-bp',
+        '1',
+        '--fixed-minor',
+        '0',
+      ],
+    ],
+    [
+      [
+        'set-fee',
+        '00000000-0000-4000-8000-000000000001',
+        'factoring',
+        'SEK',
+        '--percent-bp',
+        '-1',
+        '--fixed-minor',
+        '0',
+      ],
+    ],
+    [
+      [
+        'set-fee',
+        '00000000-0000-4000-8000-000000000001',
+        'factoring',
+        'SEK',
+        '--percent-bp',
+        '1.5',
+        '--fixed-minor',
+        '0',
+      ],
+    ],
+  ])('%j', async (argv) => {
+    const r = await cli(...argv);
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toMatch(/^backoffice: /);
+  });
+
+  it('a file that cannot be read is a usage error too', async () => {
+    const r = await cli('import-bgmax', join(dir, 'missing.txt'));
+    expect(r.code).toBe(EXIT.usage);
+    expect(r.err).toContain('cannot read');
+  });
+
+  it('the help lists every money command', async () => {
+    const r = await cli('--help');
+    expect(r.code).toBe(EXIT.ok);
+    for (const c of [
+      'payout',
+      'import-bgmax',
+      'unmatched',
+      'assign',
+      'daily',
+      'check-books',
+      'fees',
+      'set-fee',
+    ])
+      expect(r.out).toContain(`  ${c}`);
+  });
+});
+
+describe('back-office CLI: fees', () => {
+  it('set-fee sets one fee and keeps the others; fees lists them', async () => {
+    const issuer = await bygg();
+    const before = await t.db.select().from(issuerFees).where(eq(issuerFees.issuerId, issuer.id));
+    const set = await cli(
+      'set-fee',
+      issuer.id,
+      'factoring',
+      'EUR',
+      '--percent-bp',
+      '175',
+      '--fixed-minor',
+      '950',
+    );
+    expect(set).toMatchObject({ code: EXIT.ok, out: `Fee of factoring in EUR set for issuer ${issuer.id}.` });
+    const after = await t.db.select().from(issuerFees).where(eq(issuerFees.issuerId, issuer.id));
+    const others = (rows: typeof after) =>
+      rows
+        .filter((f) => !(f.service === 'factoring' && f.currency === 'EUR'))
+        .map((f) => [f.service, f.currency, f.percentBasisPoints, f.fixedMinor])
+        .sort();
+    expect(others(after)).toEqual(others(before));
+    expect(after.find((f) => f.service === 'factoring' && f.currency === 'EUR')).toMatchObject({
+      percentBasisPoints: 175,
+      fixedMinor: 950,
+    });
+    const list = await cli('fees', issuer.id);
+    expect(list.code).toBe(EXIT.ok);
+    expect(list.out.split('\n')).toContain('factoring\tEUR\t1.75 %\t+ 9.50 EUR');
+    expect(list.out.split('\n')).toHaveLength(after.length);
+  });
+
+  it('fees of an issuer that does not exist is refused by the server as a bad argument (exit 2)', async () => {
+    const r = await cli('fees', '00000000-0000-4000-8000-00000000dead');
+    expect(r).toMatchObject({ code: EXIT.usage, err: 'backoffice: HTTP 400 issuer.invalid' });
+  });
+
+  it('a wrong password is a sign-in failure (exit 3)', async () => {
+    const out: string[] = [];
+    const code = await runBackoffice(
+      ['check-books'],
+      { BACKOFFICE_USER: DEMO_OPERATOR, BACKOFFICE_PASSWORD: 'wrong-password', BACKOFFICE_URL: base },
+      { out: (l) => out.push(l), err: (l) => out.push(l) },
+    );
+    expect(code).toBe(EXIT.auth);
+  });
+});
+
+describe('back-office CLI: the money flow', () => {
+  it('payout, import-bgmax, unmatched, assign, daily and check-books', async () => {
+    const issuer = await bygg();
+    const [a, b] = await sentInvoices(t, { n: 2, approve: true });
+    if (!a || !b) throw new Error('no invoices');
+
+    // Payout: what the run printed is what it wrote; a second run finds nothing to pay.
+    const earlier = (await t.db.select({ id: settlements.id }).from(settlements)).map((s) => s.id);
+    const payout = await cli('payout', '--date', today());
+    expect(payout.code).toBe(EXIT.ok);
+    const [mine, ...more] = (
+      await t.db
+        .select()
+        .from(settlements)
+        .where(and(eq(settlements.issuerId, issuer.id), eq(settlements.currency, 'SEK')))
+    ).filter((s) => !earlier.includes(s.id));
+    expect(more).toEqual([]);
+    if (!mine) throw new Error('no settlement');
+    const line = payout.out.split('\n').find((l) => l.startsWith(`Settlement ${mine.number}\t`));
+    const dec = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')} SEK`;
+    expect(line).toBe(
+      `Settlement ${mine.number}\tissuer ${issuer.id}\t${mine.rowCount} rows\tgross ${dec(mine.grossMinor)}\tfees ${dec(mine.feeMinor)}\tpayout ${dec(mine.totalPayoutMinor)}`,
+    );
+    // The settlement pays a and b (with whatever else the seed left owed to the issuer).
+    const rowsOf = await t.db.select().from(settlementRows).where(eq(settlementRows.settlementId, mine.id));
+    for (const inv of [a, b])
+      expect(rowsOf.filter((r) => r.invoiceId === inv.id).map((r) => [r.kind, r.grossMinor])).toEqual([
+        ['payout', inv.toPayMinor],
+      ]);
+    expect(await cli('payout', '--date', today())).toMatchObject({
+      code: EXIT.ok,
+      out: 'Nothing to pay out.',
+    });
+
+    // Import: a full payment of a and one no invoice claims.
+    const file = bgmaxFile('day1.txt', [
+      { reference: a.ocr ?? '', amountMinor: a.toPayMinor },
+      { reference: '4242424242', amountMinor: 12_345 },
+    ]);
+    expect(await cli('import-bgmax', file)).toMatchObject({
+      code: EXIT.ok,
+      out: '2 payments read, 2 registered: 1 matched, 1 unmatched, 0 overpaid.',
+    });
+    expect(await cli('import-bgmax', file)).toMatchObject({
+      code: EXIT.ok,
+      out: 'This file was imported before (2 payments); nothing was registered again.',
+    });
+    const [paidA] = await t.db.select().from(invoices).where(eq(invoices.id, a.id));
+    expect(paidA).toMatchObject({ state: 4, remainingMinor: 0 });
+
+    // A broken file is refused, with the line, and nothing is registered.
+    const broken = join(dir, 'broken.txt');
+    writeFileSync(
+      broken,
+      Buffer.from(
+        readBack(file).replace(
+          /^15(.{48})(\d{18})/m,
+          (_m, h: string, n: string) => `15${h}${String(Number(n) + 1).padStart(18, '0')}`,
+        ),
+        'latin1',
+      ),
+    );
+    const refused = await cli('import-bgmax', broken);
+    expect(refused.code).toBe(EXIT.refused);
+    expect(refused.err).toMatch(/refused at line \d+/);
+
+    // Unmatched lists the stray payment; assign gives it to b, which is then part paid.
+    const unmatched = await cli('unmatched');
+    expect(unmatched.code).toBe(EXIT.ok);
+    const [stray] = await t.db.select().from(payments).where(eq(payments.reference, '4242424242'));
+    if (!stray) throw new Error('no stray payment');
+    expect(unmatched.out).toContain(
+      `${stray.id}\t${today()}\tbankgiro ${DEMO_BANKGIROS.bygg}\t123.45 SEK\t"4242424242"`,
+    );
+    const assigned = await cli('assign', stray.id, b.id);
+    expect(assigned).toMatchObject({
+      code: EXIT.ok,
+      out: `Payment ${stray.id} assigned to invoice ${b.id}: applied 12345, overpaid 0 (minor units); the invoice is in state 3.`,
+    });
+    expect((await cli('unmatched')).out).not.toContain(stray.id);
+    expect((await cli('assign', stray.id, b.id)).code).toBe(EXIT.refused);
+
+    // The daily job 11 days after b's due date: overdue and reminder 1 for b, told in one line.
+    const day = '2026-04-12';
+    const daily = await cli('daily', '--date', day);
+    expect(daily.code).toBe(EXIT.ok);
+    const counts =
+      /^Daily job for 2026-04-12: (\d+) distributed, (\d+) overdue, (\d+) reminder 1, (\d+) reminder 2, (\d+) to collection, (\d+) interest items, (\d+) charged back\.$/.exec(
+        daily.out,
+      );
+    expect(counts).not.toBeNull();
+    expect(Number(counts?.[2])).toBeGreaterThanOrEqual(1);
+    expect(Number(counts?.[3])).toBeGreaterThanOrEqual(1);
+    const [bNow] = await t.db.select().from(invoices).where(eq(invoices.id, b.id));
+    expect(bNow?.dunningStep).toBeGreaterThanOrEqual(2);
+    // The same day again writes nothing.
+    expect((await cli('daily', '--date', day)).out).toBe(
+      'Daily job for 2026-04-12: 0 distributed, 0 overdue, 0 reminder 1, 0 reminder 2, 0 to collection, 0 interest items, 0 charged back.',
+    );
+
+    // The book is sound, until a journal is broken by hand.
+    expect(await cli('check-books')).toMatchObject({
+      code: EXIT.ok,
+      out: 'The book is sound: every journal balances, every invoice and settlement adds up.',
+    });
+    const [one] = await t.db
+      .select()
+      .from(postings)
+      .where(and(inArray(postings.invoiceId, [a.id]), eq(postings.account, 'receivable')))
+      .limit(1);
+    if (!one) throw new Error('no posting');
+    await t.db
+      .update(postings)
+      .set({ amountMinor: one.amountMinor + 1 })
+      .where(eq(postings.id, one.id));
+    const bad = await cli('check-books');
+    expect(bad.code).toBe(EXIT.refused);
+    expect(bad.err.split('\n')).toContain(`journal_balance\t${one.journalId}\tSEK sum 1`);
+    expect(bad.err).toContain(`invoice_remaining\t${a.id}`);
+  });
+});
+
+function readBack(path: string): string {
+  return readFileSync(path).toString('latin1');
+}

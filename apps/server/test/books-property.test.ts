@@ -1,0 +1,220 @@
+import { addDays } from '@portal/domain/calendar-date';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invoices, issuers, payments } from '../src/db/schema';
+import { DEMO_BANKGIROS } from '../src/db/seed/demo';
+import { ApiError } from '../src/lib/errors';
+import { runDailyJob } from '../src/services/daily-job';
+import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
+import { checkBooks } from '../src/services/ledger';
+import { assignPayment, importBgmaxFile } from '../src/services/payment-import';
+import { runPayout } from '../src/services/payouts';
+import { sentInvoices, TEST_OPERATOR } from './support/money';
+import { createTestApp, type TestApp } from './support/test-app';
+
+/**
+ * The bookkeeping invariant of docs/MONEY.md as a property: whatever happens in whatever order —
+ * invoices sent and approved, recipients paying in full, in part or too much (and paying references
+ * nobody knows), payouts, the daily job on later and later days, operators assigning unmatched
+ * payments — every journal balances, every invoice's receivable postings are its remaining amount and
+ * every settlement's rows add up to its totals.
+ */
+
+type Step =
+  | { kind: 'approve'; n: number; service: 'factoring' | 'nonRecourseFactoring' | 'invoicingService' }
+  | { kind: 'pay'; how: 'full' | 'part' | 'over'; pick: number; partPermille: number; extraMinor: number }
+  | { kind: 'stray'; amountMinor: number }
+  | { kind: 'payout' }
+  | { kind: 'daily'; days: number }
+  | { kind: 'assign'; pickPayment: number; pickInvoice: number };
+
+const step: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({
+    kind: fc.constant('approve' as const),
+    n: fc.integer({ min: 1, max: 3 }),
+    service: fc.constantFrom(
+      'factoring' as const,
+      'nonRecourseFactoring' as const,
+      'invoicingService' as const,
+    ),
+  }),
+  fc.record({
+    kind: fc.constant('pay' as const),
+    how: fc.constantFrom('full' as const, 'part' as const, 'over' as const),
+    pick: fc.nat(),
+    partPermille: fc.integer({ min: 1, max: 999 }),
+    extraMinor: fc.integer({ min: 1, max: 50_000 }),
+  }),
+  fc.record({ kind: fc.constant('stray' as const), amountMinor: fc.integer({ min: 1, max: 900_000 }) }),
+  fc.record({ kind: fc.constant('payout' as const) }),
+  fc.record({ kind: fc.constant('daily' as const), days: fc.integer({ min: 1, max: 40 }) }),
+  fc.record({ kind: fc.constant('assign' as const), pickPayment: fc.nat(), pickInvoice: fc.nat() }),
+);
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+}, 180_000);
+afterAll(() => t.close());
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** Settlements whose rows do not add up to their totals (count, gross, fee, net). */
+async function settlementsOff(): Promise<unknown[]> {
+  return rowsOf(
+    await t.db.execute(sql`
+      select s.id, s.row_count, s.gross_minor, s.fee_minor, s.total_payout_minor, r.n, r.gross, r.fee, r.net
+      from settlements s
+      left join (
+        select settlement_id, count(*)::int as n, sum(gross_minor)::bigint as gross,
+               sum(fee_minor)::bigint as fee, sum(net_minor)::bigint as net
+        from settlement_rows group by settlement_id
+      ) r on r.settlement_id = s.id
+      where coalesce(r.n, 0) <> s.row_count or coalesce(r.gross, 0) <> s.gross_minor
+         or coalesce(r.fee, 0) <> s.fee_minor or coalesce(r.net, 0) <> s.total_payout_minor
+         or s.gross_minor - s.fee_minor <> s.total_payout_minor`),
+  );
+}
+
+describe('the book stays sound under any sequence of money events', () => {
+  it('approve / BGMAX payments (full, part, over, stray) / payout / daily job / assign', async () => {
+    let serial = 1;
+    let runs = 0;
+    const applied: Record<string, number> = {};
+    const statesSeen = new Set<number>();
+    const paymentStatuses = new Set<string>();
+    let overpaid = 0;
+    await fc.assert(
+      fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
+        runs++;
+        await t.reset();
+        const [issuer] = await t.db.select().from(issuers).where(eq(issuers.name, 'Demo Bygg AB'));
+        if (!issuer) throw new Error('no Demo Bygg AB');
+        let day = '2026-03-02';
+        const at = () => new Date(`${day}T05:00:00Z`);
+        const mine: string[] = [];
+
+        const importPays = async (pays: { reference: string; amountMinor: number }[]) => {
+          const bytes = incomingPaymentsFile({
+            paymentDate: day,
+            deposits: [{ bankgiro: DEMO_BANKGIROS.bygg, payments: pays }],
+            firstSerial: serial,
+            firstDeposit: serial,
+            writtenAt: `${day}T06:00:${String(serial % 60).padStart(2, '0')}.000000`,
+          });
+          serial += pays.length + 1;
+          await importBgmaxFile(t.db, bytes, { filename: `p${serial}.txt`, operatorId: null, now: at() });
+        };
+
+        for (const s of steps) {
+          applied[s.kind] = (applied[s.kind] ?? 0) + 1;
+          switch (s.kind) {
+            case 'approve': {
+              const made = await sentInvoices(t, { n: s.n, service: s.service, approve: true });
+              mine.push(...made.map((i) => i.id));
+              break;
+            }
+            case 'pay': {
+              if (mine.length === 0) break;
+              const id = mine[s.pick % mine.length] as string;
+              const [inv] = await t.db.select().from(invoices).where(eq(invoices.id, id));
+              if (!inv?.ocr) break;
+              const base = inv.remainingMinor > 0 ? inv.remainingMinor : inv.toPayMinor;
+              const amountMinor =
+                s.how === 'full'
+                  ? base
+                  : s.how === 'part'
+                    ? Math.max(1, Math.floor((base * s.partPermille) / 1000))
+                    : base + s.extraMinor;
+              await importPays([{ reference: inv.ocr, amountMinor }]);
+              break;
+            }
+            case 'stray':
+              await importPays([
+                { reference: `9${String(serial).padStart(9, '0')}`, amountMinor: s.amountMinor },
+              ]);
+              break;
+            case 'payout':
+              await runPayout(t.db, { payoutDate: day, now: at(), operatorId: null });
+              break;
+            case 'daily': {
+              day = addDays(day, s.days);
+              const r = await runDailyJob(t.db, { date: day, now: at(), referenceRateBp: 200 });
+              expect(r.failed).toEqual([]);
+              break;
+            }
+            case 'assign': {
+              const open = await t.db
+                .select()
+                .from(payments)
+                .where(and(eq(payments.status, 'unmatched'), eq(payments.issuerId, issuer.id)));
+              if (open.length === 0 || mine.length === 0) break;
+              const payment = open[s.pickPayment % open.length];
+              const invoiceId = mine[s.pickInvoice % mine.length] as string;
+              try {
+                await assignPayment(t.db, payment?.id ?? '', invoiceId, TEST_OPERATOR, at(), '127.0.0.1');
+              } catch (error) {
+                // An invoice that cannot take the payment (paid, queued, …) refuses it with a code.
+                if (!(error instanceof ApiError) || error.code !== 'invoices.invalid_transition') throw error;
+              }
+              break;
+            }
+          }
+          expect(await checkBooks(t.db, issuer.id)).toEqual([]);
+          if (mine.length > 0)
+            for (const inv of await t.db
+              .select({ state: invoices.state })
+              .from(invoices)
+              .where(inArray(invoices.id, mine)))
+              statesSeen.add(inv.state);
+        }
+        expect(await checkBooks(t.db)).toEqual([]);
+        expect(await settlementsOff()).toEqual([]);
+        const mineSet = new Set(mine);
+        for (const p of await t.db.select().from(payments).where(eq(payments.issuerId, issuer.id)))
+          if (p.createdAt >= new Date('2026-03-02T00:00:00Z') && (!p.invoiceId || mineSet.has(p.invoiceId))) {
+            if (p.invoiceId) paymentStatuses.add(p.status);
+            else paymentStatuses.add('stray');
+            if (p.invoiceId && p.overpaidMinor > 0) overpaid++;
+          }
+      }),
+      {
+        numRuns: Number(process.env.BOOKS_PROPERTY_RUNS ?? 12),
+        endOnFailure: true,
+        // One sequence written out, so that every path is taken whatever the random ones do.
+        examples: [
+          [
+            [
+              { kind: 'approve', n: 3, service: 'factoring' },
+              { kind: 'approve', n: 1, service: 'invoicingService' },
+              { kind: 'payout' },
+              { kind: 'pay', how: 'part', pick: 0, partPermille: 400, extraMinor: 1 },
+              { kind: 'pay', how: 'full', pick: 1, partPermille: 1, extraMinor: 1 },
+              { kind: 'pay', how: 'over', pick: 2, partPermille: 1, extraMinor: 2_500 },
+              { kind: 'stray', amountMinor: 12_345 },
+              { kind: 'assign', pickPayment: 0, pickInvoice: 0 },
+              { kind: 'daily', days: 40 },
+              { kind: 'payout' },
+              { kind: 'daily', days: 40 },
+              { kind: 'daily', days: 40 },
+              { kind: 'pay', how: 'part', pick: 0, partPermille: 500, extraMinor: 1 },
+              { kind: 'payout' },
+            ],
+          ],
+        ],
+      },
+    );
+    expect(runs).toBeGreaterThanOrEqual(12);
+    // Every kind of step was taken somewhere in the runs.
+    for (const kind of ['approve', 'pay', 'stray', 'payout', 'daily', 'assign'])
+      expect(applied[kind]).toBeGreaterThan(0);
+    // And the runs reached paid, part paid and charged-back invoices, matched payments and overpayments.
+    expect([...statesSeen]).toEqual(expect.arrayContaining([3, 4, 5]));
+    expect([...paymentStatuses]).toEqual(expect.arrayContaining(['matched']));
+    expect(overpaid).toBeGreaterThan(0);
+    console.info(
+      `books property: states ${[...statesSeen].sort()}, payments ${[...paymentStatuses].sort()}, steps ${JSON.stringify(applied)}`,
+    );
+  }, 600_000);
+});
