@@ -24,6 +24,7 @@ const invoiceSendRoute = lazyRoute(() => import('./routes/invoice-send'));
 const invoicesRoute = lazyRoute(() => import('./routes/invoices'));
 const invoiceDetailRoute = lazyRoute(() => import('./routes/invoice-detail'));
 const invoiceMessagesRoute = lazyRoute(() => import('./routes/invoice-messages'));
+const reportsPaymentsRoute = lazyRoute(() => import('./routes/reports-payments'));
 const forbiddenRoute = lazyRoute(() => import('./routes/forbidden'));
 const notFoundRoute = lazyRoute(() => import('./routes/not-found'));
 
@@ -130,6 +131,14 @@ export function createRoutes(): RouteObject[] {
           ),
         },
         { path: paths.invoiceMessages.path, element: <LazyElement route={invoiceMessagesRoute} /> },
+        {
+          path: paths.reportsPayments.path,
+          element: (
+            <RequirePermission path={paths.reportsPayments}>
+              <LazyElement route={reportsPaymentsRoute} />
+            </RequirePermission>
+          ),
+        },
         { path: paths.forbidden.path, element: <LazyElement route={forbiddenRoute} /> },
         { path: '*', element: <LazyElement route={notFoundRoute} /> },
       ],

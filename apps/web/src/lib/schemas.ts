@@ -28,6 +28,7 @@ export {
   loginResponseSchema,
   newPasswordSchema,
   okResponseSchema,
+  paymentsReportResponseSchema,
   recipientSchema,
   requestPasswordResetBodySchema,
   saveIssuerInfoBodySchema,
