@@ -7,9 +7,11 @@ import fifi_notices from './locales/fi-FI/notices.json';
 import svse_documents from './locales/sv-SE/documents.json';
 import svse_email from './locales/sv-SE/email.json';
 import svse_notices from './locales/sv-SE/notices.json';
+import { articlesTexts } from './namespaces/articles';
 import { dashboardTexts } from './namespaces/dashboard';
 import { invoicesTexts } from './namespaces/invoices';
 import { layoutTexts } from './namespaces/layout';
+import { recipientsTexts } from './namespaces/recipients';
 import { reportsTexts } from './namespaces/reports';
 import { FALLBACK_LOCALE, type Locale, type Messages, type Namespace, startupResources } from './startup';
 
@@ -20,6 +22,8 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
   'sv-SE': {
     ...startupResources['sv-SE'],
     layout: layoutTexts['sv-SE'],
+    recipients: recipientsTexts['sv-SE'],
+    articles: articlesTexts['sv-SE'],
     dashboard: dashboardTexts['sv-SE'],
     invoices: invoicesTexts['sv-SE'],
     email: svse_email,
@@ -30,6 +34,8 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
   'en-US': {
     ...startupResources['en-US'],
     layout: layoutTexts['en-US'],
+    recipients: recipientsTexts['en-US'],
+    articles: articlesTexts['en-US'],
     dashboard: dashboardTexts['en-US'],
     invoices: invoicesTexts['en-US'],
     email: enus_email,
@@ -40,6 +46,8 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
   'fi-FI': {
     ...startupResources['fi-FI'],
     layout: layoutTexts['fi-FI'],
+    recipients: recipientsTexts['fi-FI'],
+    articles: articlesTexts['fi-FI'],
     dashboard: dashboardTexts['fi-FI'],
     invoices: invoicesTexts['fi-FI'],
     email: fifi_email,

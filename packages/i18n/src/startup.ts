@@ -3,25 +3,19 @@
  * imports no deferred namespace, so that the login page's chunk stays small; `index.ts` adds those.
  */
 import enus_account from './locales/en-US/account.json';
-import enus_articles from './locales/en-US/articles.json';
 import enus_auth from './locales/en-US/auth.json';
 import enus_common from './locales/en-US/common.json';
 import enus_errors from './locales/en-US/errors.json';
-import enus_recipients from './locales/en-US/recipients.json';
 import enus_validation from './locales/en-US/validation.json';
 import fifi_account from './locales/fi-FI/account.json';
-import fifi_articles from './locales/fi-FI/articles.json';
 import fifi_auth from './locales/fi-FI/auth.json';
 import fifi_common from './locales/fi-FI/common.json';
 import fifi_errors from './locales/fi-FI/errors.json';
-import fifi_recipients from './locales/fi-FI/recipients.json';
 import fifi_validation from './locales/fi-FI/validation.json';
 import svse_account from './locales/sv-SE/account.json';
-import svse_articles from './locales/sv-SE/articles.json';
 import svse_auth from './locales/sv-SE/auth.json';
 import svse_common from './locales/sv-SE/common.json';
 import svse_errors from './locales/sv-SE/errors.json';
-import svse_recipients from './locales/sv-SE/recipients.json';
 import svse_validation from './locales/sv-SE/validation.json';
 
 /** The portal's languages; sv-SE is the default and the fallback (spec §9). */
@@ -58,6 +52,8 @@ export type Messages = { [key: string]: string | Messages };
  */
 export const DEFERRED_NAMESPACES = [
   'layout',
+  'recipients',
+  'articles',
   'dashboard',
   'invoices',
   'email',
@@ -75,8 +71,6 @@ export const startupResources: Record<Locale, Record<StartupNamespace, Messages>
     account: svse_account,
     errors: svse_errors,
     validation: svse_validation,
-    recipients: svse_recipients,
-    articles: svse_articles,
   },
   'en-US': {
     common: enus_common,
@@ -84,8 +78,6 @@ export const startupResources: Record<Locale, Record<StartupNamespace, Messages>
     account: enus_account,
     errors: enus_errors,
     validation: enus_validation,
-    recipients: enus_recipients,
-    articles: enus_articles,
   },
   'fi-FI': {
     common: fifi_common,
@@ -93,8 +85,6 @@ export const startupResources: Record<Locale, Record<StartupNamespace, Messages>
     account: fifi_account,
     errors: fifi_errors,
     validation: fifi_validation,
-    recipients: fifi_recipients,
-    articles: fifi_articles,
   },
 };
 

@@ -391,7 +391,7 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
       const auth = signedIn(request);
       const q = request.query;
       const language = q.language ?? (await languageOf(ctx.db, auth.userId));
-      const t = (key: string) => translate(language, 'reports', `payments.columns.${key}`);
+      const t = (key: string) => translate(language, 'documents', `paymentsReport.columns.${key}`);
       const header = [
         'paymentDate',
         'invoiceNumber',
@@ -404,7 +404,7 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
         'currency',
       ].map(t);
       const where = paymentsWhere(auth.issuerId, q);
-      const name = `${translate(language, 'reports', 'payments.filename')}-${q.from}-${q.to}`;
+      const name = `${translate(language, 'documents', 'paymentsReport.filename')}-${q.from}-${q.to}`;
       const pageOf = (after: { date: string; id: string } | null) =>
         ctx.db
           .select(paymentColumns)
@@ -451,7 +451,7 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
         .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet');
       void (async () => {
         const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
-        const sheet = book.addWorksheet(translate(language, 'reports', 'payments.sheet'));
+        const sheet = book.addWorksheet(translate(language, 'documents', 'paymentsReport.sheet'));
         sheet.columns = header.map((h, i) => ({ header: h, width: i === 2 || i === 4 ? 30 : 16 }));
         let after: { date: string; id: string } | null = null;
         for (;;) {

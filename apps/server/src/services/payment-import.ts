@@ -395,7 +395,7 @@ async function updateTargets(tx: Tx, touched: Target[], at: Date): Promise<void>
   for (let i = 0; i < touched.length; i += INSERT_CHUNK) {
     const chunk = touched.slice(i, i + INSERT_CHUNK);
     await tx.execute(sql`
-      update invoices set state = v.state, remaining_minor = v.remaining, updated_at = ${at}
+      update invoices set state = v.state, remaining_minor = v.remaining, updated_at = ${at.toISOString()}::timestamptz
       from (
         select unnest(string_to_array(${chunk.map((t) => t.id).join(',')}, ','))::uuid as id,
                unnest(string_to_array(${chunk.map((t) => t.state).join(',')}, ','))::int as state,

@@ -77,6 +77,13 @@ describe('the invoice history (/invoices)', () => {
   });
 
   it('filters, sorts, searches and pages through new queries', async () => {
+    const paidFirst = await api.call<{
+      total: number;
+      items: { invoiceNumber: string; ocr: string | null }[];
+    }>('GET', '/api/limited/invoices?filter=paid&sort=invoiceDate&order=asc&page=1&pageSize=25');
+    const firstPaid = paidFirst.items[0];
+    if (!firstPaid?.ocr || paidFirst.total <= 25)
+      throw new Error('the demo seed has more than 25 paid invoices');
     const { lastQuery } = setup('/invoices?page=2');
     const user = userEvent.setup();
     // Oldest first: the second page of the demo history starts after 25 invoices.
@@ -86,8 +93,10 @@ describe('the invoice history (/invoices)', () => {
     await waitFor(() =>
       expect(lastQuery()).toBe('filter=paid&sort=invoiceDate&order=asc&page=1&pageSize=25'),
     );
-    await waitFor(() => expect(screen.getByText(/1–25 of 108/)).toBeInTheDocument());
-    expect(screen.getByRole('link', { name: '10001' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.getByText(new RegExp(`1–25 of ${paidFirst.total}`))).toBeInTheDocument(),
+    );
+    expect(screen.getByRole('link', { name: firstPaid.invoiceNumber })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Amount/ }));
     await waitFor(() => expect(lastQuery()).toBe('filter=paid&sort=grossMinor&order=asc&page=1&pageSize=25'));
@@ -98,13 +107,17 @@ describe('the invoice history (/invoices)', () => {
 
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(lastQuery()).toContain('page=2'));
-    await waitFor(() => expect(screen.getByText(/26–50 of 108/)).toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        screen.getByText(new RegExp(`26–${Math.min(50, paidFirst.total)} of ${paidFirst.total}`)),
+      ).toBeInTheDocument(),
+    );
 
-    // 10001's OCR reference finds that one paid invoice.
-    await user.type(screen.getByRole('searchbox', { name: 'Search' }), '10000180');
-    await waitFor(() => expect(lastQuery()).toContain('search=10000180'));
+    // The OCR reference of the oldest paid invoice finds that one invoice.
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), firstPaid.ocr);
+    await waitFor(() => expect(lastQuery()).toContain(`search=${firstPaid.ocr}`));
     await waitFor(() => expect(screen.getByText(/1–1 of 1/)).toBeInTheDocument());
-    expect(await shownNumbers()).toEqual(['10001']);
+    expect(await shownNumbers()).toEqual([firstPaid.invoiceNumber]);
   });
 
   it('shows the summary, the totals per currency, the state badge and the overdue mark', async () => {
@@ -114,16 +127,23 @@ describe('the invoice history (/invoices)', () => {
     );
     // The demo history: a few hundred invoices, all in SEK.
     expect(all.total).toBeGreaterThan(300);
+    // The oldest unpaid invoice past its due date, and the oldest paid one, of the demo's first page.
+    const firstPage = await api.call<{ items: { invoiceNumber: string; state: number; overdue: boolean }[] }>(
+      'GET',
+      '/api/limited/invoices?filter=all&sort=invoiceDate&order=asc&page=1&pageSize=25',
+    );
+    const paidOne = firstPage.items.find((i) => i.state === 4);
+    const lateOne = firstPage.items.find((i) => i.overdue);
+    if (!paidOne || !lateOne) throw new Error('the demo history starts with paid and overdue invoices');
     setup('/invoices');
-    await screen.findByRole('link', { name: '10001' });
+    await screen.findByRole('link', { name: paidOne.invoiceNumber });
     expect(screen.getByText(new RegExp(`1–25 of ${all.total}`))).toBeInTheDocument();
     const totals = screen.getByRole('table', { name: 'All matching invoices' });
     expect(totals).toHaveTextContent(new RegExp(`SEK\\s*${all.totals[0]?.count}\\s*SEK\\s[\\d,]+\\.\\d\\d`));
-    const paid = rowOf('10001');
+    const paid = rowOf(paidOne.invoiceNumber);
     expect(paid).toHaveTextContent('Paid');
     expect(paid).not.toHaveClass('is-overdue');
-    // 10002 fell due on 2025-02-14 and is only partly paid.
-    const overdue = rowOf('10002');
+    const overdue = rowOf(lateOne.invoiceNumber);
     expect(overdue).toHaveTextContent('Overdue');
     expect(overdue).toHaveClass('is-overdue');
   });

@@ -55,14 +55,21 @@ describe('the send page (/invoice/send)', () => {
   }
 
   it('shows the count and total of the selection per currency', async () => {
-    // The demo seed's oldest unsent invoices: 10005 (SEK 27,654.40) and 10055 (SEK 17,625.00).
+    // The demo seed's oldest two unsent invoices, as the page lists them.
     const all = await pending();
+    const [a, b] = all;
+    if (!a || !b) throw new Error('the demo seed has two unsent invoices');
     renderWithProviders(<SendInvoicesPage />);
     const user = userEvent.setup();
-    await user.click(await screen.findByLabelText('Select invoice 10005'));
-    await user.click(screen.getByLabelText('Select invoice 10055'));
+    await user.click(await screen.findByLabelText(`Select invoice ${a.invoiceNumber}`));
+    await user.click(screen.getByLabelText(`Select invoice ${b.invoiceNumber}`));
     expect(screen.getByText('Selected invoices: 2')).toBeInTheDocument();
-    expect(totalsTable().getByRole('row', { name: /SEK 2 SEK\s45,279\.40/ })).toBeInTheDocument();
+    const two = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2 }).format(
+      (a.grossMinor + b.grossMinor) / 100,
+    );
+    expect(
+      totalsTable().getByRole('row', { name: new RegExp(`SEK 2 SEK\\s${two.replace('.', '\\.')}`) }),
+    ).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Select all' }));
     expect(screen.getByText(`Selected invoices: ${all.length}`)).toBeInTheDocument();
@@ -79,30 +86,37 @@ describe('the send page (/invoice/send)', () => {
 
   it('refuses to send nothing, then sends with a key and reports each invoice', async () => {
     const [first, second] = await pending();
+    if (!first || !second) throw new Error('the demo seed has two unsent invoices');
     renderWithProviders(<SendInvoicesPage />);
     const user = userEvent.setup();
-    await screen.findByLabelText('Select invoice 10005');
+    await screen.findByLabelText(`Select invoice ${first.invoiceNumber}`);
     await user.click(screen.getByRole('button', { name: 'Send selected' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Select at least one invoice.');
     expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
 
-    await user.click(screen.getByLabelText('Select invoice 10005'));
-    await user.click(screen.getByLabelText('Select invoice 10055'));
-    // Someone else sends 10055 while the page is open: the server then refuses it for this page.
+    await user.click(screen.getByLabelText(`Select invoice ${first.invoiceNumber}`));
+    await user.click(screen.getByLabelText(`Select invoice ${second.invoiceNumber}`));
+    // Someone else sends the second while the page is open: the server then refuses it for this page.
     await api.call('POST', '/api/limited/invoices/send', { invoiceIDs: [second?.invoiceID] });
     await user.click(screen.getByRole('button', { name: 'Send selected' }));
     const results = await screen.findByRole('heading', { name: 'Result' });
     const list = within(results.parentElement as HTMLElement);
-    expect(list.getByText(/Invoice 10005:/).parentElement).toHaveTextContent(
-      'Invoice 10005: sent. Status: Awaiting credit decision. OCR reference: 10000586.',
+    const sent = await api.call<{ ocr: string; state: number }>(
+      'GET',
+      `/api/limited/invoices/${first.invoiceID}`,
     );
-    expect(list.getByText(/Invoice 10055:/).parentElement).toHaveTextContent(
-      'Invoice 10055: not sent. That cannot be done to the invoice in its current status.',
+    expect(sent.ocr).toMatch(/^\d+$/);
+    const status = sent.state === 9 ? 'Awaiting credit decision' : 'Queued';
+    expect(list.getByText(new RegExp(`Invoice ${first.invoiceNumber}:`)).parentElement).toHaveTextContent(
+      `Invoice ${first.invoiceNumber}: sent. Status: ${status}. OCR reference: ${sent.ocr}.`,
+    );
+    expect(list.getByText(new RegExp(`Invoice ${second.invoiceNumber}:`)).parentElement).toHaveTextContent(
+      `Invoice ${second.invoiceNumber}: not sent. That cannot be done to the invoice in its current status.`,
     );
     const post = api.calls.find((c) => c.method === 'POST');
     expect(post?.body).toEqual({ invoiceIDs: [first?.invoiceID, second?.invoiceID] });
     expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     await waitFor(() => expect(screen.getByText('Selected invoices: 0')).toBeInTheDocument());
-    expect((await pending()).map((i) => i.invoiceNumber)).not.toContain('10005');
+    expect((await pending()).map((i) => i.invoiceNumber)).not.toContain(first.invoiceNumber);
   });
 });
