@@ -25,6 +25,7 @@ const invoicesRoute = lazyRoute(() => import('./routes/invoices'));
 const invoiceDetailRoute = lazyRoute(() => import('./routes/invoice-detail'));
 const invoiceMessagesRoute = lazyRoute(() => import('./routes/invoice-messages'));
 const transferCostsRoute = lazyRoute(() => import('./routes/transfer-costs'));
+const reportsPaymentsRoute = lazyRoute(() => import('./routes/reports-payments'));
 const forbiddenRoute = lazyRoute(() => import('./routes/forbidden'));
 const notFoundRoute = lazyRoute(() => import('./routes/not-found'));
 
@@ -136,6 +137,14 @@ export function createRoutes(): RouteObject[] {
           element: (
             <RequirePermission path={paths.transferCosts}>
               <LazyElement route={transferCostsRoute} />
+            </RequirePermission>
+          ),
+        },
+        {
+          path: paths.reportsPayments.path,
+          element: (
+            <RequirePermission path={paths.reportsPayments}>
+              <LazyElement route={reportsPaymentsRoute} />
             </RequirePermission>
           ),
         },

@@ -31,6 +31,7 @@ export {
   loginResponseSchema,
   newPasswordSchema,
   okResponseSchema,
+  paymentsReportResponseSchema,
   recipientSchema,
   requestPasswordResetBodySchema,
   saveIssuerInfoBodySchema,

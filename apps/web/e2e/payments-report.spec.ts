@@ -1,0 +1,88 @@
+import { readFile } from 'node:fs/promises';
+import { type Download, expect, type Page, test } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import { expectSignedIn, signIn } from './support/flows';
+import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
+
+const iso = (d: Date) =>
+  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+
+async function bytesOf(download: Download): Promise<Buffer> {
+  const path = await download.path();
+  if (!path) throw new Error('the download was not saved');
+  return readFile(path);
+}
+
+async function downloadBy(page: Page, name: string): Promise<Download> {
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name }).click(),
+  ]);
+  return download;
+}
+
+test('a customer reads the payments of a period, filters them and downloads them as Excel and CSV', async ({
+  page,
+}, testInfo) => {
+  await signIn(page, 'demo');
+  await expectSignedIn(page, 'Dana Demosson');
+  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  await nav.getByRole('button', { name: 'Reports' }).click();
+  await nav.getByRole('link', { name: 'Payments' }).click();
+  await expect(page).toHaveURL(/\/reports\/payments/);
+  await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
+
+  // The period is the current month unless chosen.
+  const now = new Date();
+  await expect(page.getByLabel('From')).toHaveValue(iso(new Date(now.getFullYear(), now.getMonth(), 1)));
+  await expect(page.getByLabel('To')).toHaveValue(iso(new Date(now.getFullYear(), now.getMonth() + 1, 0)));
+
+  // The last four months of the demo's paid invoices.
+  const from = iso(new Date(now.getFullYear(), now.getMonth() - 3, 1));
+  await page.getByLabel('From').fill(from);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(new RegExp(`from=${from}`));
+  const table = page.getByRole('table', { name: 'Payments' });
+  await expect(table.getByRole('row').nth(1)).toBeVisible();
+  const summary = page.getByRole('navigation', { name: 'Payments' }).locator('.pagination__summary');
+  const total = Number(((await summary.textContent()) ?? '').match(/of ([\d,]+)/)?.[1]?.replace(/,/g, ''));
+  expect(total).toBeGreaterThan(0);
+  await expect(page.getByText(/^Total SEK: /)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'payments-report-en');
+
+  // Excel: one row per payment of the period (every page), under the translated header.
+  const excel = await downloadBy(page, 'Download Excel');
+  expect(excel.suggestedFilename()).toMatch(/^payments-.*\.xlsx$/);
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load((await bytesOf(excel)) as unknown as ArrayBuffer);
+  const sheet = book.getWorksheet('Payments');
+  expect(sheet?.getRow(1).getCell(1).value).toBe('Payment date');
+  expect((sheet?.rowCount ?? 0) - 1).toBe(total);
+
+  // CSV: the same rows.
+  const csv = await downloadBy(page, 'Download CSV');
+  const lines = (await bytesOf(csv))
+    .toString('utf8')
+    .replace(/^\uFEFF/, '')
+    .split('\r\n')
+    .filter((l) => l !== '');
+  expect(lines[0]).toMatch(/^Payment date;Invoice number;/);
+  expect(lines.length - 1).toBe(total);
+
+  // The invoice number of the first row narrows the list to that invoice.
+  const invoiceNumber = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()) ?? '';
+  await page.getByLabel('Invoice number').fill(invoiceNumber);
+  await page.getByRole('button', { name: 'Show' }).click();
+  await expect(page).toHaveURL(new RegExp(`invoiceNumber=${invoiceNumber}`));
+  const rows = table.getByRole('row');
+  await expect(rows.nth(1).getByRole('cell').nth(1)).toHaveText(new RegExp(`^${invoiceNumber}`));
+  for (const row of (await rows.all()).slice(1))
+    await expect(row.getByRole('cell').nth(1)).toHaveText(new RegExp(`^${invoiceNumber}`));
+
+  // An end before the start is refused on the page.
+  await page.getByLabel('To').fill(iso(new Date(now.getFullYear(), now.getMonth() - 5, 1)));
+  await expect(page.getByText('The end date cannot be before the start date.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Show' })).toBeDisabled();
+  await screenshot(page, testInfo, 'payments-report-wrong-range-en');
+});

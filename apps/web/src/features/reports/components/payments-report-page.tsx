@@ -1,0 +1,210 @@
+import { isValidIsoDate } from '@portal/domain/calendar-date';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Pagination } from '../../../components/ui/pagination';
+import { SelectField } from '../../../components/ui/select-field';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextInput } from '../../../components/ui/text-input';
+import { formatDate } from '../../../lib/format';
+import { toLanguage } from '../../../lib/i18n';
+import { errorText } from '../../../lib/messages';
+import { formatInvoiceMoney } from '../../invoices/utils/money';
+import { useRecipients } from '../../recipients/api/list-recipients';
+import { downloadPaymentsReport, type PaymentsReportState, usePaymentsReport } from '../api/payments-report';
+import '../texts';
+
+export interface PaymentsReportPageProps {
+  query: PaymentsReportState;
+  onQueryChange: (patch: Partial<PaymentsReportState>) => void;
+}
+
+/**
+ * `/reports/payments`: the payments received on the caller's invoices in a period (the current month
+ * unless the URL says otherwise), filtered by recipient and invoice number, paged, with the total per
+ * currency of everything that matched, and the whole period as Excel or CSV.
+ */
+export function PaymentsReportPage({ query, onQueryChange }: PaymentsReportPageProps) {
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
+  const report = usePaymentsReport(query);
+  const recipients = useRecipients({ page: 1, pageSize: 100, sort: 'name', order: 'asc', search: undefined });
+  const [draft, setDraft] = useState({
+    from: query.from,
+    to: query.to,
+    recipientID: query.recipientID ?? '',
+    invoiceNumber: query.invoiceNumber ?? '',
+  });
+  const [downloading, setDownloading] = useState<'excel' | 'csv' | null>(null);
+  const [downloadFailed, setDownloadFailed] = useState(false);
+  const wrongOrder = draft.from !== '' && draft.to !== '' && draft.to < draft.from;
+  const complete = isValidIsoDate(draft.from) && isValidIsoDate(draft.to);
+
+  function apply(event: React.FormEvent) {
+    event.preventDefault();
+    if (!complete || wrongOrder) return;
+    onQueryChange({
+      from: draft.from,
+      to: draft.to,
+      recipientID: draft.recipientID || undefined,
+      invoiceNumber: draft.invoiceNumber.trim() || undefined,
+      page: 1,
+    });
+  }
+
+  async function download(format: 'excel' | 'csv') {
+    setDownloading(format);
+    setDownloadFailed(false);
+    const ok = await downloadPaymentsReport(query, format, language);
+    setDownloading(null);
+    setDownloadFailed(!ok);
+  }
+
+  const data = report.data;
+  const number = new Intl.NumberFormat(language);
+  return (
+    <div className="stack">
+      <h1>{t('reports:payments.title')}</h1>
+      <p>{t('reports:payments.intro')}</p>
+      <form className="stack" onSubmit={apply} aria-label={t('reports:payments.filter')}>
+        <div className="date-range__fields">
+          <TextInput
+            label={t('reports:payments.from')}
+            type="date"
+            name="from"
+            value={draft.from}
+            onChange={(from) => setDraft({ ...draft, from })}
+          />
+          <TextInput
+            label={t('reports:payments.to')}
+            type="date"
+            name="to"
+            value={draft.to}
+            onChange={(to) => setDraft({ ...draft, to })}
+            error={wrongOrder ? 'reports.wrong_date_range' : undefined}
+          />
+          <SelectField
+            label={t('reports:payments.recipient')}
+            name="recipientID"
+            value={draft.recipientID}
+            onChange={(recipientID) => setDraft({ ...draft, recipientID })}
+            options={[
+              { value: '', label: t('reports:payments.allRecipients') },
+              ...(recipients.data?.items ?? []).map((r) => ({ value: r.recipientID, label: r.name })),
+            ]}
+          />
+          <TextInput
+            label={t('reports:payments.invoiceNumber')}
+            name="invoiceNumber"
+            value={draft.invoiceNumber}
+            maxLength={30}
+            onChange={(invoiceNumber) => setDraft({ ...draft, invoiceNumber })}
+          />
+        </div>
+        <div>
+          <Button type="submit" label={t('reports:payments.filter')} disabled={!complete || wrongOrder} />
+        </div>
+      </form>
+
+      {report.isPending && <Spinner size="large" />}
+      {report.isError && (
+        <p role="alert" className="notice notice--error">
+          {errorText(t, report.error)}
+        </p>
+      )}
+      {data && (
+        <>
+          <ul className="stack" aria-label={t('reports:payments.title')}>
+            {data.totals.map((total) => (
+              <li key={total.currency}>
+                <strong>
+                  {t('reports:payments.total', {
+                    currency: total.currency,
+                    amount: formatInvoiceMoney(total.amountMinor, total.currency, language),
+                    count: number.format(total.count),
+                  })}
+                </strong>
+              </li>
+            ))}
+          </ul>
+          <div className="selection-bar__actions">
+            <Button
+              variant="secondary"
+              label={t('reports:payments.excel')}
+              loading={downloading === 'excel'}
+              disabled={data.total === 0}
+              onClick={() => download('excel')}
+            />
+            <Button
+              variant="secondary"
+              label={t('reports:payments.csv')}
+              loading={downloading === 'csv'}
+              disabled={data.total === 0}
+              onClick={() => download('csv')}
+            />
+          </div>
+          {downloadFailed && (
+            <p role="alert" className="notice notice--error">
+              {errorText(t, null)}
+            </p>
+          )}
+          {data.items.length === 0 ? (
+            <p>{t('reports:payments.empty')}</p>
+          ) : (
+            <div className="data-table__scroll">
+              <table className="data-table">
+                <caption className="visually-hidden">{t('reports:payments.title')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('reports:payments.columns.paymentDate')}</th>
+                    <th scope="col">{t('reports:payments.columns.invoiceNumber')}</th>
+                    <th scope="col">{t('reports:payments.columns.recipient')}</th>
+                    <th scope="col">{t('reports:payments.columns.reference')}</th>
+                    <th scope="col">{t('reports:payments.columns.payer')}</th>
+                    <th scope="col" className="data-table__number">
+                      {t('reports:payments.columns.amount')}
+                    </th>
+                    <th scope="col" className="data-table__number">
+                      {t('reports:payments.columns.applied')}
+                    </th>
+                    <th scope="col" className="data-table__number">
+                      {t('reports:payments.columns.overpaid')}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {data.items.map((p) => (
+                    <tr key={p.paymentID}>
+                      <td>{formatDate(p.paymentDate, language)}</td>
+                      <td>{p.invoiceNumber}</td>
+                      <td>{p.recipientName}</td>
+                      <td>{p.reference}</td>
+                      <td>{p.payerName}</td>
+                      <td className="data-table__number">
+                        {formatInvoiceMoney(p.amountMinor, p.currency, language)}
+                      </td>
+                      <td className="data-table__number">
+                        {formatInvoiceMoney(p.appliedMinor, p.currency, language)}
+                      </td>
+                      <td className="data-table__number">
+                        {formatInvoiceMoney(p.overpaidMinor, p.currency, language)}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <Pagination
+            page={query.page}
+            pageSize={query.pageSize}
+            total={data.total}
+            label={t('reports:payments.title')}
+            onPageChange={(page) => onQueryChange({ page })}
+            onPageSizeChange={(pageSize) => onQueryChange({ pageSize, page: 1 })}
+          />
+        </>
+      )}
+    </div>
+  );
+}
