@@ -502,6 +502,20 @@ export const ROUTES = {
     permission: null,
     allowDuringSetup: true,
   },
+  downloadActiveInvoices: {
+    method: 'GET',
+    path: '/api/limited/reports/activeInvoices',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: false,
+  },
+  downloadActiveRegress: {
+    method: 'GET',
+    path: '/api/limited/reports/activeRegress',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: false,
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type OperationId = keyof typeof ROUTES;
