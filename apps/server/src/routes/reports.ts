@@ -4,8 +4,12 @@ import {
   DEFAULT_LANGUAGE,
   LANGUAGES,
   type Language,
+  ledgerExportQuerySchema,
+  ledgerQuerySchema,
+  ledgerResponseSchema,
   RECOURSE_SERVICES,
 } from '@portal/contracts';
+import { formatAmount } from '@portal/domain/money';
 import { recourseDate } from '@portal/domain/money-flow';
 import { translate } from '@portal/i18n';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -17,8 +21,9 @@ import type { Db } from '../db/client';
 import { invoices, issuers, recipients, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { safeCell } from '../lib/spreadsheet-cells';
-import { renderRegressPdf } from '../services/regress-pdf';
-import { routeOf, signedIn } from './define';
+import { ledgerPage, ledgerRows } from '../services/ledger-report';
+import { renderTablePdf } from '../services/table-pdf';
+import { errorResponses, routeOf, signedIn } from './define';
 import { contentDisposition } from './files';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -31,6 +36,22 @@ async function languageOf(db: Db, userId: string): Promise<Language> {
   const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
   return user?.language ?? DEFAULT_LANGUAGE;
 }
+
+/** The columns of the ledger report, exactly those of spec §3, in order. */
+const LEDGER_COLUMNS = [
+  'invoiceNumber',
+  'invoiceDate',
+  'dueDate',
+  'service',
+  'customer',
+  'organizationNumber',
+  'city',
+  'sni',
+  'amount',
+  'currency',
+  'remaining',
+  'process',
+];
 
 const languageQuery = z.object({ language: z.enum(LANGUAGES).optional() });
 
@@ -204,14 +225,28 @@ export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
         'currency',
       ].map((k) => t(`columns.${k}`));
       if (fileType === 'pdf') {
-        const bytes = await renderRegressPdf({
+        const totals = new Map<string, number>();
+        for (const r of rows) totals.set(r.currency, (totals.get(r.currency) ?? 0) + r.remainingMinor);
+        const bytes = await renderTablePdf({
           title: t('title'),
-          period: t('period', { from, to }),
+          subtitle: t('period', { from, to }),
           empty: t('empty'),
-          totalLabel: (currency) => t('total', { currency }),
           header,
-          rows,
-          language,
+          widths: [11, 22, 12, 14, 10, 10, 12, 7],
+          rightAligned: [6],
+          rows: rows.map((r) => [
+            r.invoiceNumber,
+            r.recipientName,
+            r.organizationNumber,
+            r.service,
+            r.dueDate,
+            r.recourseDate,
+            formatAmount(r.remainingMinor, language),
+            r.currency,
+          ]),
+          totals: [...totals]
+            .sort()
+            .map(([currency, minor]) => `${t('total', { currency })}: ${formatAmount(minor, language)}`),
         });
         return reply
           .header('Content-Disposition', contentDisposition(`${name}.pdf`))
@@ -235,6 +270,108 @@ export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
           ].map((c) => safeCell(c)),
         );
         row.getCell(7).numFmt = '#,##0.00';
+      }
+      const buffer = await book.xlsx.writeBuffer();
+      return reply
+        .header('Content-Disposition', contentDisposition(`${name}.xlsx`))
+        .type(XLSX)
+        .send(Buffer.from(buffer));
+    },
+  });
+  app.route({
+    ...routeOf('getLedgerReport'),
+    schema: {
+      operationId: 'getLedgerReport',
+      tags: ['reports'],
+      summary: 'The open ledger as of a date: invoices on our book then, with their remaining amount then',
+      querystring: ledgerQuerySchema,
+      response: { 200: ledgerResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      const { issuerId } = signedIn(request);
+      return ledgerPage(ctx.db, issuerId, request.query);
+    },
+  });
+
+  app.route({
+    ...routeOf('exportLedgerReport'),
+    schema: {
+      operationId: 'exportLedgerReport',
+      tags: ['reports'],
+      summary: 'The open ledger as of a date as Excel or PDF, in the user’s language',
+      querystring: ledgerExportQuerySchema.and(languageQuery),
+    },
+    handler: async (request, reply) => {
+      const auth = signedIn(request);
+      const { date, fileType } = request.query;
+      const language = request.query.language ?? (await languageOf(ctx.db, auth.userId));
+      const t = (key: string, vars?: Record<string, string>) =>
+        translate(language, 'reports', `ledger.${key}`, vars);
+      const found = await ledgerRows(ctx.db, auth.issuerId, date);
+      const header = LEDGER_COLUMNS.map((k) => t(`columns.${k}`));
+      const cells = (r: (typeof found)[number]) => [
+        r.invoiceNumber,
+        r.invoiceDate,
+        r.dueDate,
+        translate(language, 'invoices', `services.${r.service}`),
+        r.customer,
+        r.organizationNumber,
+        r.city,
+        r.sni,
+      ];
+      const processText = (r: (typeof found)[number]) => t(`process.${r.process}`);
+      const name = `${t('filename')}-${date}`;
+      if (fileType === 'pdf') {
+        const totals = new Map<string, { amount: number; remaining: number }>();
+        for (const r of found) {
+          const sum = totals.get(r.currency) ?? { amount: 0, remaining: 0 };
+          totals.set(r.currency, {
+            amount: sum.amount + r.amountMinor,
+            remaining: sum.remaining + r.remainingMinor,
+          });
+        }
+        const bytes = await renderTablePdf({
+          title: t('title'),
+          subtitle: t('asOf', { date }),
+          empty: t('empty'),
+          header,
+          widths: [9, 8, 8, 10, 16, 9, 8, 5, 9, 5, 9, 9],
+          rightAligned: [8, 10],
+          size: 7,
+          rows: found.map((r) => [
+            ...cells(r),
+            formatAmount(r.amountMinor, language),
+            r.currency,
+            formatAmount(r.remainingMinor, language),
+            processText(r),
+          ]),
+          totals: [...totals].sort().map(([currency, s]) =>
+            t('totalLine', {
+              currency,
+              amount: formatAmount(s.amount, language),
+              remaining: formatAmount(s.remaining, language),
+            }),
+          ),
+        });
+        return reply
+          .header('Content-Disposition', contentDisposition(`${name}.pdf`))
+          .type('application/pdf')
+          .send(Buffer.from(bytes));
+      }
+      const book = new ExcelJS.Workbook();
+      const sheet = book.addWorksheet(t('sheet'));
+      sheet.columns = header.map((h, i) => ({ header: h, width: i === 4 ? 32 : 15 }));
+      for (const r of found) {
+        const row = sheet.addRow(
+          [
+            ...cells(r),
+            excelAmount(r.amountMinor),
+            r.currency,
+            excelAmount(r.remainingMinor),
+            processText(r),
+          ].map((c) => safeCell(c)),
+        );
+        for (const c of [9, 11]) row.getCell(c).numFmt = '#,##0.00';
       }
       const buffer = await book.xlsx.writeBuffer();
       return reply

@@ -134,6 +134,8 @@ export const ROUTE_SAMPLES: Record<
   getPaymentsReport: { query: 'from=2026-01-01&to=2026-03-02' },
   exportPaymentsReport: { query: 'from=2026-01-01&to=2026-03-02&format=csv' },
   downloadActiveInvoices: {},
+  getLedgerReport: { query: 'date=2026-03-02' },
+  exportLedgerReport: { query: 'date=2026-03-02&fileType=excel' },
   downloadActiveRegress: { query: 'from=2026-01-01&to=2026-03-02&fileType=excel' },
   backofficeLogin2fa: { payload: { token: 'no-such-step-token', code: '123456' } },
   backofficeLogout: {},
