@@ -24,6 +24,7 @@ const invoiceSendRoute = lazyRoute(() => import('./routes/invoice-send'));
 const invoicesRoute = lazyRoute(() => import('./routes/invoices'));
 const invoiceDetailRoute = lazyRoute(() => import('./routes/invoice-detail'));
 const invoiceMessagesRoute = lazyRoute(() => import('./routes/invoice-messages'));
+const reportsLedgerRoute = lazyRoute(() => import('./routes/reports-ledger'));
 const forbiddenRoute = lazyRoute(() => import('./routes/forbidden'));
 const notFoundRoute = lazyRoute(() => import('./routes/not-found'));
 
@@ -57,6 +58,14 @@ export function createRoutes(): RouteObject[] {
       children: [
         { index: true, element: <LazyElement route={homeRoute} /> },
         { path: paths.recipient.path, element: <LazyElement route={recipientRoute} /> },
+        {
+          path: paths.reportsLedger.path,
+          element: (
+            <RequirePermission path={paths.reportsLedger}>
+              <LazyElement route={reportsLedgerRoute} />
+            </RequirePermission>
+          ),
+        },
         {
           path: paths.articles.path,
           element: (

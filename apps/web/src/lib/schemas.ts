@@ -19,6 +19,7 @@ export {
   invoiceDetailSchema,
   invoiceFileSchema,
   invoiceSummarySchema,
+  ledgerResponseSchema,
   listArticlesResponseSchema,
   listInvoicesResponseSchema,
   listMessagesResponseSchema,
