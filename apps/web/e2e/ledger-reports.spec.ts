@@ -31,7 +31,7 @@ test('the ledger report by date with its Excel and PDF, and the menu’s active 
   expect(excelFile.suggestedFilename()).toMatch(/^(ledger|reskontra)-2026-01-15\.xlsx$/);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(readFileSync((await excelFile.path()) as string) as unknown as ArrayBuffer);
-  expect((book.worksheets[0]?.getRow(1).values as unknown[]).slice(1)).toHaveLength(12);
+  expect(book.worksheets[0]?.getRow(1).cellCount).toBe(12);
 
   const pdf = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download PDF' }).click();
