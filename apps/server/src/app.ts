@@ -38,6 +38,7 @@ import { invoiceRoutes } from './routes/invoices';
 import { messageRoutes } from './routes/messages';
 import { moneyRoutes } from './routes/money';
 import { recipientRoutes } from './routes/recipients';
+import { reportsRoutes } from './routes/reports';
 import { authenticateOperator } from './services/operator-sessions';
 import { authenticate } from './services/sessions';
 
@@ -257,6 +258,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(backofficeRoutes);
   await app.register(backofficeMoneyRoutes);
   await app.register(moneyRoutes);
+  await app.register(reportsRoutes);
 
   // Runtime settings of the SPA (spec §7: the base address comes from a global setting).
   app.get('/config.js', { schema: { hide: true } }, async (_request, reply) => {

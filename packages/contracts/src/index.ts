@@ -7,6 +7,7 @@ export * from './constants';
 export * from './errors';
 export * from './invoice-import';
 export * from './invoices';
+export * from './ledger';
 export * from './lists';
 export * from './messages';
 export * from './money';

@@ -502,6 +502,34 @@ export const ROUTES = {
     permission: null,
     allowDuringSetup: true,
   },
+  downloadActiveInvoices: {
+    method: 'GET',
+    path: '/api/limited/reports/activeInvoices',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: false,
+  },
+  downloadActiveRegress: {
+    method: 'GET',
+    path: '/api/limited/reports/activeRegress',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: false,
+  },
+  getLedgerReport: {
+    method: 'GET',
+    path: '/api/limited/reports/ledger',
+    auth: 'session',
+    permission: 'limited_report_ledger',
+    allowDuringSetup: false,
+  },
+  exportLedgerReport: {
+    method: 'GET',
+    path: '/api/limited/reports/ledger/export',
+    auth: 'session',
+    permission: 'limited_report_ledger',
+    allowDuringSetup: false,
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type OperationId = keyof typeof ROUTES;

@@ -263,6 +263,8 @@ export const recipients = pgTable(
     phone: text('phone').notNull().default(''),
     organizationNumber: text('organization_number').notNull().default(''),
     vat: text('vat').notNull().default(''),
+    /** The customer's industry code (SNI 2007, five digits), shown in the ledger report; '' when unknown. */
+    sni: text('sni').notNull().default(''),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

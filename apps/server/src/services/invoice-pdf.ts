@@ -22,7 +22,7 @@ const MUTED = rgb(0.38, 0.42, 0.48);
 const RULE = rgb(0.8, 0.82, 0.86);
 
 /** The standard PDF fonts encode WinAnsi only: anything else becomes a close ASCII stand-in or "?". */
-function winAnsi(text: string): string {
+export function winAnsi(text: string): string {
   return text
     .replace(/[\u2212\u2012\u2013\u2014]/g, '-')
     .replace(/[\u00a0\u202f\u2009]/g, ' ')

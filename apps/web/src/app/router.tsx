@@ -26,6 +26,7 @@ const invoiceDetailRoute = lazyRoute(() => import('./routes/invoice-detail'));
 const invoiceMessagesRoute = lazyRoute(() => import('./routes/invoice-messages'));
 const transferCostsRoute = lazyRoute(() => import('./routes/transfer-costs'));
 const reportsPaymentsRoute = lazyRoute(() => import('./routes/reports-payments'));
+const reportsLedgerRoute = lazyRoute(() => import('./routes/reports-ledger'));
 const forbiddenRoute = lazyRoute(() => import('./routes/forbidden'));
 const notFoundRoute = lazyRoute(() => import('./routes/not-found'));
 
@@ -59,6 +60,14 @@ export function createRoutes(): RouteObject[] {
       children: [
         { index: true, element: <LazyElement route={homeRoute} /> },
         { path: paths.recipient.path, element: <LazyElement route={recipientRoute} /> },
+        {
+          path: paths.reportsLedger.path,
+          element: (
+            <RequirePermission path={paths.reportsLedger}>
+              <LazyElement route={reportsLedgerRoute} />
+            </RequirePermission>
+          ),
+        },
         {
           path: paths.articles.path,
           element: (

@@ -21,6 +21,7 @@ export {
   invoiceDetailSchema,
   invoiceFileSchema,
   invoiceSummarySchema,
+  ledgerResponseSchema,
   listArticlesResponseSchema,
   listInvoicesResponseSchema,
   listMessagesResponseSchema,

@@ -62,6 +62,25 @@ const SECOND = [
   'data',
   'konsult',
 ];
+/**
+ * Industry codes (SNI 2007) of the demo customers: building, installation, trade, transport,
+ * restaurants, IT, consulting, cleaning and property management.
+ */
+const SNI_CODES = [
+  '41200',
+  '43210',
+  '43220',
+  '46900',
+  '47190',
+  '49410',
+  '56100',
+  '62010',
+  '70220',
+  '81210',
+  '68203',
+  '71121',
+];
+
 const CITIES: [string, string][] = [
   ['Stockholm', '114 35'],
   ['Göteborg', '411 05'],
@@ -135,6 +154,7 @@ export async function seedDemoBusiness(tx: Tx, issuerId: string, userId: string,
     phone: `08-${String(100_000 + i * 7919).slice(0, 3)} ${String(10 + i).padStart(2, '0')} ${String(30 + i).padStart(2, '0')}`,
     organizationNumber: c.organizationNumber,
     vat: c.vat,
+    sni: SNI_CODES[(i * 5) % SNI_CODES.length] ?? '',
   }));
   const createdRecipients = await tx
     .insert(recipients)

@@ -1,0 +1,1 @@
+ALTER TABLE "recipients" ADD COLUMN "sni" text DEFAULT '' NOT NULL;

@@ -1,0 +1,192 @@
+import type { LedgerResponse } from '@portal/contracts';
+import { translate } from '@portal/i18n';
+import { eq } from 'drizzle-orm';
+import ExcelJS from 'exceljs';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { recipients } from '../src/db/schema';
+import { DEMO_BANKGIROS } from '../src/db/seed/demo';
+import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
+import { todayIn } from '../src/services/invoice-math';
+import { processOn } from '../src/services/ledger-report';
+import { importBgmaxFile } from '../src/services/payment-import';
+import { sentInvoices } from './support/money';
+import { pdfText } from './support/pdf-text';
+import { bearer, createTestApp, type TestApp } from './support/test-app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+beforeEach(() => t.reset());
+afterAll(() => t.close());
+
+async function ledger(token: string, query: string): Promise<LedgerResponse> {
+  const res = await t.app.inject({ url: `/api/limited/reports/ledger?${query}`, headers: bearer(token) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as LedgerResponse;
+}
+
+/** Every row of the ledger on `date`, page by page. */
+async function wholeLedger(token: string, date: string) {
+  const items: LedgerResponse['items'] = [];
+  let first: LedgerResponse | null = null;
+  for (let page = 1; ; page++) {
+    const got = await ledger(token, `date=${date}&page=${page}&pageSize=100`);
+    first ??= got;
+    items.push(...got.items);
+    if (got.items.length < 100) break;
+  }
+  return { items, totals: first?.totals ?? [], total: first?.total ?? 0 };
+}
+
+/** Three approved invoices on 2026-03-02; on 2026-03-10 the first is paid in full and the second in part. */
+async function paidInPart() {
+  const [full, part, open] = await sentInvoices(t, { n: 3, approve: true });
+  if (!full || !part || !open) throw new Error('three invoices');
+  t.clock.set(new Date('2026-03-10T09:00:00.000Z'));
+  await importBgmaxFile(
+    t.db,
+    incomingPaymentsFile({
+      paymentDate: todayIn(t.clock.now()),
+      deposits: [
+        {
+          bankgiro: DEMO_BANKGIROS.bygg,
+          payments: [
+            { reference: full.ocr ?? '', amountMinor: full.toPayMinor },
+            { reference: part.ocr ?? '', amountMinor: 10_000 },
+          ],
+        },
+      ],
+    }),
+    { filename: 'in.bgmax', operatorId: null, now: t.clock.now() },
+  );
+  return { full, part, open };
+}
+
+describe('GET /api/limited/reports/ledger', () => {
+  it('shows the invoices on the book on the date with what remained then', async () => {
+    const { full, part, open } = await paidInPart();
+    const token = await t.login('demo');
+    const find = (items: LedgerResponse['items'], n: string) => items.find((i) => i.invoiceNumber === n);
+
+    const before = await wholeLedger(token, '2026-03-01');
+    for (const i of [full, part, open]) expect(find(before.items, i.invoiceNumber)).toBeUndefined();
+
+    const mid = await wholeLedger(token, '2026-03-05');
+    expect(find(mid.items, full.invoiceNumber)?.remainingMinor).toBe(full.toPayMinor);
+    expect(find(mid.items, part.invoiceNumber)?.remainingMinor).toBe(part.toPayMinor);
+    expect(find(mid.items, open.invoiceNumber)?.remainingMinor).toBe(open.toPayMinor);
+
+    const after = await wholeLedger(token, '2026-03-10');
+    expect(find(after.items, full.invoiceNumber)).toBeUndefined();
+    expect(find(after.items, part.invoiceNumber)?.remainingMinor).toBe(part.toPayMinor - 10_000);
+    const row = find(after.items, open.invoiceNumber);
+    const [recipient] = await t.db.select().from(recipients).where(eq(recipients.id, open.recipientId));
+    expect(row).toEqual({
+      invoiceID: open.id,
+      invoiceNumber: open.invoiceNumber,
+      invoiceDate: open.invoiceDate,
+      dueDate: open.dueDate,
+      service: open.service,
+      customer: recipient?.name,
+      organizationNumber: recipient?.organizationNumber,
+      city: recipient?.city,
+      sni: recipient?.sni,
+      amountMinor: open.toPayMinor,
+      currency: open.currency,
+      remainingMinor: open.toPayMinor,
+      process: 'none',
+    });
+    expect(recipient?.sni).toMatch(/^\d{5}$/);
+
+    // Totals per currency are those of every row, not of one page.
+    for (const total of after.totals) {
+      const mine = after.items.filter((i) => i.currency === total.currency);
+      expect(total.count).toBe(mine.length);
+      expect(total.amountMinor).toBe(mine.reduce((s, i) => s + i.amountMinor, 0));
+      expect(total.remainingMinor).toBe(mine.reduce((s, i) => s + i.remainingMinor, 0));
+    }
+    expect(after.total).toBe(after.items.length);
+  });
+
+  it('pages and sorts', async () => {
+    await sentInvoices(t, { n: 4, approve: true });
+    const token = await t.login('demo');
+    const all = await wholeLedger(token, '2026-03-02');
+    expect(all.items.length).toBeGreaterThanOrEqual(4);
+    const sorted = await ledger(token, 'date=2026-03-02&pageSize=3&sort=remaining&order=desc');
+    expect(sorted.items).toHaveLength(3);
+    const most = Math.max(...all.items.map((i) => i.remainingMinor));
+    expect(sorted.items[0]?.remainingMinor).toBe(most);
+    const values = sorted.items.map((i) => i.remainingMinor);
+    expect(values).toEqual([...values].sort((a, b) => b - a));
+    const page2 = await ledger(token, 'date=2026-03-02&pageSize=3&page=2&sort=remaining&order=desc');
+    expect(page2.items[0]?.remainingMinor ?? 0).toBeLessThanOrEqual(values[2] ?? 0);
+    expect(page2.total).toBe(all.items.length);
+  });
+
+  it('never shows another issuer’s invoices', async () => {
+    const mine = await sentInvoices(t, { n: 2, approve: true });
+    const other = await wholeLedger(await t.login('demo-other'), '2026-03-02');
+    for (const i of mine) expect(other.items.map((r) => r.invoiceID)).not.toContain(i.id);
+  });
+
+  it('exports exactly the spec columns as Excel and PDF, equal to the API', async () => {
+    await paidInPart();
+    const token = await t.login('demo');
+    const api = await wholeLedger(token, '2026-03-10');
+    const xlsx = await t.app.inject({
+      url: '/api/limited/reports/ledger/export?date=2026-03-10&fileType=excel&language=en-US',
+      headers: bearer(token),
+    });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-disposition']).toContain('filename="ledger-2026-03-10.xlsx"');
+    const book = new ExcelJS.Workbook();
+    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    book.worksheets[0]?.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
+    const [header, ...body] = rows;
+    expect(header).toEqual([
+      'Invoice number',
+      'Invoice date',
+      'Due date',
+      'Service',
+      'Customer',
+      'Organization number',
+      'City',
+      'SNI',
+      'Amount',
+      'Currency',
+      'Remaining',
+      'Process',
+    ]);
+    expect(body).toHaveLength(api.items.length);
+    for (const i of api.items) {
+      const row = body.find((r) => r[0] === i.invoiceNumber);
+      expect(row?.[8]).toBe(i.amountMinor / 100);
+      expect(row?.[10]).toBe(i.remainingMinor / 100);
+      expect(row?.[11]).toBe(translate('en-US', 'reports', `ledger.process.${i.process}`));
+    }
+
+    const pdf = await t.app.inject({
+      url: '/api/limited/reports/ledger/export?date=2026-03-10&fileType=pdf&language=en-US',
+      headers: bearer(token),
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-disposition']).toContain('filename="ledger-2026-03-10.pdf"');
+    const { text } = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Ledger');
+    expect(text).toContain('As of 2026-03-10');
+    for (const i of api.items.slice(0, 20)) expect(text).toContain(i.invoiceNumber);
+  });
+});
+
+describe('processOn', () => {
+  it('is no further than the date implies, and charged back once charged back', () => {
+    const due = '2026-03-01';
+    expect(processOn({ state: 2, dunningStep: 4, dueDate: due }, '2026-02-28')).toBe('none');
+    expect(processOn({ state: 2, dunningStep: 0, dueDate: due }, '2026-06-01')).toBe('none');
+    expect(processOn({ state: 2, dunningStep: 4, dueDate: due }, '2026-06-01')).toBe('collection');
+    expect(processOn({ state: 5, dunningStep: 4, dueDate: due }, '2026-06-01')).toBe('chargedBack');
+  });
+});

@@ -1,0 +1,80 @@
+import type { LedgerResponse } from '@portal/contracts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { toIsoDate } from '../../../lib/format';
+import { i18next } from '../../../lib/i18n';
+import { formatMoney } from '../../../lib/money';
+import { startRealApi } from '../../../test/real-api';
+import { renderWithProviders } from '../../../test/render';
+import { LedgerPage } from './ledger-page';
+
+// One real server for the whole file; the demo seed has run the money flow, so the book has postings.
+const api = startRealApi();
+
+beforeEach(async () => {
+  await api.signIn('demo');
+});
+
+const ledgerCalls = () => api.calls.filter((c) => c.path === '/api/limited/reports/ledger');
+
+/** The invoice numbers of the table's rows, top to bottom. */
+function shownNumbers(): string[] {
+  const table = screen.getByRole('table');
+  return within(table)
+    .getAllByRole('rowheader')
+    .map((c) => c.textContent ?? '');
+}
+
+describe('the ledger report (/reports/ledger)', () => {
+  it('shows the ledger of today, then of the chosen date, as the API answers it', async () => {
+    renderWithProviders(<LedgerPage />, { path: '/reports/ledger' });
+    const today = toIsoDate(new Date());
+    const dateField = (await screen.findByLabelText('As of')) as HTMLInputElement;
+    expect(dateField.value).toBe(today);
+    await waitFor(() => expect(ledgerCalls().at(-1)?.query.get('date')).toBe(today));
+
+    // A date in the middle of the seeded history: there are open invoices then.
+    const day = '2026-01-15';
+    fireEvent.change(dateField, { target: { value: day } });
+    await waitFor(() => expect(ledgerCalls().at(-1)?.query.get('date')).toBe(day));
+    const expected = await api.call<LedgerResponse>(
+      'GET',
+      `/api/limited/reports/ledger?date=${day}&page=1&pageSize=25&sort=invoiceNumber&order=asc`,
+    );
+    expect(expected.total).toBeGreaterThan(0);
+    await waitFor(() => expect(shownNumbers()).toEqual(expected.items.map((i) => i.invoiceNumber)));
+    const first = expected.items[0];
+    if (!first) throw new Error('a row');
+    const row = screen.getByRole('rowheader', { name: first.invoiceNumber }).closest('tr') as HTMLElement;
+    const cells = within(row)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
+    expect(cells[3]).toBe(first.customer);
+    expect(cells[6]).toBe(first.sni);
+    expect(cells[9]).toBe(formatMoney(first.remainingMinor, first.currency, i18next.language));
+    const totalLines = screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
+    for (const total of expected.totals)
+      expect(
+        totalLines.some((line) =>
+          line.includes(formatMoney(total.remainingMinor, total.currency, i18next.language)),
+        ),
+      ).toBe(true);
+  });
+
+  it('sorts by the remaining amount through the API', async () => {
+    renderWithProviders(<LedgerPage />, { path: '/reports/ledger' });
+    const dateField = (await screen.findByLabelText('As of')) as HTMLInputElement;
+    fireEvent.change(dateField, { target: { value: '2026-01-15' } });
+    await waitFor(() => expect(ledgerCalls().at(-1)?.query.get('date')).toBe('2026-01-15'));
+    await screen.findAllByRole('rowheader');
+    await userEvent.click(screen.getByRole('button', { name: /Remaining/ }));
+    await waitFor(() => expect(ledgerCalls().at(-1)?.query.get('sort')).toBe('remaining'));
+    const order = ledgerCalls().at(-1)?.query.get('order');
+    const expected = await api.call<LedgerResponse>(
+      'GET',
+      `/api/limited/reports/ledger?date=2026-01-15&page=1&pageSize=25&sort=remaining&order=${order}`,
+    );
+    await waitFor(() => expect(shownNumbers()).toEqual(expected.items.map((i) => i.invoiceNumber)));
+  });
+});

@@ -1,0 +1,164 @@
+import type { LEDGER_SORT_FIELDS } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Pagination } from '../../../components/ui/pagination';
+import { SortableHeader } from '../../../components/ui/sortable-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { TextInput } from '../../../components/ui/text-input';
+import { formatDate, toIsoDate } from '../../../lib/format';
+import { errorText } from '../../../lib/messages';
+import { formatMoney } from '../../../lib/money';
+import { downloadLedger, type LedgerListQuery, useLedger } from './ledger-api';
+import './texts';
+
+type Sort = (typeof LEDGER_SORT_FIELDS)[number];
+
+/**
+ * `/reports/ledger` (spec §3): the open ledger as of a date (today by default), paged and sorted,
+ * with totals per currency and the Excel and PDF downloads of the same date.
+ */
+export function LedgerPage() {
+  const { t, i18n } = useTranslation();
+  const [query, setQuery] = useState<LedgerListQuery>({
+    date: toIsoDate(new Date()),
+    page: 1,
+    pageSize: 25,
+    sort: 'invoiceNumber',
+    order: 'asc',
+  });
+  const [downloading, setDownloading] = useState<'excel' | 'pdf' | null>(null);
+  const ledger = useLedger(query);
+  const data = ledger.data;
+  const money = (minor: number, currency: string) => formatMoney(minor, currency, i18n.language);
+  const sortProps = {
+    sort: query.sort,
+    order: query.order,
+    onSort: (sort: Sort, order: 'asc' | 'desc') => setQuery((q) => ({ ...q, sort, order, page: 1 })),
+  };
+  const download = async (fileType: 'excel' | 'pdf') => {
+    setDownloading(fileType);
+    await downloadLedger({ date: query.date, fileType });
+    setDownloading(null);
+  };
+  const column = (key: string) => t(`reports:ledger.columns.${key}`);
+
+  return (
+    <div className="list-page">
+      <h1 className="page__title">{t('reports:ledger.title')}</h1>
+      <p className="page__lead">{t('reports:ledger.intro')}</p>
+      <div className="list-toolbar">
+        <TextInput
+          name="date"
+          type="date"
+          label={t('reports:ledger.date')}
+          value={query.date}
+          onChange={(date) => {
+            if (/^\d{4}-\d{2}-\d{2}$/.test(date)) setQuery((q) => ({ ...q, date, page: 1 }));
+          }}
+        />
+        <Button
+          variant="secondary"
+          label={t('reports:ledger.excel')}
+          loading={downloading === 'excel'}
+          onClick={() => void download('excel')}
+        />
+        <Button
+          variant="secondary"
+          label={t('reports:ledger.pdf')}
+          loading={downloading === 'pdf'}
+          onClick={() => void download('pdf')}
+        />
+      </div>
+
+      {ledger.isPending && (
+        <div className="page--center">
+          <Spinner size="large" />
+        </div>
+      )}
+      {ledger.isError && (
+        <div className="notice notice--error" role="alert">
+          <p>{errorText(t, ledger.error)}</p>
+        </div>
+      )}
+      {data && data.total === 0 && <p className="empty-state">{t('reports:ledger.empty')}</p>}
+      {data && data.total > 0 && (
+        <>
+          <ul className="ledger-totals" aria-label={t('reports:ledger.title')}>
+            {data.totals.map((total) => (
+              <li key={total.currency}>
+                {t('reports:ledger.total', {
+                  currency: total.currency,
+                  amount: money(total.amountMinor, total.currency),
+                  remaining: money(total.remainingMinor, total.currency),
+                  count: total.count,
+                })}
+              </li>
+            ))}
+          </ul>
+          <div className="table-wrap" aria-busy={ledger.isFetching || undefined}>
+            <table className="data-table">
+              <caption className="visually-hidden">{t('reports:ledger.title')}</caption>
+              <thead>
+                <tr>
+                  <SortableHeader<Sort>
+                    field="invoiceNumber"
+                    label={column('invoiceNumber')}
+                    {...sortProps}
+                  />
+                  <SortableHeader<Sort> field="invoiceDate" label={column('invoiceDate')} {...sortProps} />
+                  <SortableHeader<Sort> field="dueDate" label={column('dueDate')} {...sortProps} />
+                  <th scope="col">{column('service')}</th>
+                  <SortableHeader<Sort> field="customer" label={column('customer')} {...sortProps} />
+                  <th scope="col">{column('organizationNumber')}</th>
+                  <th scope="col">{column('city')}</th>
+                  <th scope="col">{column('sni')}</th>
+                  <SortableHeader<Sort>
+                    field="amount"
+                    label={column('amount')}
+                    className="data-table__number"
+                    {...sortProps}
+                  />
+                  <th scope="col">{column('currency')}</th>
+                  <SortableHeader<Sort>
+                    field="remaining"
+                    label={column('remaining')}
+                    className="data-table__number"
+                    {...sortProps}
+                  />
+                  <th scope="col">{column('process')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((row) => (
+                  <tr key={row.invoiceID}>
+                    <th scope="row">{row.invoiceNumber}</th>
+                    <td>{formatDate(row.invoiceDate, i18n.language)}</td>
+                    <td>{formatDate(row.dueDate, i18n.language)}</td>
+                    <td>{t(`invoices:services.${row.service}`)}</td>
+                    <td>{row.customer}</td>
+                    <td>{row.organizationNumber}</td>
+                    <td>{row.city}</td>
+                    <td>{row.sni}</td>
+                    <td className="data-table__number">{money(row.amountMinor, row.currency)}</td>
+                    <td>{row.currency}</td>
+                    <td className="data-table__number">{money(row.remainingMinor, row.currency)}</td>
+                    <td>{t(`reports:ledger.process.${row.process}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <Pagination
+            page={query.page}
+            pageSize={query.pageSize}
+            total={data.total}
+            label={t('reports:ledger.pages')}
+            onPageChange={(page) => setQuery((q) => ({ ...q, page }))}
+            onPageSizeChange={(pageSize) => setQuery((q) => ({ ...q, pageSize, page: 1 }))}
+          />
+        </>
+      )}
+    </div>
+  );
+}

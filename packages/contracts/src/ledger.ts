@@ -1,0 +1,77 @@
+import { z } from 'zod';
+import { listQuerySchema } from './lists';
+import { REPORT_FILE_TYPES } from './reports';
+import { isoDateSchema } from './rules';
+
+/** Columns the ledger report sorts by. */
+export const LEDGER_SORT_FIELDS = [
+  'invoiceNumber',
+  'invoiceDate',
+  'dueDate',
+  'customer',
+  'amount',
+  'remaining',
+] as const;
+
+/**
+ * Where an invoice is in collection on the report's date (spec §3 "process"), translated under
+ * `reports:ledger.process.<key>`.
+ */
+export const LEDGER_PROCESSES = [
+  'none',
+  'overdue',
+  'reminder1',
+  'reminder2',
+  'collection',
+  'chargedBack',
+] as const;
+export type LedgerProcess = (typeof LEDGER_PROCESSES)[number];
+
+/** `GET limited/reports/ledger?date&page&pageSize&sort&order`: the open ledger as of `date`. */
+export const ledgerQuerySchema = listQuerySchema(LEDGER_SORT_FIELDS)
+  .omit({ search: true })
+  .extend({ date: isoDateSchema });
+export type LedgerQuery = z.input<typeof ledgerQuerySchema>;
+
+/** `GET limited/reports/ledger/export?date&fileType=excel|pdf`. */
+export const ledgerExportQuerySchema = z.object({
+  date: isoDateSchema,
+  fileType: z.enum(REPORT_FILE_TYPES),
+});
+export type LedgerExportQuery = z.infer<typeof ledgerExportQuerySchema>;
+
+/** One open invoice of the ledger, exactly the columns of spec §3. Amounts in minor units. */
+export const ledgerRowSchema = z.object({
+  invoiceID: z.string(),
+  invoiceNumber: z.string(),
+  invoiceDate: z.string(),
+  dueDate: z.string(),
+  service: z.string(),
+  customer: z.string(),
+  organizationNumber: z.string(),
+  city: z.string(),
+  sni: z.string(),
+  amountMinor: z.number().int(),
+  currency: z.string(),
+  remainingMinor: z.number().int(),
+  process: z.enum(LEDGER_PROCESSES),
+});
+export type LedgerRow = z.infer<typeof ledgerRowSchema>;
+
+export const ledgerResponseSchema = z.object({
+  date: z.string(),
+  items: z.array(ledgerRowSchema),
+  total: z.number().int().min(0),
+  page: z.number().int().min(1),
+  pageSize: z.number().int().min(1),
+  /** Every open invoice of the date, not only this page: count, amount and remaining per currency. */
+  totals: z.array(
+    z.object({
+      currency: z.string(),
+      count: z.number().int(),
+      amountMinor: z.number().int(),
+      remainingMinor: z.number().int(),
+    }),
+  ),
+});
+export type LedgerResponse = z.infer<typeof ledgerResponseSchema>;
