@@ -133,6 +133,7 @@ export const ROUTE_SAMPLES: Record<
   previewFees: { payload: { invoiceIDs: [SAMPLE_ID] } },
   getPaymentsReport: { query: 'from=2026-01-01&to=2026-03-02' },
   exportPaymentsReport: { query: 'from=2026-01-01&to=2026-03-02&format=csv' },
+  getDashboard: {},
   backofficeLogin2fa: { payload: { token: 'no-such-step-token', code: '123456' } },
   backofficeLogout: {},
   listPendingDecisions: { query: 'page=1&pageSize=10' },
