@@ -10,6 +10,7 @@ export {
   changePasswordFormSchema,
   createMessageBodySchema,
   createMessageResponseSchema,
+  dashboardResponseSchema,
   enableTwoFactorResponseSchema,
   errorResponseSchema,
   getGroupResponseSchema,
