@@ -31,6 +31,7 @@ import { articleRoutes } from './routes/articles';
 import { authRoutes } from './routes/auth';
 import { backofficeRoutes } from './routes/backoffice';
 import { backofficeMoneyRoutes } from './routes/backoffice-money';
+import { dashboardRoutes } from './routes/dashboard';
 import { errorResponses, routeOf } from './routes/define';
 import { fileRoutes } from './routes/files';
 import { invoiceImportRoutes } from './routes/invoice-import';
@@ -259,6 +260,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(backofficeMoneyRoutes);
   await app.register(moneyRoutes);
   await app.register(reportsRoutes);
+  await app.register(dashboardRoutes);
 
   // Runtime settings of the SPA (spec §7: the base address comes from a global setting).
   app.get('/config.js', { schema: { hide: true } }, async (_request, reply) => {

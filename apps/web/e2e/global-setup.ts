@@ -32,7 +32,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   });
   const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
 
-  const deadline = Date.now() + 60_000;
+  // The first start seeds 14 months of demo money flow: on a loaded two-core machine that takes a while.
+  const deadline = Date.now() + 180_000;
   for (;;) {
     if (server.exitCode !== null)
       throw new Error(`the server exited with ${server.exitCode}; see ${SERVER_LOG}`);
@@ -42,7 +43,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     } catch {
       // not listening yet
     }
-    if (Date.now() > deadline) throw new Error(`the server did not answer within 60 s; see ${SERVER_LOG}`);
+    if (Date.now() > deadline) throw new Error(`the server did not answer within 180 s; see ${SERVER_LOG}`);
     await new Promise((r) => setTimeout(r, 250));
   }
 

@@ -4,6 +4,7 @@ export * from './articles';
 export * from './auth';
 export * from './backoffice';
 export * from './constants';
+export * from './dashboard';
 export * from './errors';
 export * from './invoice-import';
 export * from './invoices';

@@ -2,6 +2,7 @@ import { isValidOcrReference, normalizeOcrReference } from '@portal/domain/ocr-r
 import { z } from 'zod';
 import { minorAmountSchema, UNITS, vatBasisPointsSchema } from './articles';
 import { LANGUAGES } from './constants';
+import { overdueBucketSchema } from './dashboard';
 import { listQuerySchema, pageSchema } from './lists';
 import { optionalText } from './recipients';
 import { isoDateSchema, requiredText } from './rules';
@@ -327,6 +328,8 @@ export const listInvoicesQuerySchema = listQuerySchema(INVOICE_SORT_FIELDS).exte
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
   recipientID: z.uuid().optional(),
+  /** Unpaid invoices that many days past due (the dashboard's overdue buckets). */
+  bucket: overdueBucketSchema.optional(),
 });
 export type ListInvoicesQuery = z.output<typeof listInvoicesQuerySchema>;
 export const listInvoicesResponseSchema = pageSchema(invoiceSummarySchema).extend({

@@ -467,6 +467,13 @@ export const ROUTES = {
     permission: 'limited_report_payments',
     allowDuringSetup: false,
   },
+  getDashboard: {
+    method: 'GET',
+    path: '/api/limited/dashboard',
+    auth: 'session',
+    permission: null,
+    allowDuringSetup: false,
+  },
   backofficeLogin2fa: {
     method: 'POST',
     path: '/api/backoffice/login-2fa',

@@ -63,6 +63,7 @@ import { assertTransition } from '../services/invoice-state';
 import { uploadedInvoiceBody, uploadedRowName } from '../services/invoice-upload';
 import { sendInvoices } from '../services/send-invoices';
 import { CURRENCIES, loadUser, TAX_RATES, toIssuer } from '../services/users';
+import { overdueBucketWhere } from './dashboard';
 import { errorResponses, routeOf, signedIn } from './define';
 import { contentDisposition } from './files';
 import { toRecipient } from './recipients';
@@ -199,7 +200,7 @@ async function listTotals(
       .from(invoices)
       .where(condition)
       .groupBy(invoices.currency);
-  if (q.from || q.to || q.filter === 'overdue') return merge([await addUp(where)]);
+  if (q.from || q.to || q.filter === 'overdue' || q.bucket) return merge([await addUp(where)]);
 
   const t = invoiceStateTotals;
   const named = q.search ? recipientsNamed(db, issuerId, q.search) : undefined;
@@ -270,6 +271,7 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
       if (q.to) filters.push(lte(invoices.invoiceDate, q.to));
       if (q.recipientID) filters.push(eq(invoices.recipientId, q.recipientID));
       if (q.search) filters.push(searchWhere(ctx.db, issuerId, q.search));
+      if (q.bucket) filters.push(overdueBucketWhere(q.bucket, today));
       const where = and(...filters);
       const column = SORT_COLUMNS[q.sort];
       const [rows, totals] = await Promise.all([

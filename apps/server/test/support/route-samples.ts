@@ -137,6 +137,7 @@ export const ROUTE_SAMPLES: Record<
   getLedgerReport: { query: 'date=2026-03-02' },
   exportLedgerReport: { query: 'date=2026-03-02&fileType=excel' },
   downloadActiveRegress: { query: 'from=2026-01-01&to=2026-03-02&fileType=excel' },
+  getDashboard: {},
   backofficeLogin2fa: { payload: { token: 'no-such-step-token', code: '123456' } },
   backofficeLogout: {},
   listPendingDecisions: { query: 'page=1&pageSize=10' },

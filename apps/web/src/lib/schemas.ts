@@ -11,6 +11,7 @@ export {
   changePasswordFormSchema,
   createMessageBodySchema,
   createMessageResponseSchema,
+  dashboardResponseSchema,
   enableTwoFactorResponseSchema,
   errorResponseSchema,
   feesPreviewResponseSchema,

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { CheckIcon, WarningIcon } from '../../../components/ui/icons';
 import { formatDate } from '../../../lib/format';
+import { DashboardPanels } from './dashboard-panels';
 
 const LATEST_MESSAGES = 5;
 
@@ -88,6 +89,7 @@ export function HomePage({ self }: { self: Self }) {
           </ul>
         </Card>
       </div>
+      <DashboardPanels />
     </div>
   );
 }

@@ -24,6 +24,7 @@ export function listInvoicesRequestQuery(query: InvoiceListQuery): NonNullable<R
     from: query.from || undefined,
     to: query.to || undefined,
     recipientID: query.recipientID,
+    bucket: query.bucket,
     sort: query.sort,
     order: query.order,
     page: query.page,

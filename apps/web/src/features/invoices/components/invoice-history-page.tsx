@@ -15,6 +15,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { errorText, translateCode } from '../../../lib/messages';
+import { bucketLabelKey } from '../../dashboard/components/bucket-label';
 import { useDownloadInvoicesPdf } from '../api/download-documents';
 import { type InvoiceListQuery, useInvoices } from '../api/list-invoices';
 import { FILTER_KEYS } from '../utils/labels';
@@ -320,6 +321,18 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
     <div className="list-page invoice-page">
       <h1 className="page__title">{t('invoices:list.title')}</h1>
       <p className="page__lead">{t('invoices:list.lead')}</p>
+      {query.bucket ? (
+        <p className="notice" data-testid="bucket-filter">
+          {t('dashboard:overview.bucket_active', { days: t(bucketLabelKey(query.bucket)) })}{' '}
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => onQueryChange({ bucket: undefined, page: 1 })}
+          >
+            {t('dashboard:overview.bucket_clear')}
+          </button>
+        </p>
+      ) : null}
       <div className="invoice-filters">
         <ListToolbar
           search={query.search ?? ''}

@@ -1,0 +1,210 @@
+import type { DashboardResponse } from '@portal/contracts';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Card } from '../../../components/ui/card';
+import { formatDate } from '../../../lib/format';
+import { toLanguage } from '../../../lib/i18n';
+import { formatMoney } from '../../../lib/money';
+import { useDashboard } from '../api/get-dashboard';
+import { bucketLabelKey } from './bucket-label';
+
+interface Bar {
+  key: string;
+  label: string;
+  /** A short label under the bar; empty for none. */
+  tick: string;
+  grossMinor: number;
+  count: number;
+}
+
+const WIDTH = 600;
+const HEIGHT = 180;
+const AXIS = 20;
+
+/**
+ * A column chart drawn as SVG (no chart library: the bundle's size budget): a titled image for the
+ * eye and the same figures as a visually hidden table for screen readers.
+ */
+function ColumnChart({ title, bars, currency }: { title: string; bars: Bar[]; currency: string }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const max = Math.max(1, ...bars.map((b) => b.grossMinor));
+  const step = WIDTH / bars.length;
+  const total = bars.reduce((s, b) => s + b.grossMinor, 0);
+  const money = (minor: number) => formatMoney(minor, currency, i18n.language);
+  return (
+    <figure className="chart">
+      <svg
+        viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS}`}
+        className="chart__svg"
+        role="img"
+        aria-labelledby={`${id}-title ${id}-desc`}
+      >
+        <title id={`${id}-title`}>{title}</title>
+        <desc id={`${id}-desc`}>
+          {t('dashboard:overview.chart_desc', { total: money(total), max: money(max === 1 ? 0 : max) })}
+        </desc>
+        <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="chart__axis" />
+        {bars.map((b, i) => {
+          const h = Math.round((b.grossMinor / max) * (HEIGHT - 8));
+          return (
+            <g key={b.key}>
+              <rect
+                x={i * step + step * 0.15}
+                y={HEIGHT - h}
+                width={step * 0.7}
+                height={h}
+                className="chart__bar"
+              >
+                <title>{`${b.label}: ${money(b.grossMinor)}`}</title>
+              </rect>
+              {b.tick ? (
+                <text x={i * step + step / 2} y={HEIGHT + 15} textAnchor="middle" className="chart__tick">
+                  {b.tick}
+                </text>
+              ) : null}
+            </g>
+          );
+        })}
+      </svg>
+      <table className="visually-hidden">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('dashboard:overview.period')}</th>
+            <th scope="col">{t('dashboard:overview.count')}</th>
+            <th scope="col">{t('dashboard:overview.amount')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {bars.map((b) => (
+            <tr key={b.key}>
+              <th scope="row">{b.label}</th>
+              <td>{b.count}</td>
+              <td>{money(b.grossMinor)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </figure>
+  );
+}
+
+function monthLabel(month: string, language: string, style: 'short' | 'long'): string {
+  const date = new Date(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1);
+  return new Intl.DateTimeFormat(
+    language,
+    style === 'long' ? { month: 'long', year: 'numeric' } : { month: 'short' },
+  ).format(date);
+}
+
+function Panels({ data }: { data: DashboardResponse }) {
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
+  const money = (minor: number) => formatMoney(minor, data.currency, language);
+  const number = new Intl.NumberFormat(language);
+  const topMax = Math.max(1, ...data.topCustomers.map((c) => c.grossMinor));
+  const days: Bar[] = data.sales30Days.map((d, i) => ({
+    key: d.date,
+    label: formatDate(d.date, language),
+    tick: i % 5 === 4 ? String(Number(d.date.slice(8, 10))) : '',
+    grossMinor: d.grossMinor,
+    count: d.count,
+  }));
+  const months: Bar[] = data.sales12Months.map((m) => ({
+    key: m.month,
+    label: monthLabel(m.month, language, 'long'),
+    tick: monthLabel(m.month, language, 'short'),
+    grossMinor: m.grossMinor,
+    count: m.count,
+  }));
+  const empty =
+    data.sales12Months.every((m) => m.count === 0) && data.overdueBuckets.every((b) => b.count === 0);
+  return (
+    <section className="dashboard" aria-labelledby="dashboard-title">
+      <h2 id="dashboard-title" className="dashboard__title">
+        {t('dashboard:overview.title', { currency: data.currency })}
+      </h2>
+      {empty ? (
+        <p className="muted" data-testid="dashboard-empty">
+          {t('dashboard:overview.empty')}
+        </p>
+      ) : null}
+      <div className="grid grid--2">
+        <Card header={t('dashboard:overview.sales_30_days')}>
+          <ColumnChart title={t('dashboard:overview.sales_30_days')} bars={days} currency={data.currency} />
+        </Card>
+        <Card header={t('dashboard:overview.sales_12_months')}>
+          <ColumnChart
+            title={t('dashboard:overview.sales_12_months')}
+            bars={months}
+            currency={data.currency}
+          />
+        </Card>
+        <Card header={t('dashboard:overview.top_customers')}>
+          {data.topCustomers.length === 0 ? (
+            <p className="muted">{t('dashboard:overview.no_customers')}</p>
+          ) : (
+            <table className="data-table top-customers">
+              <thead>
+                <tr>
+                  <th scope="col">{t('dashboard:overview.customer')}</th>
+                  <th scope="col" className="data-table__number">
+                    {t('dashboard:overview.count')}
+                  </th>
+                  <th scope="col" className="data-table__number">
+                    {t('dashboard:overview.amount')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.topCustomers.map((c) => (
+                  <tr key={c.recipientID}>
+                    <th scope="row">
+                      <Link to={`/invoices?recipientID=${c.recipientID}`}>{c.name}</Link>
+                      <span
+                        className="top-customers__bar"
+                        aria-hidden="true"
+                        style={{ width: `${Math.max(1, Math.round((c.grossMinor / topMax) * 100))}%` }}
+                      />
+                    </th>
+                    <td className="data-table__number">{number.format(c.invoiceCount)}</td>
+                    <td className="data-table__number">{money(c.grossMinor)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </Card>
+        <Card header={t('dashboard:overview.overdue')}>
+          <ul className="overdue-buckets">
+            {data.overdueBuckets.map((b) => (
+              <li key={b.bucket} data-bucket={b.bucket}>
+                <Link
+                  to={`/invoices?bucket=${encodeURIComponent(b.bucket)}`}
+                  className="overdue-buckets__link"
+                >
+                  <span className="overdue-buckets__label">{t(bucketLabelKey(b.bucket))}</span>
+                  <span className="overdue-buckets__count" data-testid="bucket-count">
+                    {t('dashboard:overview.invoice_count', { count: b.count })}
+                  </span>
+                  <span className="overdue-buckets__amount">{money(b.remainingMinor)}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </Card>
+      </div>
+    </section>
+  );
+}
+
+/** The dashboard of spec §1 under the home page's welcome: always shown, whatever the abilities. */
+export function DashboardPanels() {
+  const { t } = useTranslation();
+  const { data, isError } = useDashboard();
+  if (isError) return <p className="muted">{t('dashboard:overview.failed')}</p>;
+  if (!data) return <p className="muted">{t('dashboard:overview.loading')}</p>;
+  return <Panels data={data} />;
+}

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+
+/** The overdue buckets of the dashboard (spec §1), in days past the due date. */
+export const OVERDUE_BUCKETS = ['1-5', '6-15', '16-30', '30+'] as const;
+export type OverdueBucket = (typeof OVERDUE_BUCKETS)[number];
+/** The first and last day past due of each bucket; `30+` means 31 days or more (30 is in `16-30`). */
+export const OVERDUE_BUCKET_DAYS: Record<OverdueBucket, { min: number; max: number | null }> = {
+  '1-5': { min: 1, max: 5 },
+  '6-15': { min: 6, max: 15 },
+  '16-30': { min: 16, max: 30 },
+  '30+': { min: 31, max: null },
+};
+export const overdueBucketSchema = z.enum(OVERDUE_BUCKETS);
+
+/**
+ * `GET limited/dashboard`: the issuer's money at a glance (spec §1), all amounts in minor units of
+ * `currency`, the issuer's main currency (the one most of its invoices use). Invoiced = amount to pay
+ * of sent invoices (every state but 1 draft, 7 cancelled and 11 removed).
+ */
+export const dashboardResponseSchema = z.object({
+  currency: z.string().length(3),
+  /** Up to 10 recipients by invoiced amount over the last 12 months, largest first. */
+  topCustomers: z.array(
+    z.object({
+      recipientID: z.string(),
+      name: z.string(),
+      invoiceCount: z.number().int(),
+      grossMinor: z.number().int(),
+    }),
+  ),
+  /** One entry per day of the last 30 days (today included), oldest first, zero days included. */
+  sales30Days: z.array(z.object({ date: z.string(), grossMinor: z.number().int(), count: z.number().int() })),
+  /** One entry per month of the last 12 months (this month included), oldest first. */
+  sales12Months: z.array(
+    z.object({ month: z.string(), grossMinor: z.number().int(), count: z.number().int() }),
+  ),
+  /** Unpaid invoices (states 2 and 3) by days past due as of today, in every bucket even when empty. */
+  overdueBuckets: z.array(
+    z.object({ bucket: overdueBucketSchema, count: z.number().int(), remainingMinor: z.number().int() }),
+  ),
+});
+export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;
