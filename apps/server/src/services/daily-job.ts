@@ -56,9 +56,9 @@ interface Candidate {
 /**
  * The daily job of docs/MONEY.md for one day: distribute queued invoices, then take every unpaid
  * invoice through the collection steps it has reached (overdue, reminder 1 with its fee, reminder 2,
- * collection), interest items, and recourse. One transaction under an advisory lock (a second run at
- * the same time answers `alreadyRunning`); each invoice in its own savepoint with its row locked and
- * its state checked again, so a failing invoice is left untouched and the rest go on. Each step is
+ * collection), interest items, and recourse. One transaction per batch of invoices, each under an
+ * advisory lock (a second run at the same time answers `alreadyRunning`); each invoice in its own
+ * savepoint with its row locked and its state checked again, so a failing invoice is left untouched and the rest go on. Each step is
  * taken once (`dunning_step`, `interest_through`, the state): running the same day twice writes
  * nothing the second time, and a job that missed days catches up with every step once.
  */
@@ -75,28 +75,38 @@ export async function runDailyJob(db: Db, opts: DailyJobOptions): Promise<DailyJ
     chargedBack: 0,
     failed: [],
   };
-  return db.transaction(async (tx) => {
-    const [lock] = rows<{ ok: boolean }>(
+  const locked = async (tx: Tx) =>
+    rows<{ ok: boolean }>(
       await tx.execute(sql`select pg_try_advisory_xact_lock(${DAILY_JOB_LOCK_ID}) as ok`),
-    );
-    if (!lock?.ok) return { ...result, alreadyRunning: true };
+    )[0]?.ok === true;
+  const started = await db.transaction(async (tx) => {
+    if (!(await locked(tx))) return false;
     await distributeQueued(tx, opts, result);
-    let after: { due: string; id: string } | null = null;
-    for (;;) {
-      const batch = await unpaidNeedingWork(tx, opts.date, after);
-      for (const candidate of batch) {
+    return true;
+  });
+  if (!started) return { ...result, alreadyRunning: true };
+  // One transaction per batch, so a day with tens of thousands of late invoices never holds them all
+  // locked at once; each batch takes the lock again, and a step already taken is not taken twice.
+  let after: { due: string; id: string } | null = null;
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      if (!(await locked(tx))) return null;
+      const found = await unpaidNeedingWork(tx, opts.date, after);
+      for (const candidate of found) {
         try {
           await tx.transaction((sp) => collectOne(sp, candidate, opts, result));
         } catch {
           result.failed.push(candidate.id);
         }
       }
-      const last = batch.at(-1);
-      if (!last || batch.length < BATCH) break;
-      after = { due: last.due_date, id: last.id };
-    }
-    return result;
-  });
+      return found;
+    });
+    if (batch === null) return { ...result, alreadyRunning: true };
+    const last = batch.at(-1);
+    if (!last || batch.length < BATCH) break;
+    after = { due: last.due_date, id: last.id };
+  }
+  return result;
 }
 
 /** Step 1: queued invoices (6) sent before the day are distributed (24) and enter the book. */

@@ -92,7 +92,7 @@ describe('the send page (/invoice/send)', () => {
     await screen.findByLabelText(`Select invoice ${first.invoiceNumber}`);
     await user.click(screen.getByRole('button', { name: 'Send selected' }));
     expect(screen.getByRole('alert')).toHaveTextContent('Select at least one invoice.');
-    expect(api.calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/limited/invoices/send')).toBe(false);
 
     await user.click(screen.getByLabelText(`Select invoice ${first.invoiceNumber}`));
     await user.click(screen.getByLabelText(`Select invoice ${second.invoiceNumber}`));
@@ -113,7 +113,7 @@ describe('the send page (/invoice/send)', () => {
     expect(list.getByText(new RegExp(`Invoice ${second.invoiceNumber}:`)).parentElement).toHaveTextContent(
       `Invoice ${second.invoiceNumber}: not sent. That cannot be done to the invoice in its current status.`,
     );
-    const post = api.calls.find((c) => c.method === 'POST');
+    const post = api.calls.find((c) => c.method === 'POST' && c.path === '/api/limited/invoices/send');
     expect(post?.body).toEqual({ invoiceIDs: [first?.invoiceID, second?.invoiceID] });
     expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
     await waitFor(() => expect(screen.getByText('Selected invoices: 0')).toBeInTheDocument());

@@ -95,7 +95,9 @@ describe('the payments report (/reports/payments)', () => {
       'GET',
       `/api/limited/reports/payments?${FEB}&pageSize=100`,
     );
-    const name = all.items[0]?.recipientName ?? '';
+    // A recipient whose name no other recipient has (the select shows names only).
+    const unique = (n: string) => recipients.items.filter((r) => r.name === n).length === 1;
+    const name = all.items.find((p) => unique(p.recipientName))?.recipientName ?? '';
     const recipient = recipients.items.find((r) => r.name === name);
     expect(recipient).toBeDefined();
     renderWithProviders(<ReportsPaymentsRoute />, { path: `/reports/payments?${FEB}` });
@@ -103,10 +105,13 @@ describe('the payments report (/reports/payments)', () => {
     const user = userEvent.setup();
     await user.selectOptions(await screen.findByLabelText('Recipient'), name);
     await user.click(screen.getByRole('button', { name: 'Show' }));
-    await vi.waitFor(() =>
-      expect(reportCalls().at(-1)?.query.get('recipientID')).toBe(recipient?.recipientID),
+    await vi.waitFor(
+      () => expect(reportCalls().at(-1)?.query.get('recipientID')).toBe(recipient?.recipientID),
+      { timeout: 5_000 },
     );
-    await vi.waitFor(async () => expect((await shownRows()).every((r) => r[2] === name)).toBe(true));
+    await vi.waitFor(async () => expect((await shownRows()).every((r) => r[2] === name)).toBe(true), {
+      timeout: 5_000,
+    });
   });
 
   it('refuses an end before the start without asking the server', async () => {
