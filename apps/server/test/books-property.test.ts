@@ -2,6 +2,7 @@ import { addDays } from '@portal/domain/calendar-date';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../src/db/migrate';
 import { invoices, issuers, payments } from '../src/db/schema';
 import { DEMO_BANKGIROS } from '../src/db/seed/demo';
 import { ApiError } from '../src/lib/errors';
@@ -58,11 +59,9 @@ beforeAll(async () => {
 }, 180_000);
 afterAll(() => t.close());
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 /** Settlements whose rows do not add up to their totals (count, gross, fee, net). */
 async function settlementsOff(): Promise<unknown[]> {
-  return rowsOf(
+  return rows(
     await t.db.execute(sql`
       select s.id, s.row_count, s.gross_minor, s.fee_minor, s.total_payout_minor, r.n, r.gross, r.fee, r.net
       from settlements s
