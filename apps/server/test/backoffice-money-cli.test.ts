@@ -325,6 +325,59 @@ describe('back-office CLI: the money flow', () => {
   });
 });
 
+describe('back-office CLI: deductions and debts carried over', () => {
+  it('import-bgmax counts a TK21 deduction apart, unmatched never lists it and assign refuses it', async () => {
+    const [a] = await sentInvoices(t, { n: 1, approve: true });
+    if (!a) throw new Error('no invoice');
+    const path = join(dir, 'tk21.txt');
+    writeFileSync(
+      path,
+      incomingPaymentsFile({
+        paymentDate: today(),
+        deposits: [
+          {
+            bankgiro: DEMO_BANKGIROS.bygg,
+            payments: [
+              { reference: a.ocr ?? '', amountMinor: a.toPayMinor },
+              { reference: '89853', amountMinor: 50_000, deduction: true },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(await cli('import-bgmax', path)).toMatchObject({
+      code: EXIT.ok,
+      out: '2 payments read, 2 registered: 1 matched, 0 unmatched, 0 overpaid; 1 deductions (TK21) booked off the deposits.',
+    });
+    const [deduction] = await t.db.select().from(payments).where(eq(payments.reference, '89853'));
+    if (!deduction) throw new Error('no deduction');
+    expect(deduction).toMatchObject({ status: 'deduction', amountMinor: -50_000 });
+    expect((await cli('unmatched')).out).not.toContain(deduction.id);
+    const refused = await cli('assign', deduction.id, a.id);
+    expect(refused.code).toBe(EXIT.refused);
+    expect(refused.err).toContain('HTTP 409 payments.deduction');
+    expect((await cli('check-books')).code).toBe(EXIT.ok);
+  });
+
+  it('payout says which issuers it left unsettled because their charge backs exceed their payouts', async () => {
+    const issuer = await bygg();
+    // Months on, the demo's unpaid invoices have been charged back: Demo Bygg owes us.
+    expect((await cli('daily', '--date', '2026-06-30')).code).toBe(EXIT.ok);
+    const before = await t.db.select({ id: settlements.id }).from(settlements);
+    const run = await cli('payout', '--date', '2026-06-30');
+    expect(run.code).toBe(EXIT.ok);
+    const line = run.out.split('\n').find((l) => l.includes(`issuer ${issuer.id}`));
+    expect(line).toMatch(
+      new RegExp(
+        `^Not settled\tissuer ${issuer.id}\t\\d+ rows\tcharge backs exceed payouts, the issuer owes \\d+\\.\\d{2} SEK: set off in a later run$`,
+      ),
+    );
+    const made = (await t.db.select().from(settlements)).filter((s) => !before.some((b) => b.id === s.id));
+    expect(made.filter((s) => s.issuerId === issuer.id)).toEqual([]);
+    expect((await cli('check-books')).code).toBe(EXIT.ok);
+  });
+});
+
 function readBack(path: string): string {
   return readFileSync(path).toString('latin1');
 }

@@ -3,28 +3,41 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/migrate';
-import { invoices, issuers, payments } from '../src/db/schema';
+import { invoices, issuers, payments, settlementRows } from '../src/db/schema';
 import { DEMO_BANKGIROS } from '../src/db/seed/demo';
 import { ApiError } from '../src/lib/errors';
 import { runDailyJob } from '../src/services/daily-job';
-import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
+import { type IncomingPayment, incomingPaymentsFile } from '../src/services/incoming-payments-file';
 import { checkBooks } from '../src/services/ledger';
 import { assignPayment, importBgmaxFile } from '../src/services/payment-import';
 import { runPayout } from '../src/services/payouts';
+import { keptTotalsDrift } from './support/kept-totals';
 import { sentInvoices, TEST_OPERATOR } from './support/money';
 import { createTestApp, type TestApp } from './support/test-app';
 
 /**
  * The bookkeeping invariant of docs/MONEY.md as a property: whatever happens in whatever order —
- * invoices sent and approved, recipients paying in full, in part or too much (and paying references
- * nobody knows), payouts, the daily job on later and later days, operators assigning unmatched
- * payments — every journal balances, every invoice's receivable postings are its remaining amount and
- * every settlement's rows add up to its totals.
+ * invoices sent and approved, recipients paying in full, in part or too much (on the OCR reference or
+ * on a TK22 extra reference, and paying references nobody knows), payers taking deductions (TK21) off
+ * a deposit, payouts, the daily job on later and later days, operators assigning unmatched payments —
+ * every journal balances, every invoice's receivable postings are its remaining amount, every
+ * settlement's rows add up to its totals, no settlement is negative and the bank paid exactly its
+ * total, the bank holds exactly the deposits of the files less what the settlements paid, and the
+ * totals kept by triggers equal the invoices.
  */
 
 type Step =
   | { kind: 'approve'; n: number; service: 'factoring' | 'nonRecourseFactoring' | 'invoicingService' }
-  | { kind: 'pay'; how: 'full' | 'part' | 'over'; pick: number; partPermille: number; extraMinor: number }
+  | {
+      kind: 'pay';
+      how: 'full' | 'part' | 'over';
+      pick: number;
+      partPermille: number;
+      extraMinor: number;
+      /** Paid with a blank reference and the OCR in a TK22 record. */
+      viaExtraReference: boolean;
+    }
+  | { kind: 'deduct'; pick: number; amountMinor: number }
   | { kind: 'stray'; amountMinor: number }
   | { kind: 'payout' }
   | { kind: 'daily'; days: number }
@@ -46,6 +59,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     pick: fc.nat(),
     partPermille: fc.integer({ min: 1, max: 999 }),
     extraMinor: fc.integer({ min: 1, max: 50_000 }),
+    viaExtraReference: fc.boolean(),
+  }),
+  fc.record({
+    kind: fc.constant('deduct' as const),
+    pick: fc.nat(),
+    amountMinor: fc.integer({ min: 1, max: 200_000 }),
   }),
   fc.record({ kind: fc.constant('stray' as const), amountMinor: fc.integer({ min: 1, max: 900_000 }) }),
   fc.record({ kind: fc.constant('payout' as const) }),
@@ -77,13 +96,15 @@ async function settlementsOff(): Promise<unknown[]> {
 }
 
 describe('the book stays sound under any sequence of money events', () => {
-  it('approve / BGMAX payments (full, part, over, stray) / payout / daily job / assign', async () => {
+  it('approve / BGMAX payments (full, part, over, stray, on a TK22, with TK21 deductions) / payout / daily job / assign', async () => {
     let serial = 1;
     let runs = 0;
     const applied: Record<string, number> = {};
     const statesSeen = new Set<number>();
     const paymentStatuses = new Set<string>();
     let overpaid = 0;
+    let carried = 0;
+    let chargeBacksSettled = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
         runs++;
@@ -94,7 +115,7 @@ describe('the book stays sound under any sequence of money events', () => {
         const at = () => new Date(`${day}T05:00:00Z`);
         const mine: string[] = [];
 
-        const importPays = async (pays: { reference: string; amountMinor: number }[]) => {
+        const importPays = async (pays: IncomingPayment[]) => {
           const bytes = incomingPaymentsFile({
             paymentDate: day,
             deposits: [{ bankgiro: DEMO_BANKGIROS.bygg, payments: pays }],
@@ -126,7 +147,28 @@ describe('the book stays sound under any sequence of money events', () => {
                   : s.how === 'part'
                     ? Math.max(1, Math.floor((base * s.partPermille) / 1000))
                     : base + s.extraMinor;
-              await importPays([{ reference: inv.ocr, amountMinor }]);
+              await importPays([
+                s.viaExtraReference
+                  ? { reference: '', amountMinor, extraReferences: [{ reference: inv.ocr, amountMinor: 0 }] }
+                  : { reference: inv.ocr, amountMinor },
+              ]);
+              break;
+            }
+            case 'deduct': {
+              // A payment with a credit the payer took off it: the deposit is the difference.
+              const id = mine.length > 0 ? (mine[s.pick % mine.length] as string) : undefined;
+              const [inv] = id ? await t.db.select().from(invoices).where(eq(invoices.id, id)) : [];
+              await importPays([
+                {
+                  reference: inv?.ocr ?? `8${String(serial).padStart(9, '0')}`,
+                  amountMinor: s.amountMinor + (inv?.remainingMinor ?? 1),
+                },
+                {
+                  reference: `7${String(serial).padStart(5, '0')}`,
+                  amountMinor: s.amountMinor,
+                  deduction: true,
+                },
+              ]);
               break;
             }
             case 'stray':
@@ -134,9 +176,21 @@ describe('the book stays sound under any sequence of money events', () => {
                 { reference: `9${String(serial).padStart(9, '0')}`, amountMinor: s.amountMinor },
               ]);
               break;
-            case 'payout':
-              await runPayout(t.db, { payoutDate: day, now: at(), operatorId: null });
+            case 'payout': {
+              const run = await runPayout(t.db, { payoutDate: day, now: at(), operatorId: null });
+              carried += run.carried.filter((c) => c.issuerId === issuer.id).length;
+              const made = run.settlements.map((x) => x.settlementId);
+              if (made.length > 0)
+                chargeBacksSettled += (
+                  await t.db
+                    .select()
+                    .from(settlementRows)
+                    .where(
+                      and(inArray(settlementRows.settlementId, made), eq(settlementRows.kind, 'chargeBack')),
+                    )
+                ).length;
               break;
+            }
             case 'daily': {
               day = addDays(day, s.days);
               const r = await runDailyJob(t.db, { date: day, now: at(), referenceRateBp: 200 });
@@ -161,6 +215,14 @@ describe('the book stays sound under any sequence of money events', () => {
             }
           }
           expect(await checkBooks(t.db, issuer.id)).toEqual([]);
+          // Every movement of the bank is an incoming payment (its deposit) or a settlement (its payout).
+          expect(
+            rows(
+              await t.db.execute(
+                sql`select id from postings where account = 'bank' and payment_id is null and settlement_id is null`,
+              ),
+            ),
+          ).toEqual([]);
           if (mine.length > 0)
             for (const inv of await t.db
               .select({ state: invoices.state })
@@ -170,10 +232,12 @@ describe('the book stays sound under any sequence of money events', () => {
         }
         expect(await checkBooks(t.db)).toEqual([]);
         expect(await settlementsOff()).toEqual([]);
+        // The totals kept by triggers (invoice list, dashboard) followed every bulk money write.
+        expect(await keptTotalsDrift(t.db)).toEqual([]);
         const mineSet = new Set(mine);
         for (const p of await t.db.select().from(payments).where(eq(payments.issuerId, issuer.id)))
           if (p.createdAt >= new Date('2026-03-02T00:00:00Z') && (!p.invoiceId || mineSet.has(p.invoiceId))) {
-            if (p.invoiceId) paymentStatuses.add(p.status);
+            if (p.invoiceId || p.status === 'deduction') paymentStatuses.add(p.status);
             else paymentStatuses.add('stray');
             if (p.invoiceId && p.overpaidMinor > 0) overpaid++;
           }
@@ -188,16 +252,52 @@ describe('the book stays sound under any sequence of money events', () => {
               { kind: 'approve', n: 3, service: 'factoring' },
               { kind: 'approve', n: 1, service: 'invoicingService' },
               { kind: 'payout' },
-              { kind: 'pay', how: 'part', pick: 0, partPermille: 400, extraMinor: 1 },
-              { kind: 'pay', how: 'full', pick: 1, partPermille: 1, extraMinor: 1 },
-              { kind: 'pay', how: 'over', pick: 2, partPermille: 1, extraMinor: 2_500 },
+              {
+                kind: 'pay',
+                how: 'part',
+                pick: 0,
+                partPermille: 400,
+                extraMinor: 1,
+                viaExtraReference: false,
+              },
+              { kind: 'pay', how: 'full', pick: 1, partPermille: 1, extraMinor: 1, viaExtraReference: true },
+              {
+                kind: 'pay',
+                how: 'over',
+                pick: 2,
+                partPermille: 1,
+                extraMinor: 2_500,
+                viaExtraReference: false,
+              },
               { kind: 'stray', amountMinor: 12_345 },
               { kind: 'assign', pickPayment: 0, pickInvoice: 0 },
+              { kind: 'deduct', pick: 1, amountMinor: 20_000 },
               { kind: 'daily', days: 40 },
               { kind: 'payout' },
               { kind: 'daily', days: 40 },
               { kind: 'daily', days: 40 },
-              { kind: 'pay', how: 'part', pick: 0, partPermille: 500, extraMinor: 1 },
+              {
+                kind: 'pay',
+                how: 'part',
+                pick: 0,
+                partPermille: 500,
+                extraMinor: 1,
+                viaExtraReference: true,
+              },
+              { kind: 'payout' },
+            ],
+          ],
+          // The demo's charge backs leave the issuer owing us: a run carries the debt, and a run with
+          // enough new payouts sets it off.
+          [
+            [
+              { kind: 'daily', days: 40 },
+              { kind: 'payout' },
+              { kind: 'approve', n: 3, service: 'factoring' },
+              { kind: 'approve', n: 3, service: 'factoring' },
+              { kind: 'payout' },
+              { kind: 'approve', n: 3, service: 'factoring' },
+              { kind: 'approve', n: 3, service: 'factoring' },
               { kind: 'payout' },
             ],
           ],
@@ -206,14 +306,17 @@ describe('the book stays sound under any sequence of money events', () => {
     );
     expect(runs).toBeGreaterThanOrEqual(12);
     // Every kind of step was taken somewhere in the runs.
-    for (const kind of ['approve', 'pay', 'stray', 'payout', 'daily', 'assign'])
+    for (const kind of ['approve', 'pay', 'deduct', 'stray', 'payout', 'daily', 'assign'])
       expect(applied[kind]).toBeGreaterThan(0);
     // And the runs reached paid, part paid and charged-back invoices, matched payments and overpayments.
     expect([...statesSeen]).toEqual(expect.arrayContaining([3, 4, 5]));
-    expect([...paymentStatuses]).toEqual(expect.arrayContaining(['matched']));
+    expect([...paymentStatuses]).toEqual(expect.arrayContaining(['matched', 'deduction']));
     expect(overpaid).toBeGreaterThan(0);
     console.info(
-      `books property: states ${[...statesSeen].sort()}, payments ${[...paymentStatuses].sort()}, steps ${JSON.stringify(applied)}`,
+      `books property: states ${[...statesSeen].sort()}, payments ${[...paymentStatuses].sort()}, carried ${carried}, charge backs settled ${chargeBacksSettled}, steps ${JSON.stringify(applied)}`,
     );
+    // And runs that left the issuer owing us, and settlements that set charge backs off.
+    expect(carried).toBeGreaterThan(0);
+    expect(chargeBacksSettled).toBeGreaterThan(0);
   }, 600_000);
 });

@@ -123,7 +123,7 @@ describe('GET /api/limited/dashboard', () => {
       });
     // Recipient 0 gets one more, smaller, invoice: counted in its count and sum.
     fixtures.push({ recipient: 0, state: 6, currency: 'SEK', invoiceDate: '2026-03-20', toPay: 50_000 });
-    // Not sent (draft, cancelled, removed): never counted, whatever their size.
+    // Not sent (draft, temporary, deleted): never counted, whatever their size.
     for (const state of [1, 7, 11])
       fixtures.push({ recipient: 0, state, currency: 'SEK', invoiceDate: '2026-03-20', toPay: 99_000_000 });
     // Month and day boundaries.

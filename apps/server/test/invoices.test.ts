@@ -278,9 +278,9 @@ describe('invoices', () => {
     const pendingNumbers = pending.items.map((i: { invoiceNumber: string }) => i.invoiceNumber);
     expect(pendingNumbers).toEqual(expect.arrayContaining(['5001', '5100', '5200']));
     expect(pendingNumbers).not.toContain('5300');
-    // The suggestion follows the largest number in use (the demo history runs to 10320).
+    // The suggestion follows the largest number in use (the demo history runs to 10321).
     const next = (await call(demo, 'GET', '/api/limited/invoices/next-number')).json();
-    expect(next.invoiceNumber).toBe('10321');
+    expect(next.invoiceNumber).toBe('10322');
   });
 
   it('the kept totals per state agree with adding the invoices up, for every filter', async () => {
@@ -397,5 +397,32 @@ describe('invoices', () => {
     expect(list.total).toBe(0);
     const [still] = await t.db.select().from(invoices).where(eq(invoices.id, id));
     expect(still?.state).toBe(1);
+  });
+
+  it('stamps a new invoice and an edit with the app clock, not the machine clock', async () => {
+    const before = t.clock.now();
+    t.clock.set(new Date('2027-02-03T10:00:00Z'));
+    try {
+      // Sessions expire by the same clock: sign in at each time.
+      const res = await call(await t.login('demo'), 'POST', '/api/limited/invoices', body('5990'));
+      expect(res.statusCode, res.body).toBe(200);
+      const id = invoiceDetailSchema.parse(res.json()).invoiceID;
+      const [made] = await t.db.select().from(invoices).where(eq(invoices.id, id));
+      expect(made?.createdAt.toISOString()).toBe('2027-02-03T10:00:00.000Z');
+      expect(made?.updatedAt.toISOString()).toBe('2027-02-03T10:00:00.000Z');
+      t.clock.set(new Date('2027-02-04T11:30:00Z'));
+      const edit = await call(
+        await t.login('demo'),
+        'PUT',
+        `/api/limited/invoices/${id}`,
+        body('5990', { orderReference: 'PO-9' }),
+      );
+      expect(edit.statusCode, edit.body).toBe(200);
+      const [edited] = await t.db.select().from(invoices).where(eq(invoices.id, id));
+      expect(edited?.createdAt.toISOString()).toBe('2027-02-03T10:00:00.000Z');
+      expect(edited?.updatedAt.toISOString()).toBe('2027-02-04T11:30:00.000Z');
+    } finally {
+      t.clock.set(before);
+    }
   });
 });

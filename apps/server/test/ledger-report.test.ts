@@ -1,10 +1,13 @@
 import type { LedgerResponse } from '@portal/contracts';
+import { addDays } from '@portal/domain/calendar-date';
+import { DEFAULT_REFERENCE_RATE_BP, recourseDate } from '@portal/domain/money-flow';
 import { translate } from '@portal/i18n';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { recipients } from '../src/db/schema';
+import { invoiceEvents, invoices, issuers, postings, recipients } from '../src/db/schema';
 import { DEMO_BANKGIROS } from '../src/db/seed/demo';
+import { runDailyJob } from '../src/services/daily-job';
 import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
 import { todayIn } from '../src/services/invoice-math';
 import { processOn } from '../src/services/ledger-report';
@@ -37,6 +40,17 @@ async function wholeLedger(token: string, date: string) {
     if (got.items.length < 100) break;
   }
   return { items, totals: first?.totals ?? [], total: first?.total ?? 0 };
+}
+
+/** The 12 cells of every row of the first sheet of an Excel file, the header first ('' for none). */
+async function sheetRows(bytes: Buffer): Promise<unknown[][]> {
+  const book = new ExcelJS.Workbook();
+  await book.xlsx.load(bytes as unknown as ArrayBuffer);
+  const rows: unknown[][] = [];
+  book.worksheets[0]?.eachRow((r) =>
+    rows.push(Array.from({ length: 12 }, (_, c) => r.getCell(c + 1).value ?? '')),
+  );
+  return rows;
 }
 
 /** Three approved invoices on 2026-03-02; on 2026-03-10 the first is paid in full and the second in part. */
@@ -131,8 +145,71 @@ describe('GET /api/limited/reports/ledger', () => {
     for (const i of mine) expect(other.items.map((r) => r.invoiceID)).not.toContain(i.id);
   });
 
+  it('a charged-back invoice shows the dunning step of each earlier day, and is gone from the charge back on', async () => {
+    const [inv] = await sentInvoices(t, { n: 1, approve: true, dueDate: '2026-04-01' });
+    if (!inv) throw new Error('one invoice');
+    const [issuer] = await t.db.select().from(issuers).where(eq(issuers.id, inv.issuerId));
+    if (!issuer) throw new Error('issuer');
+    const chargeBackDay = recourseDate(inv.dueDate, issuer.recourseDays);
+    // The daily job on the day of each collection step (at 07:00 in Stockholm) …
+    for (const late of [1, 10, 24, 38])
+      await runDailyJob(t.db, {
+        date: addDays(inv.dueDate, late),
+        now: new Date(`${addDays(inv.dueDate, late)}T05:00:00Z`),
+        referenceRateBp: DEFAULT_REFERENCE_RATE_BP,
+      });
+    // … and on the charge back day just after midnight in Stockholm, still the day before in UTC:
+    // the charge back belongs to its Stockholm day.
+    const chargedAt = new Date(`${addDays(chargeBackDay, -1)}T22:30:00Z`);
+    expect(todayIn(chargedAt)).toBe(chargeBackDay);
+    await runDailyJob(t.db, {
+      date: chargeBackDay,
+      now: chargedAt,
+      referenceRateBp: DEFAULT_REFERENCE_RATE_BP,
+    });
+    const [after] = await t.db.select().from(invoices).where(eq(invoices.id, inv.id));
+    expect(after).toMatchObject({ state: 5, dunningStep: 4 });
+    const [charged] = await t.db
+      .select()
+      .from(invoiceEvents)
+      .where(and(eq(invoiceEvents.invoiceId, inv.id), eq(invoiceEvents.event, 22)));
+    expect(charged?.at).toEqual(chargedAt);
+
+    const token = await t.login('demo');
+    const processOnDay = async (date: string) =>
+      (await wholeLedger(token, date)).items.find((i) => i.invoiceID === inv.id);
+    // Before the charge back: the step the invoice had reached on that day, with all of it remaining.
+    const expected: [number, string][] = [
+      [0, 'none'],
+      [1, 'overdue'],
+      [9, 'overdue'],
+      [10, 'reminder1'],
+      [23, 'reminder1'],
+      [24, 'reminder2'],
+      [38, 'collection'],
+      [issuer.recourseDays - 1, 'collection'],
+    ];
+    expect(issuer.recourseDays).toBeGreaterThan(38);
+    for (const [late, process] of expected) {
+      const row = await processOnDay(addDays(inv.dueDate, late));
+      expect(row, `due + ${late}`).toMatchObject({ process, remainingMinor: inv.toPayMinor });
+    }
+    // From the charge back on, its receivable sums to zero: off the ledger.
+    expect(await processOnDay(chargeBackDay)).toBeUndefined();
+    expect(await processOnDay(addDays(chargeBackDay, 30))).toBeUndefined();
+
+    // The export of the day before says the same, in words.
+    const xlsx = await t.app.inject({
+      url: `/api/limited/reports/ledger/export?date=${addDays(chargeBackDay, -1)}&fileType=excel&language=en-US`,
+      headers: bearer(token),
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const row = (await sheetRows(xlsx.rawPayload)).find((r) => r[0] === inv.invoiceNumber);
+    expect(row?.[11]).toBe('Debt collection');
+  });
+
   it('exports exactly the spec columns as Excel and PDF, equal to the API', async () => {
-    await paidInPart();
+    const { part, open } = await paidInPart();
     const token = await t.login('demo');
     const api = await wholeLedger(token, '2026-03-10');
     const xlsx = await t.app.inject({
@@ -141,11 +218,7 @@ describe('GET /api/limited/reports/ledger', () => {
     });
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-disposition']).toContain('filename="ledger-2026-03-10.xlsx"');
-    const book = new ExcelJS.Workbook();
-    await book.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-    const rows: unknown[][] = [];
-    book.worksheets[0]?.eachRow((r) => rows.push((r.values as unknown[]).slice(1)));
-    const [header, ...body] = rows;
+    const [header, ...body] = await sheetRows(xlsx.rawPayload);
     expect(header).toEqual([
       'Invoice number',
       'Invoice date',
@@ -160,13 +233,54 @@ describe('GET /api/limited/reports/ledger', () => {
       'Remaining',
       'Process',
     ]);
-    expect(body).toHaveLength(api.items.length);
-    for (const i of api.items) {
-      const row = body.find((r) => r[0] === i.invoiceNumber);
-      expect(row?.[8]).toBe(i.amountMinor / 100);
-      expect(row?.[10]).toBe(i.remainingMinor / 100);
-      expect(row?.[11]).toBe(translate('en-US', 'reports', `ledger.process.${i.process}`));
+    // Every row, all 12 columns, equal to the API's row.
+    const byNumber = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
+    expect([...body].sort(byNumber)).toEqual(
+      api.items
+        .map((i) => [
+          i.invoiceNumber,
+          i.invoiceDate,
+          i.dueDate,
+          translate('en-US', 'invoices', `services.${i.service}`),
+          i.customer,
+          i.organizationNumber,
+          i.city,
+          i.sni,
+          i.amountMinor / 100,
+          i.currency,
+          i.remainingMinor / 100,
+          translate('en-US', 'reports', `ledger.process.${i.process}`),
+        ])
+        .sort(byNumber),
+    );
+    // And the rows of the unpaid and the part-paid invoice, all 12 columns, against the database:
+    // the invoice, its recipient, and its receivable postings (all made by 2026-03-10).
+    for (const id of [open.id, part.id]) {
+      const [inv] = await t.db.select().from(invoices).where(eq(invoices.id, id));
+      if (!inv) throw new Error(id);
+      const [customer] = await t.db.select().from(recipients).where(eq(recipients.id, inv.recipientId));
+      const receivable = await t.db
+        .select()
+        .from(postings)
+        .where(and(eq(postings.invoiceId, id), eq(postings.account, 'receivable')));
+      const remaining = receivable.reduce((sum, p) => sum + p.amountMinor, 0);
+      expect(remaining).toBe(inv.remainingMinor);
+      expect(body.find((r) => r[0] === inv.invoiceNumber)).toEqual([
+        inv.invoiceNumber,
+        inv.invoiceDate,
+        inv.dueDate,
+        translate('en-US', 'invoices', `services.${inv.service}`),
+        customer?.name,
+        customer?.organizationNumber,
+        customer?.city,
+        customer?.sni,
+        inv.toPayMinor / 100,
+        inv.currency,
+        remaining / 100,
+        'Not due',
+      ]);
     }
+    expect(body.find((r) => r[0] === part.invoiceNumber)?.[10]).toBe((part.toPayMinor - 10_000) / 100);
 
     const pdf = await t.app.inject({
       url: '/api/limited/reports/ledger/export?date=2026-03-10&fileType=pdf&language=en-US',
@@ -182,11 +296,12 @@ describe('GET /api/limited/reports/ledger', () => {
 });
 
 describe('processOn', () => {
-  it('is no further than the date implies, and charged back once charged back', () => {
+  it('is no further than the date implies, and charged back once charged back by the date', () => {
     const due = '2026-03-01';
-    expect(processOn({ state: 2, dunningStep: 4, dueDate: due }, '2026-02-28')).toBe('none');
-    expect(processOn({ state: 2, dunningStep: 0, dueDate: due }, '2026-06-01')).toBe('none');
-    expect(processOn({ state: 2, dunningStep: 4, dueDate: due }, '2026-06-01')).toBe('collection');
-    expect(processOn({ state: 5, dunningStep: 4, dueDate: due }, '2026-06-01')).toBe('chargedBack');
+    expect(processOn({ chargedBack: false, dunningStep: 4, dueDate: due }, '2026-02-28')).toBe('none');
+    expect(processOn({ chargedBack: false, dunningStep: 0, dueDate: due }, '2026-06-01')).toBe('none');
+    expect(processOn({ chargedBack: false, dunningStep: 4, dueDate: due }, '2026-06-01')).toBe('collection');
+    expect(processOn({ chargedBack: false, dunningStep: 4, dueDate: due }, '2026-03-20')).toBe('reminder1');
+    expect(processOn({ chargedBack: true, dunningStep: 4, dueDate: due }, '2026-06-01')).toBe('chargedBack');
   });
 });

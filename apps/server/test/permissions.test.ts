@@ -1,13 +1,15 @@
-import { ROUTES, type RouteDef, routePermissions } from '@portal/contracts';
+import { type Ability, ROUTES, type RouteDef, routePermissions } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
+import { setAbilities } from './support/abilities';
 import { registeredRoutes } from './support/registered-routes';
 import {
   ALL_OPERATIONS,
   OPERATOR_OPERATIONS,
   SESSION_OPERATIONS,
+  type SessionOperationId,
   sampleRequest,
 } from './support/route-samples';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
@@ -180,6 +182,52 @@ describe('permissions', () => {
       def.permission = before;
     }
     expect((await selfAs(limited)).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Spec §6 shows the report entries, the two downloads among them, only to a user with a report
+ * ability: a user with neither must not get the active invoices file, which lists every active
+ * invoice of the issuer.
+ */
+describe('the report routes', () => {
+  const REPORT_OPERATIONS = [
+    'downloadActiveInvoices',
+    'downloadActiveRegress',
+    'getPaymentsReport',
+    'exportPaymentsReport',
+    'getLedgerReport',
+    'exportLedgerReport',
+  ] as const satisfies readonly SessionOperationId[];
+
+  /** demo-limited (limited_invoices and limited_send_invoice only), with `extra` granted on top. */
+  async function limitedWith(extra: Ability[]): Promise<string> {
+    await setAbilities(t.db, 'demo-limited', ['limited_invoices', 'limited_send_invoice', ...extra]);
+    return t.login('demo-limited');
+  }
+
+  it('are exactly the routes under /api/limited/reports', () => {
+    const underReports = SESSION_OPERATIONS.filter((op) =>
+      ROUTES[op].path.startsWith('/api/limited/reports/'),
+    ).sort();
+    expect(underReports).toEqual([...REPORT_OPERATIONS].sort());
+  });
+
+  it.each(REPORT_OPERATIONS)('%s answers 403 auth.forbidden with neither report ability', async (op) => {
+    await t.reset();
+    const res = await t.app.inject(sampleRequest(op, await limitedWith([])));
+    expect(res.statusCode).toBe(403);
+    expect(res.json()).toEqual({ code: 'auth.forbidden' });
+  });
+
+  it.each(
+    (['downloadActiveInvoices', 'downloadActiveRegress'] as const).flatMap((op) =>
+      (['limited_report_payments', 'limited_report_ledger'] as const).map((a) => [op, a] as const),
+    ),
+  )('%s answers 200 with %s only', async (op, ability) => {
+    await t.reset();
+    const res = await t.app.inject(sampleRequest(op, await limitedWith([ability])));
+    expect(res.statusCode, res.body.slice(0, 200)).toBe(200);
   });
 });
 

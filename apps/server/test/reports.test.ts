@@ -139,6 +139,25 @@ describe('GET /api/limited/reports/activeInvoices', () => {
     expect(header?.[0]).toBe(translate(user?.language ?? 'sv-SE', 'reports', 'active.columns.invoiceNumber'));
   });
 
+  it('names the file after today in Stockholm by the app’s clock', async () => {
+    // 22:30 UTC on 31 March 2026 is already 1 April in Stockholm; and not the machine's today.
+    t.clock.set(new Date('2026-03-31T22:30:00.000Z'));
+    const token = await t.login('demo');
+    const res = await t.app.inject({
+      url: '/api/limited/reports/activeInvoices?language=en-US',
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-disposition']).toContain('filename="active-invoices-2026-04-01.xlsx"');
+    t.clock.set(new Date('2027-01-15T10:00:00.000Z'));
+    const later = await t.app.inject({
+      url: '/api/limited/reports/activeInvoices?language=en-US',
+      headers: bearer(await t.login('demo')),
+    });
+    expect(later.statusCode).toBe(200);
+    expect(later.headers['content-disposition']).toContain('filename="active-invoices-2027-01-15.xlsx"');
+  });
+
   it('answers 401 without a session', async () => {
     const res = await t.app.inject({ url: '/api/limited/reports/activeInvoices' });
     expect(res.statusCode).toBe(401);

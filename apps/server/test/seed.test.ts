@@ -1,10 +1,12 @@
 import { isFinnishBusinessId, isSwedishOrganisationNumber } from '@portal/domain/organisation-number';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rows } from '../src/db/migrate';
 import { groups, issuers, messages, userAbilities, users } from '../src/db/schema';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS, seedDemo } from '../src/db/seed/demo';
 import { verifyPassword } from '../src/lib/passwords';
 import { unseal } from '../src/lib/tokens';
+import { keptTotalsDrift } from './support/kept-totals';
 import { createTestDb, type TestDb } from './support/test-db';
 
 const KEY = Buffer.alloc(32, 3);
@@ -36,6 +38,32 @@ describe('seedDemo', () => {
     expect(first.messages).toBeGreaterThan(6);
     expect(await seedDemo(testDb.db, KEY, NOW)).toBe(false);
     expect(await counts()).toEqual(first);
+    // 14 simulated months of bulk money writes left every kept total (list, dashboard) right.
+    expect(await keptTotalsDrift(testDb.db)).toEqual([]);
+  });
+
+  it('lived through every state, money event and kind of payment and settlement row', async () => {
+    // Seeded by the first test: the 14 simulated months of the money flow (docs/MONEY.md).
+    const values = async (query: ReturnType<typeof sql>) =>
+      rows<{ v: string | number }>(await testDb.db.execute(query)).map((r) => r.v);
+    // Draft, not paid, part paid, paid, charged back, queued, awaiting a decision, deleted.
+    expect(await values(sql`select distinct state as v from invoices order by 1`)).toEqual(
+      expect.arrayContaining([1, 2, 3, 4, 5, 6, 9, 11]),
+    );
+    // Registered, rejected, approved, payout, paid, part paid, reminders 1 and 2, collection,
+    // settlement, interest, deleted, overpayment, charged back, distributed, overdue.
+    expect(await values(sql`select distinct event as v from invoice_events order by 1`)).toEqual(
+      expect.arrayContaining([1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 14, 20, 21, 22, 24, 25]),
+    );
+    expect(await values(sql`select distinct status as v from payments order by 1`)).toEqual([
+      'matched',
+      'unmatched',
+    ]);
+    expect(await values(sql`select distinct kind as v from settlement_rows order by 1`)).toEqual([
+      'chargeBack',
+      'payment',
+      'payout',
+    ]);
   });
 
   it('creates every user of the README with the demo password', async () => {

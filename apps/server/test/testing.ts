@@ -3,5 +3,6 @@
  * need to run the real server in their own process. App code never imports it.
  */
 export { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed/demo';
+export { setAbilities } from './support/abilities';
 export * as moneyFlow from './support/money-flow-testing';
 export { bearer, createTestApp, START, type TestApp, type TestAppOptions } from './support/test-app';

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
+import { sessionToken } from './support/tokens';
 
 test('the menu shows a user only what the abilities allow, and the guard refuses the rest', async ({
   page,
@@ -34,8 +35,19 @@ test('the full menu of a user with every ability', async ({ page }, testInfo) =>
   await expect(nav.getByRole('link', { name: 'Ledger' })).toHaveCount(0);
   await screenshot(page, testInfo, 'menu-reports-en');
 
-  // The header counts unread messages of type 4 written by someone else.
-  await expect(page.getByRole('button', { name: 'Messages, 2 unread' })).toBeVisible();
+  // The header counts unread messages of type 4 written by someone else (spec §3), counted here from
+  // the server's answer: the journeys before this one (credit decisions, payouts) add notices.
+  const self = await page.request.get('/api/self', {
+    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+  });
+  expect(self.status()).toBe(200);
+  const { userID, messages } = (await self.json()) as {
+    userID: string;
+    messages: { messageType: string; authorID: string | null; read: boolean }[];
+  };
+  const unread = messages.filter((m) => m.messageType === '4' && m.authorID !== userID && !m.read).length;
+  expect(unread).toBeGreaterThanOrEqual(2);
+  await expect(page.getByRole('button', { name: `Messages, ${unread} unread` })).toBeVisible();
 });
 
 test('on a narrow screen the menu opens from the hamburger button', async ({ page }, testInfo) => {

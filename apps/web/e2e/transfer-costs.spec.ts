@@ -1,26 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { readBgmax } from '@portal/domain/bgmax';
-import { DEMO_PASSWORD } from './support/env';
 import { expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
-
-async function sessionToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
-  expect(typeof token).toBe('string');
-  return token as string;
-}
-
-/** Signs the back office's demo operator in over the API and returns the session token. */
-async function operatorToken(request: APIRequestContext): Promise<string> {
-  const res = await request.post('/api/backoffice/login', {
-    data: { username: 'operator', password: DEMO_PASSWORD },
-  });
-  expect(res.status(), await res.text()).toBe(200);
-  const body = (await res.json()) as { requireTwoFactor: boolean; token: string };
-  expect(body.requireTwoFactor).toBe(false);
-  return body.token;
-}
+import { registerFinancedInvoice } from './support/invoices';
+import { operatorToken, sessionToken } from './support/tokens';
 
 test('a customer previews the fees when sending, and after the payout run finds the settlement, its rows and its BGMAX file', async ({
   page,
@@ -30,26 +14,8 @@ test('a customer previews the fees when sending, and after the payout run finds 
   await expectSignedIn(page, 'Dana Demosson');
   const auth = { Authorization: `Bearer ${await sessionToken(page)}` };
 
-  // A financed invoice, registered over the API.
-  const recipients = await page.request.get('/api/limited/recipients?pageSize=1', { headers: auth });
-  const recipientID = ((await recipients.json()) as { items: { recipientID: string }[] }).items[0]
-    ?.recipientID;
-  const created = await page.request.post('/api/limited/invoices', {
-    headers: auth,
-    data: {
-      recipientID,
-      invoiceNumber: number,
-      service: 'factoring',
-      currency: 'SEK',
-      invoiceDate: new Date().toISOString().slice(0, 10),
-      dueDate: new Date(Date.now() + 30 * 86_400_000).toISOString().slice(0, 10),
-      rows: [
-        { name: 'Takarbete', quantityMilli: 10_000, unit: 'h', unitPriceMinor: 80_000, vatBasisPoints: 2500 },
-      ],
-    },
-  });
-  expect(created.status(), await created.text()).toBe(200);
-  const invoiceID = ((await created.json()) as { invoiceID: string }).invoiceID;
+  // A financed invoice of 10 h × 800.00 + 25 % VAT = 10,000.00, registered over the API.
+  const invoiceID = await registerFinancedInvoice(page, auth, number);
 
   // The send page shows what it will cost and what we pay out, before sending.
   await page.goto('/invoice/send');

@@ -19,6 +19,16 @@ export const abilitySchema = z.enum(ABILITIES);
 export type Ability = z.infer<typeof abilitySchema>;
 
 /**
+ * The keys that open the reports (spec §6: "limited_report_payments or limited_report_ledger: reports"):
+ * any one of them shows every report entry (payments, ledger, the active invoices and active regress
+ * downloads), so the menu, the screen guards and every report call use this one list.
+ */
+export const REPORT_ABILITIES = [
+  'limited_report_payments',
+  'limited_report_ledger',
+] as const satisfies readonly Ability[];
+
+/**
  * The guard of spec §2: a route with a permission key is blocked when the loaded abilities list is
  * non-empty and lacks the key. An empty list (not loaded yet) blocks nothing; the server still
  * refuses the call with 403, so this only decides what the browser shows.

@@ -15,7 +15,7 @@ export const overdueBucketSchema = z.enum(OVERDUE_BUCKETS);
 /**
  * `GET limited/dashboard`: the issuer's money at a glance (spec §1), all amounts in minor units of
  * `currency`, the issuer's main currency (the one most of its invoices use). Invoiced = amount to pay
- * of sent invoices (every state but 1 draft, 7 cancelled and 11 removed).
+ * of sent invoices (every state but 1 draft, 7 temporary and 11 deleted).
  */
 export const dashboardResponseSchema = z.object({
   currency: z.string().length(3),

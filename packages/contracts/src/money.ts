@@ -29,9 +29,20 @@ export const payoutSettlementSchema = z.object({
   feeMinor: minor,
   totalPayoutMinor: minor,
 });
+/**
+ * An issuer and currency left unsettled by a run because its charge backs exceed its payouts:
+ * `totalMinor` (negative) is what the issuer owes us; the next run with enough payouts sets it off.
+ */
+export const carriedBalanceSchema = z.object({
+  issuerID: z.string(),
+  currency: z.string(),
+  rowCount: z.number().int(),
+  totalMinor: minor,
+});
 export const runPayoutResponseSchema = z.object({
   batchID: z.string(),
   settlements: z.array(payoutSettlementSchema),
+  carried: z.array(carriedBalanceSchema),
 });
 export type RunPayoutResponse = z.infer<typeof runPayoutResponseSchema>;
 
@@ -44,6 +55,8 @@ export const importPaymentsResponseSchema = z.object({
   registered: z.number().int(),
   matched: z.number().int(),
   unmatched: z.number().int(),
+  /** TK21 deductions: money taken off a deposit, kept apart from the unmatched payments. */
+  deductions: z.number().int(),
   overpayments: z.number().int(),
   totalMinor: minor,
 });

@@ -1,4 +1,4 @@
-import type { Ability } from './abilities';
+import { type Ability, REPORT_ABILITIES } from './abilities';
 
 /**
  * How a route is reached:
@@ -513,14 +513,14 @@ export const ROUTES = {
     method: 'GET',
     path: '/api/limited/reports/activeInvoices',
     auth: 'session',
-    permission: null,
+    permission: REPORT_ABILITIES,
     allowDuringSetup: false,
   },
   downloadActiveRegress: {
     method: 'GET',
     path: '/api/limited/reports/activeRegress',
     auth: 'session',
-    permission: null,
+    permission: REPORT_ABILITIES,
     allowDuringSetup: false,
   },
   getLedgerReport: {

@@ -70,6 +70,10 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
         io.out(
           `Settlement ${s.number}\tissuer ${s.issuerID}\t${s.rowCount} rows\tgross ${money(s.grossMinor, s.currency)}\tfees ${money(s.feeMinor, s.currency)}\tpayout ${money(s.totalPayoutMinor, s.currency)}`,
         );
+      for (const c of run.carried)
+        io.out(
+          `Not settled\tissuer ${c.issuerID}\t${c.rowCount} rows\tcharge backs exceed payouts, the issuer owes ${money(-c.totalMinor, c.currency)}: set off in a later run`,
+        );
       return EXIT.ok;
     },
   },
@@ -101,7 +105,7 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
       io.out(
         r.duplicateFile
           ? `This file was imported before (${r.payments} payments); nothing was registered again.`
-          : `${r.payments} payments read, ${r.registered} registered: ${r.matched} matched, ${r.unmatched} unmatched, ${r.overpayments} overpaid.`,
+          : `${r.payments} payments read, ${r.registered} registered: ${r.matched} matched, ${r.unmatched} unmatched, ${r.overpayments} overpaid${r.deductions > 0 ? `; ${r.deductions} deductions (TK21) booked off the deposits` : ''}.`,
       );
       return EXIT.ok;
     },

@@ -133,6 +133,8 @@ export function refusal(status: number, json: unknown): CliError {
   const hints: Record<string, string> = {
     'invoices.invalid_transition': 'the invoice is not awaiting a credit decision (already decided?)',
     'invoices.not_found': 'no invoice with that id',
+    'payments.deduction':
+      'a TK21 deduction is money taken off a deposit, not a payment: it is never assigned',
     'auth.invalid_credentials': 'wrong operator username or password',
     'auth.too_many_attempts': 'too many failed sign-ins; wait and try again',
     'auth.unauthorized': 'the session was refused',

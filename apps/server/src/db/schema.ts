@@ -364,13 +364,12 @@ export const invoices = pgTable(
     index('invoices_issuer_state_date_idx').on(t.issuerId, t.state, t.invoiceDate),
     index('invoices_issuer_date_idx').on(t.issuerId, t.invoiceDate, t.id),
     index('invoices_issuer_due_idx').on(t.issuerId, t.dueDate),
-    // Prefix search on the number and the OCR reference, and index-only totals per state and currency.
+    // Prefix search on the number and the OCR reference.
     index('invoices_issuer_number_prefix_idx').on(
       t.issuerId,
       sql`lower(${t.invoiceNumber}) text_pattern_ops`,
     ),
     index('invoices_issuer_ocr_prefix_idx').on(t.issuerId, sql`${t.ocr} text_pattern_ops`),
-    index('invoices_issuer_totals_idx').on(t.issuerId, t.state, t.currency, t.grossMinor),
     index('invoices_recipient_idx').on(t.recipientId),
     // The back office's queue of credit decisions across issuers (state 9, oldest sent first).
     index('invoices_awaiting_decision_idx').on(t.sentAt, t.id).where(sql`${t.state} = 9`),
@@ -504,6 +503,56 @@ export const invoiceStateTotals = pgTable(
 );
 
 /**
+ * The dashboard's figures, kept by one statement trigger on `invoices` (migration 0012) so that a
+ * request reads a few hundred small rows instead of a year of invoices. Sales count sent invoices
+ * (every state but 1, 7 and 11) by their amount to pay; the unpaid dues count states 2 and 3 by their
+ * remaining amount. A key whose count falls to zero keeps its row.
+ */
+export const invoiceSalesDays = pgTable(
+  'invoice_sales_days',
+  {
+    issuerId: uuid('issuer_id').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
+    invoiceCount: bigint('invoice_count', { mode: 'number' }).notNull(),
+    toPayMinor: bigint('to_pay_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'invoice_sales_days_pk', columns: [t.issuerId, t.currency, t.invoiceDate] })],
+);
+
+/** Sent invoices per issuer, currency, month (its first day) and recipient: the top customers. */
+export const invoiceSalesMonths = pgTable(
+  'invoice_sales_months',
+  {
+    issuerId: uuid('issuer_id').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    month: date('month', { mode: 'string' }).notNull(),
+    recipientId: uuid('recipient_id').notNull(),
+    invoiceCount: bigint('invoice_count', { mode: 'number' }).notNull(),
+    toPayMinor: bigint('to_pay_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({
+      name: 'invoice_sales_months_pk',
+      columns: [t.issuerId, t.currency, t.month, t.recipientId],
+    }),
+  ],
+);
+
+/** Unpaid invoices (states 2 and 3) per issuer, currency and due date: the overdue buckets. */
+export const invoiceUnpaidDues = pgTable(
+  'invoice_unpaid_dues',
+  {
+    issuerId: uuid('issuer_id').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    invoiceCount: bigint('invoice_count', { mode: 'number' }).notNull(),
+    remainingMinor: bigint('remaining_minor', { mode: 'number' }).notNull(),
+  },
+  (t) => [primaryKey({ name: 'invoice_unpaid_dues_pk', columns: [t.issuerId, t.currency, t.dueDate] })],
+);
+
+/**
  * Fees we charge an issuer per service and currency (docs/MONEY.md): a percentage of the invoice's
  * amount to pay in basis points (150 = 1.50 %) plus a fixed fee per invoice in minor units.
  */
@@ -604,7 +653,8 @@ export const paymentFiles = pgTable('payment_files', {
  * An incoming payment (BGMAX TK20/TK21 with its TK22-29 details). `dedupeKey` (receiving bankgiro,
  * payment date, BGC serial number, record type) makes a payment count once even when it arrives in two
  * different files. Matched: `invoiceId` set, `appliedMinor` reduced the invoice's remaining amount and
- * `overpaidMinor` is the rest. Unmatched payments wait for an operator (docs/MONEY.md).
+ * `overpaidMinor` is the rest. Unmatched payments wait for an operator; deductions (TK21) are kept
+ * apart from them and booked on payment_deductions (docs/MONEY.md).
  */
 export const payments = pgTable(
   'payments',
@@ -617,7 +667,8 @@ export const payments = pgTable(
     receivingBankgiro: text('receiving_bankgiro').notNull(),
     issuerId: uuid('issuer_id').references(() => issuers.id),
     invoiceId: uuid('invoice_id').references(() => invoices.id),
-    status: text('status').notNull().$type<'matched' | 'unmatched' | 'assigned'>(),
+    /** `deduction`: a TK21, money the payer took off the deposit; never an invoice's, never assigned. */
+    status: text('status').notNull().$type<'matched' | 'unmatched' | 'assigned' | 'deduction'>(),
     reference: text('reference').notNull(),
     /** Signed: a TK21 deduction is negative. */
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),

@@ -56,12 +56,22 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
       const operator = operatorOf(request);
       const now = ctx.now();
       const payoutDate = request.body?.payoutDate ?? todayIn(now);
-      const run = await runPayout(ctx.db, { payoutDate, now, operatorId: operator.operatorId });
-      await audit(ctx.db, 'backoffice.payout', {
+      const run = await runPayout(ctx.db, {
+        payoutDate,
+        now,
         operatorId: operator.operatorId,
-        username: operator.username,
-        ip: request.ip,
-        details: { batchId: run.batchId, settlements: run.settlements.length, payoutDate },
+        record: (tx, done) =>
+          audit(tx, 'backoffice.payout', {
+            operatorId: operator.operatorId,
+            username: operator.username,
+            ip: request.ip,
+            details: {
+              batchId: done.batchId,
+              settlements: done.settlements.length,
+              carried: done.carried.length,
+              payoutDate,
+            },
+          }),
       });
       return {
         batchID: run.batchId,
@@ -74,6 +84,12 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
           grossMinor: s.grossMinor,
           feeMinor: s.feeMinor,
           totalPayoutMinor: s.totalPayoutMinor,
+        })),
+        carried: run.carried.map((c) => ({
+          issuerID: c.issuerId,
+          currency: c.currency,
+          rowCount: c.rowCount,
+          totalMinor: c.totalMinor,
         })),
       };
     },
@@ -98,12 +114,13 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
         filename: request.query.filename,
         operatorId: operator.operatorId,
         now: ctx.now(),
-      });
-      await audit(ctx.db, 'backoffice.payments.imported', {
-        operatorId: operator.operatorId,
-        username: operator.username,
-        ip: request.ip,
-        details: { ...result, filename: request.query.filename },
+        record: (tx, done) =>
+          audit(tx, 'backoffice.payments.imported', {
+            operatorId: operator.operatorId,
+            username: operator.username,
+            ip: request.ip,
+            details: { ...done, filename: request.query.filename },
+          }),
       });
       const { fileId, ...counts } = result;
       return { fileID: fileId, ...counts };

@@ -131,7 +131,11 @@ export async function invoiceImportRoutes(fastify: FastifyInstance): Promise<voi
         if (parsed.valid.length === 0) throw new ApiError('import.nothing_valid');
         const created: { invoiceID: string; invoiceNumber: string }[] = [];
         for (const invoice of parsed.valid) {
-          const id = await writeInvoice(tx, auth.issuerId, invoice, null, 'import');
+          const id = await writeInvoice(tx, auth.issuerId, invoice, {
+            existingId: null,
+            now,
+            source: 'import',
+          });
           created.push({ invoiceID: id, invoiceNumber: invoice.invoiceNumber });
         }
         await tx.insert(invoiceEvents).values(

@@ -143,7 +143,8 @@ function totalsWhere(filter: string): SQL | undefined {
     case 'queued':
       return eq(t.state, 6);
     case 'rejected':
-      return eq(t.rejected, true);
+      // A deleted invoice keeps its decision (history) but is listed by no filter: see filterWhere.
+      return and(eq(t.rejected, true), ne(t.state, 11));
     default:
       return ne(t.state, 11);
   }
@@ -167,7 +168,9 @@ function filterWhere(filter: string, today: string): SQL | undefined {
     case 'queued':
       return eq(invoices.state, 6);
     case 'rejected':
-      return eq(invoices.decision, 'rejected');
+      // Deleting a rejected invoice keeps its decision (it is history, shown on the detail page), so
+      // the deleted ones (11) are left out here as in every filter: each lists a part of "all".
+      return and(eq(invoices.decision, 'rejected'), ne(invoices.state, 11));
     default:
       return ne(invoices.state, 11);
   }
@@ -459,7 +462,7 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
       const key = idempotencyKeyOf(request.headers);
       const today = todayIn(ctx.now());
       return once(ctx.db, auth.issuerId, key, 'createInvoice', request.body, async (tx) => {
-        const id = await writeInvoice(tx, auth.issuerId, request.body, null);
+        const id = await writeInvoice(tx, auth.issuerId, request.body, { existingId: null, now: ctx.now() });
         await tx
           .insert(invoiceEvents)
           .values({ invoiceId: id, issuerId: auth.issuerId, event: 1, userId: auth.userId, at: ctx.now() });
@@ -510,7 +513,12 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
       if (!issuer) throw new ApiError('server.internal');
       const body = uploadedInvoiceBody(request.body, uploadedRowName(user.language, issuer.country));
       return once(ctx.db, auth.issuerId, key, 'uploadInvoice', request.body, async (tx) => {
-        const id = await writeInvoice(tx, auth.issuerId, body, null, 'upload', request.body.ocr);
+        const id = await writeInvoice(tx, auth.issuerId, body, {
+          existingId: null,
+          now: ctx.now(),
+          source: 'upload',
+          ownOcr: request.body.ocr,
+        });
         await tx
           .insert(invoiceEvents)
           .values({ invoiceId: id, issuerId: auth.issuerId, event: 1, userId: auth.userId, at: ctx.now() });
@@ -539,7 +547,7 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
         .transaction(async (tx) => {
           const current = await lockOwn(tx, auth.issuerId, request.params.id);
           assertTransition(current.state, 'edit');
-          await writeInvoice(tx, auth.issuerId, request.body, current.id);
+          await writeInvoice(tx, auth.issuerId, request.body, { existingId: current.id, now: ctx.now() });
           await tx.insert(invoiceEvents).values({
             invoiceId: current.id,
             issuerId: auth.issuerId,
@@ -610,11 +618,17 @@ export async function writeInvoice(
   tx: Tx,
   issuerId: string,
   body: InvoiceBody & { rows: unknown[] },
-  existingId: string | null,
-  source: 'form' | 'upload' | 'import' = 'form',
-  /** The customer's own OCR reference of a new invoice (register by upload); an edit keeps the stored one. */
-  ownOcr: string | null = null,
+  opts: {
+    /** The invoice to overwrite (an edit), or null for a new one. */
+    existingId: string | null;
+    /** The app clock's time: created and updated stamps. */
+    now: Date;
+    source?: 'form' | 'upload' | 'import';
+    /** The customer's own OCR reference of a new invoice (register by upload); an edit keeps the stored one. */
+    ownOcr?: string | null;
+  },
 ): Promise<string> {
+  const { existingId, now, source = 'form', ownOcr = null } = opts;
   const parsed = invoiceBodySchema.parse(body);
   const [issuer] = await tx
     .select({ country: issuers.country })
@@ -671,13 +685,13 @@ export async function writeInvoice(
   if (id) {
     await tx
       .update(invoices)
-      .set({ ...values, updatedAt: new Date() })
+      .set({ ...values, updatedAt: now })
       .where(and(eq(invoices.issuerId, issuerId), eq(invoices.id, id)));
     await tx.delete(invoiceRows).where(eq(invoiceRows.invoiceId, id));
   } else {
     const [row] = await tx
       .insert(invoices)
-      .values({ ...values, state: 1, ocr: ownOcr })
+      .values({ ...values, state: 1, ocr: ownOcr, createdAt: now, updatedAt: now })
       .returning({ id: invoices.id });
     if (!row) throw new ApiError('server.internal');
     id = row.id;

@@ -21,6 +21,7 @@ import type { Db } from '../db/client';
 import { invoices, issuers, recipients, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { safeCell } from '../lib/spreadsheet-cells';
+import { todayIn } from '../services/invoice-math';
 import { ledgerPage, ledgerRows } from '../services/ledger-report';
 import { renderTablePdf } from '../services/table-pdf';
 import { errorResponses, routeOf, signedIn } from './define';
@@ -103,7 +104,8 @@ export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
         'ocr',
         'state',
       ].map((k) => t(`columns.${k}`));
-      const today = new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Stockholm' });
+      // The app's clock (ctx.now), as everywhere: the file is named after today in Stockholm.
+      const today = todayIn(ctx.now());
       // Keyset pages over (invoice_date, id), which the issuer/date index serves in order: memory
       // stays one batch whatever the number of invoices.
       const pageOf = (after: { date: string; id: string } | null) =>

@@ -47,6 +47,20 @@ export interface DailyJobResult {
   failed: string[];
 }
 
+/** The steps one invoice took; added to the day's result only once its savepoint has committed. */
+type StepCounts = Pick<
+  DailyJobResult,
+  'overdue' | 'reminder1' | 'reminder2' | 'collection' | 'interestItems' | 'chargedBack'
+>;
+const noSteps = (): StepCounts => ({
+  overdue: 0,
+  reminder1: 0,
+  reminder2: 0,
+  collection: 0,
+  interestItems: 0,
+  chargedBack: 0,
+});
+
 interface Candidate {
   id: string;
   due_date: string;
@@ -94,7 +108,9 @@ export async function runDailyJob(db: Db, opts: DailyJobOptions): Promise<DailyJ
       const found = await unpaidNeedingWork(tx, opts.date, after);
       for (const candidate of found) {
         try {
-          await tx.transaction((sp) => collectOne(sp, candidate, opts, result));
+          const taken = noSteps();
+          await tx.transaction((sp) => collectOne(sp, candidate, opts, taken));
+          for (const key of Object.keys(taken) as (keyof StepCounts)[]) result[key] += taken[key];
         } catch {
           result.failed.push(candidate.id);
         }
@@ -189,7 +205,7 @@ async function collectOne(
   tx: Tx,
   candidate: Candidate,
   opts: DailyJobOptions,
-  result: DailyJobResult,
+  result: StepCounts,
 ): Promise<void> {
   const [invoice] = await tx
     .select()

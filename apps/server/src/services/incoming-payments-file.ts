@@ -1,25 +1,45 @@
 import {
   type BgmaxFile,
+  type BgmaxReferenceCode,
   type BgmaxSettlementPayment,
   bgmaxEndCounts,
+  bgmaxSectionTotals,
   createBgmaxSettlementFile,
   writeBgmax,
 } from '@portal/domain/bgmax';
 import type { Currency } from '@portal/domain/money';
 
+/** A TK22 (or, `negative`, a TK23) extra reference of an incoming payment. */
+export interface IncomingExtraReference {
+  reference: string;
+  /** Öre; 0 when the payer did not split the payment over its references. */
+  amountMinor: number;
+  negative?: boolean;
+  /** Defaults to 2 (a correct OCR reference). */
+  referenceCode?: BgmaxReferenceCode;
+}
+
+/** One TK20 payment, or with `deduction` a TK21 deduction (a credit the payer took off the deposit). */
+export interface IncomingPayment extends BgmaxSettlementPayment {
+  deduction?: boolean;
+  extraReferences?: readonly IncomingExtraReference[];
+}
+
 /** The payments into one receiving bankgiro on one day: one deposit (TK05 … TK15) of the file. */
 export interface IncomingDeposit {
   bankgiro: string;
   currency?: Currency;
-  payments: readonly BgmaxSettlementPayment[];
+  /** The deposit is Σ payments − Σ deductions, which must not be negative. */
+  payments: readonly IncomingPayment[];
 }
 
 /**
  * A BGMAX file as Bankgirot would deliver our incoming payments of one day: one deposit per receiving
  * bankgiro, BGC serial numbers running on across the file from `firstSerial` and deposit serial
  * numbers from `firstDeposit`, so that two files of the same day never reuse a payment's identity.
- * The demo seed, the tests and the benchmark use it to make the recipients pay; the import reads it
- * with the same reader as a real file.
+ * Payments may be TK21 deductions and carry TK22/TK23 extra references. The demo seed, the tests and
+ * the benchmark use it to make the recipients pay; the import reads it with the same reader as a real
+ * file.
  */
 export function incomingPaymentsFile(input: {
   paymentDate: string;
@@ -41,7 +61,24 @@ export function incomingPaymentsFile(input: {
         payments: deposit.payments,
       }).sections;
       if (!section) throw new Error('no section');
-      for (const p of section.payments) p.bgcSerialNumber = String(serial++).padStart(12, '0');
+      section.payments.forEach((p, i) => {
+        const given = deposit.payments[i];
+        p.bgcSerialNumber = String(serial++).padStart(12, '0');
+        if (given?.deduction) {
+          p.kind = 'deduction';
+          p.deductionCode = 0;
+        }
+        p.extraReferences = (given?.extraReferences ?? []).map((e) => ({
+          sign: e.negative ? 'negative' : 'positive',
+          reference: e.reference,
+          amountMinor: e.amountMinor,
+          referenceCode: e.referenceCode ?? 2,
+        }));
+      });
+      const totals = bgmaxSectionTotals(section.payments);
+      if (totals.amountMinor < 0n)
+        throw new RangeError('a deposit cannot be negative: deductions exceed payments');
+      section.deposit.amountMinor = Number(totals.amountMinor);
       return section;
     });
   const file: BgmaxFile = {

@@ -24,15 +24,16 @@ const PROCESS_BY_STEP: Record<number, LedgerProcess> = {
 };
 
 /**
- * Where an invoice was in collection on `date`: charged back once it has been (state 5); otherwise
- * the dunning step the daily job has reached, but no further than the step the date itself implies
- * (an invoice reminded today was not yet reminded on an earlier date).
+ * Where an invoice was in collection on `date`: charged back when the charge back had been posted by
+ * the end of the date (`chargedBack`; not its state today, which is 5 also for earlier dates);
+ * otherwise the dunning step the daily job has reached, but no further than the step the date itself
+ * implies (an invoice reminded today was not yet reminded on an earlier date).
  */
 export function processOn(
-  invoice: { state: number; dunningStep: number; dueDate: string },
+  invoice: { chargedBack: boolean; dunningStep: number; dueDate: string },
   date: string,
 ): LedgerProcess {
-  if (invoice.state === 5) return 'chargedBack';
+  if (invoice.chargedBack) return 'chargedBack';
   const step = Math.min(invoice.dunningStep, dunningStepOn(invoice.dueDate, date));
   return PROCESS_BY_STEP[step] ?? 'none';
 }
@@ -40,14 +41,15 @@ export function processOn(
 /**
  * The issuer's open invoices as of the end of `date` in Sweden (docs/MONEY.md "Ledger report"), as
  * a SQL relation: an invoice is on the book when its `receivable` postings made up to then sum to
- * more than zero, and that sum is its remaining amount on the date. Invoices with no receivable
- * posting at all (demo data from before the book existed) fall back to their state: open (2, 3) and
- * invoiced on or before the date, with today's remaining amount.
+ * more than zero, and that sum is its remaining amount on the date; `charged_back` tells whether the
+ * charge back (recourse) had been posted by then. Invoices with no receivable posting at all (demo
+ * data from before the book existed) fall back to their state: open (2, 3) and invoiced on or before
+ * the date, with today's remaining amount.
  */
 function openOn(issuerId: string, date: string): SQL {
   return sql`
     with booked as (
-      select invoice_id, sum(amount_minor) as remaining
+      select invoice_id, sum(amount_minor) as remaining, bool_or(kind = 'chargeBack') as charged_back
       from postings
       where issuer_id = ${issuerId} and account = 'receivable' and invoice_id is not null
         and at < ((${date}::date + 1)::timestamp at time zone 'Europe/Stockholm')
@@ -56,7 +58,7 @@ function openOn(issuerId: string, date: string): SQL {
       select i.id, i.invoice_number, i.invoice_date::text as invoice_date, i.due_date::text as due_date,
         i.service, r.name as customer, r.organization_number, r.city, r.sni, i.to_pay_minor as amount_minor,
         i.currency::text as currency, coalesce(b.remaining, i.remaining_minor) as remaining_minor,
-        i.state, i.dunning_step
+        coalesce(b.charged_back, false) as charged_back, i.dunning_step
       from invoices i
       join recipients r on r.id = i.recipient_id
       left join booked b on b.invoice_id = i.id
@@ -81,7 +83,7 @@ interface RawRow {
   amount_minor: string | number;
   currency: string;
   remaining_minor: string | number;
-  state: number;
+  charged_back: boolean;
   dunning_step: number;
 }
 
@@ -99,7 +101,10 @@ function toRow(r: RawRow, date: string): LedgerRow {
     amountMinor: Number(r.amount_minor),
     currency: r.currency,
     remainingMinor: Number(r.remaining_minor),
-    process: processOn({ state: r.state, dunningStep: r.dunning_step, dueDate: r.due_date }, date),
+    process: processOn(
+      { chargedBack: r.charged_back, dunningStep: r.dunning_step, dueDate: r.due_date },
+      date,
+    ),
   };
 }
 

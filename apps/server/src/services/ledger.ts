@@ -22,6 +22,7 @@ import { postings } from '../db/schema';
  * | interest_receivable / interest_income | late-payment interest charged to the recipient |
  * | reminder_fee_receivable / reminder_fee_income | the reminder fee charged with reminder 1 |
  * | unmatched_payments | money received that no invoice claimed yet |
+ * | payment_deductions | credits a payer took off a deposit (BGMAX TK21): money the deposit lacks, owed back to us |
  * | credit_losses | receivables written off (customer loss, non-recourse) |
  */
 export const LEDGER_ACCOUNTS = [
@@ -36,6 +37,7 @@ export const LEDGER_ACCOUNTS = [
   'reminder_fee_receivable',
   'reminder_fee_income',
   'unmatched_payments',
+  'payment_deductions',
   'credit_losses',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
@@ -47,6 +49,7 @@ export type JournalKind =
   | 'payment'
   | 'overpayment'
   | 'unmatched'
+  | 'deduction'
   | 'assign'
   | 'forward'
   | 'chargeBack'
@@ -189,7 +192,13 @@ export async function recogniseInvoice(
 }
 
 export interface BookViolation {
-  rule: 'journal_balance' | 'invoice_remaining' | 'settlement_total' | 'settlement_row';
+  rule:
+    | 'journal_balance'
+    | 'invoice_remaining'
+    | 'settlement_total'
+    | 'settlement_row'
+    | 'settlement_bank'
+    | 'payment_booking';
   id: string;
   detail: string;
 }
@@ -197,8 +206,12 @@ export interface BookViolation {
 /**
  * Checks the book's invariants over the whole database (or one issuer): every journal balances per
  * currency; for every invoice on our book (states 2, 3, 4) its receivable postings sum to its
- * remaining amount, and for one that left it (5 charged back, 8 customer loss) to zero; every settlement row is gross − fee = net and every settlement's rows sum to its
- * totals. Returns the violations; an empty list is a sound book.
+ * remaining amount, and for one that left it (5 charged back, 8 customer loss) to zero; every
+ * settlement row is gross − fee = net and every settlement's rows sum to its totals; every
+ * settlement's total is never negative and its bank postings are exactly that total paid out; every
+ * incoming payment's bank postings are its signed amount (so the bank holds the files' deposits), and
+ * its unmatched_payments and payment_deductions postings hold it exactly while it is unmatched or a
+ * deduction, and nothing otherwise. Returns the violations; an empty list is a sound book.
  */
 export async function checkBooks(db: Db | Tx, issuerId?: string): Promise<BookViolation[]> {
   const issuerFilter = (column: string) => (issuerId ? sql`and ${sql.raw(column)} = ${issuerId}` : sql``);
@@ -249,5 +262,56 @@ export async function checkBooks(db: Db | Tx, issuerId?: string): Promise<BookVi
   );
   for (const s of settlementsOff)
     found.push({ rule: 'settlement_total', id: s.id, detail: 'rows do not sum to the totals' });
+  // What left the bank for a settlement is its total, never less than nothing: a charge back is set off
+  // against payouts, it is no money the issuer paid us.
+  const bankOff = rows<{ id: string; total: string; bank: string }>(
+    await db.execute(sql`
+      select s.id, s.total_payout_minor::text as total, coalesce(b.paid, 0)::text as bank
+      from settlements s
+      left join (
+        select settlement_id, -sum(amount_minor) as paid from postings
+        where account = 'bank' and settlement_id is not null group by settlement_id
+      ) b on b.settlement_id = s.id
+      where (s.total_payout_minor < 0 or coalesce(b.paid, 0) <> s.total_payout_minor)
+        ${issuerFilter('s.issuer_id')}`),
+  );
+  for (const s of bankOff)
+    found.push({
+      rule: 'settlement_bank',
+      id: s.id,
+      detail: `total ${s.total}, paid from the bank ${s.bank}`,
+    });
+  // Per incoming payment: the bank took its signed amount (a TK21 deduction is negative); it waits on
+  // unmatched_payments only while unmatched, on payment_deductions only as a deduction.
+  const paymentsOff = rows<{
+    id: string;
+    status: string;
+    amount: string;
+    bank: string;
+    open: string;
+    off: string;
+  }>(
+    await db.execute(sql`
+      select pay.id, pay.status, pay.amount_minor::text as amount, coalesce(b.bank, 0)::text as bank,
+             coalesce(b.open, 0)::text as open, coalesce(b.off, 0)::text as off
+      from payments pay
+      left join (
+        select payment_id,
+               sum(amount_minor) filter (where account = 'bank') as bank,
+               sum(amount_minor) filter (where account = 'unmatched_payments') as open,
+               sum(amount_minor) filter (where account = 'payment_deductions') as off
+        from postings where payment_id is not null group by payment_id
+      ) b on b.payment_id = pay.id
+      where (coalesce(b.bank, 0) <> pay.amount_minor
+         or coalesce(b.open, 0) <> case when pay.status = 'unmatched' then -pay.amount_minor else 0 end
+         or coalesce(b.off, 0) <> case when pay.status = 'deduction' then -pay.amount_minor else 0 end)
+        ${issuerFilter('pay.issuer_id')}`),
+  );
+  for (const p of paymentsOff)
+    found.push({
+      rule: 'payment_booking',
+      id: p.id,
+      detail: `${p.status} ${p.amount}: bank ${p.bank}, unmatched_payments ${p.open}, payment_deductions ${p.off}`,
+    });
   return found;
 }

@@ -1,5 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { BgmaxError, type BgmaxFile, bgmaxSignedAmount, readBgmax } from '@portal/domain/bgmax';
+import {
+  BgmaxError,
+  type BgmaxFile,
+  type BgmaxPayment,
+  bgmaxExtraReferenceSignedAmount,
+  bgmaxSignedAmount,
+  readBgmax,
+} from '@portal/domain/bgmax';
 import { eq, sql } from 'drizzle-orm';
 import { BULK_CHUNK, bulkInsert } from '../db/bulk';
 import type { Db, Tx } from '../db/client';
@@ -17,6 +24,8 @@ export interface ImportOptions {
   filename: string;
   operatorId: string | null;
   now: Date;
+  /** Written in the import's transaction once it is done (the audit row), so both commit or neither. */
+  record?: (tx: Tx, result: ImportResult) => Promise<void>;
 }
 
 export interface ImportResult {
@@ -27,7 +36,10 @@ export interface ImportResult {
   /** New payments registered now (a payment already known from another file is not). */
   registered: number;
   matched: number;
+  /** Payments kept for an operator to assign (deductions are not among them). */
   unmatched: number;
+  /** TK21 deductions registered now: money taken off the deposit, never assigned to an invoice. */
+  deductions: number;
   overpayments: number;
   /** Signed sum of the file's payments, minor units. */
   totalMinor: number;
@@ -40,6 +52,13 @@ interface Incoming {
   currency: string;
   paymentDate: string;
   reference: string;
+  /**
+   * The reference of the payment's only extra reference (a single TK22 carrying the whole amount, or
+   * none), looked up when `reference` matches no invoice; null when there is none or it is ambiguous.
+   */
+  extraReference: string | null;
+  /** The TK22/TK23 references in file order, shown for a payment with a blank reference. */
+  extraReferences: string[];
   amountMinor: number;
   deduction: boolean;
   payerBankgiro: string | null;
@@ -91,6 +110,8 @@ function flatten(file: BgmaxFile): Incoming[] {
         currency: section.currency,
         paymentDate: section.deposit.paymentDate,
         reference: p.reference,
+        extraReference: soleExtraReference(p),
+        extraReferences: p.extraReferences.map((e) => e.reference).filter((r) => r !== ''),
         amountMinor: bgmaxSignedAmount(p),
         deduction: p.kind === 'deduction',
         payerBankgiro: p.senderBankgiro,
@@ -102,6 +123,27 @@ function flatten(file: BgmaxFile): Incoming[] {
   }
   return out;
 }
+
+/**
+ * The one extra reference a payment can be matched on when its own reference matches nothing
+ * (shared/domain/bgmax.md §3, §4): under extended form registration the payer's references come as
+ * TK22/TK23 records instead of (code 0) or besides (code 3) the TK20's. Only an unambiguous one
+ * counts: exactly one extra reference, a TK22, whose amount is the whole payment or zero (not split).
+ * Several references, a TK23 credit or a split amount say the money belongs to several invoices, which
+ * one payment cannot be: an operator decides. Never for a deduction.
+ */
+function soleExtraReference(
+  p: Pick<BgmaxPayment, 'kind' | 'amountMinor' | 'extraReferences'>,
+): string | null {
+  if (p.kind === 'deduction' || p.extraReferences.length !== 1) return null;
+  const [only] = p.extraReferences;
+  if (only?.sign !== 'positive' || only.reference === '') return null;
+  const amount = bgmaxExtraReferenceSignedAmount(only);
+  return amount === 0 || amount === p.amountMinor ? only.reference : null;
+}
+
+/** A reference that can be an OCR reference of ours (digits only), the only kind looked up. */
+const OCR_LIKE = /^[0-9]{2,25}$/;
 
 /** `col in (...)` over many text values as one parameter (no parameter-count limit). */
 const inList = (values: readonly string[]) => sql`(select unnest(string_to_array(${values.join(',')}, ',')))`;
@@ -120,63 +162,83 @@ export async function importBgmaxFile(db: Db, bytes: Uint8Array, opts: ImportOpt
   const sha256 = createHash('sha256').update(bytes).digest('hex');
   const incoming = flatten(file);
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_ID})`);
-    const [known] = await tx.select().from(paymentFiles).where(eq(paymentFiles.sha256, sha256)).limit(1);
-    if (known)
-      return {
-        fileId: known.id,
-        duplicateFile: true,
-        payments: known.paymentCount,
-        registered: 0,
-        matched: 0,
-        unmatched: 0,
-        overpayments: 0,
-        totalMinor: incoming.reduce((s, p) => s + p.amountMinor, 0),
-      };
+    const result = await importInTransaction(tx, file, sha256, incoming, opts);
+    // The caller's record of the import (the audit row) commits with it or not at all.
+    await opts.record?.(tx, result);
+    return result;
+  });
+}
 
-    const seen = new Set<string>();
-    if (incoming.length > 0) {
-      const existing = rows<{ dedupe_key: string }>(
-        await tx.execute(
-          sql`select dedupe_key from payments where dedupe_key in ${inList(incoming.map((p) => p.dedupeKey))}`,
-        ),
-      );
-      for (const e of existing) seen.add(e.dedupe_key);
-    }
-    const fresh = incoming.filter((p) => {
-      if (seen.has(p.dedupeKey)) return false;
-      seen.add(p.dedupeKey);
-      return true;
-    });
+async function importInTransaction(
+  tx: Tx,
+  file: BgmaxFile,
+  sha256: string,
+  incoming: Incoming[],
+  opts: ImportOptions,
+): Promise<ImportResult> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_ID})`);
+  const [known] = await tx.select().from(paymentFiles).where(eq(paymentFiles.sha256, sha256)).limit(1);
+  if (known)
+    return {
+      fileId: known.id,
+      duplicateFile: true,
+      payments: known.paymentCount,
+      registered: 0,
+      matched: 0,
+      unmatched: 0,
+      deductions: 0,
+      overpayments: 0,
+      totalMinor: incoming.reduce((s, p) => s + p.amountMinor, 0),
+    };
 
-    const bankgiros = [...new Set(fresh.map((p) => p.bankgiro))].filter((b) => /^[0-9]+$/.test(b));
-    const issuerOf = new Map(
-      bankgiros.length === 0
-        ? []
-        : rows<{ id: string; collection_bankgiro: string }>(
-            await tx.execute(
-              sql`select id, collection_bankgiro from issuers where collection_bankgiro in ${inList(bankgiros)}`,
-            ),
-          ).map((r) => [r.collection_bankgiro, r.id]),
+  const seen = new Set<string>();
+  if (incoming.length > 0) {
+    const existing = rows<{ dedupe_key: string }>(
+      await tx.execute(
+        sql`select dedupe_key from payments where dedupe_key in ${inList(incoming.map((p) => p.dedupeKey))}`,
+      ),
     );
-    const wanted = fresh.filter(
-      (p) => !p.deduction && issuerOf.has(p.bankgiro) && /^[0-9]{2,25}$/.test(p.reference),
+    for (const e of existing) seen.add(e.dedupe_key);
+  }
+  const fresh = incoming.filter((p) => {
+    if (seen.has(p.dedupeKey)) return false;
+    seen.add(p.dedupeKey);
+    return true;
+  });
+
+  const bankgiros = [...new Set(fresh.map((p) => p.bankgiro))].filter((b) => /^[0-9]+$/.test(b));
+  const issuerOf = new Map(
+    bankgiros.length === 0
+      ? []
+      : rows<{ id: string; collection_bankgiro: string }>(
+          await tx.execute(
+            sql`select id, collection_bankgiro from issuers where collection_bankgiro in ${inList(bankgiros)}`,
+          ),
+        ).map((r) => [r.collection_bankgiro, r.id]),
+  );
+  // Every reference a payment may be matched on: its own and its sole TK22's.
+  const wanted = fresh
+    .filter((p) => !p.deduction && issuerOf.has(p.bankgiro))
+    .flatMap((p) =>
+      [p.reference, p.extraReference]
+        .filter((r): r is string => r !== null && OCR_LIKE.test(r))
+        .map((r) => `${issuerOf.get(p.bankgiro)}:${r}`),
     );
-    const targets = new Map<string, Target>();
-    if (wanted.length > 0) {
-      const keys = [...new Set(wanted.map((p) => `${issuerOf.get(p.bankgiro)}:${p.reference}`))];
-      const found = rows<{
-        id: string;
-        issuer_id: string;
-        invoice_number: string;
-        ocr: string;
-        state: number;
-        currency: string;
-        service: string;
-        remaining_minor: string;
-      }>(
-        // Looked up on the (issuer, ocr) index, one probe per distinct key.
-        await tx.execute(sql`
+  const targets = new Map<string, Target>();
+  if (wanted.length > 0) {
+    const keys = [...new Set(wanted)];
+    const found = rows<{
+      id: string;
+      issuer_id: string;
+      invoice_number: string;
+      ocr: string;
+      state: number;
+      currency: string;
+      service: string;
+      remaining_minor: string;
+    }>(
+      // Looked up on the (issuer, ocr) index, one probe per distinct key.
+      await tx.execute(sql`
           select i.id, i.issuer_id, i.invoice_number, i.ocr, i.state, i.currency, i.service,
                  i.remaining_minor::text
           from invoices i
@@ -186,105 +248,120 @@ export async function importBgmaxFile(db: Db, bytes: Uint8Array, opts: ImportOpt
           ) k on i.issuer_id = k.issuer_id and i.ocr = k.ocr
           order by i.id
           for update of i`),
-      );
-      for (const f of found)
-        targets.set(`${f.issuer_id}:${f.ocr}`, {
-          id: f.id,
-          issuerId: f.issuer_id,
-          invoiceNumber: f.invoice_number,
-          ocr: f.ocr,
-          state: f.state,
-          currency: f.currency,
-          service: f.service,
-          remainingMinor: Number(f.remaining_minor),
-          touched: false,
-        });
-    }
-
-    const fileId = randomUUID();
-    const paymentRows: (typeof payments.$inferInsert)[] = [];
-    const postingRows: PostingRow[] = [];
-    const eventRows: (typeof invoiceEvents.$inferInsert)[] = [];
-    let matched = 0;
-    let overpayments = 0;
-    const at = opts.now;
-    for (const p of fresh) {
-      const paymentId = randomUUID();
-      const issuerId = issuerOf.get(p.bankgiro) ?? null;
-      const target = issuerId ? targets.get(`${issuerId}:${p.reference}`) : undefined;
-      const base = {
-        id: paymentId,
-        fileId,
-        dedupeKey: p.dedupeKey,
-        receivingBankgiro: p.bankgiro,
-        reference: p.reference,
-        amountMinor: p.amountMinor,
-        currency: p.currency,
-        paymentDate: p.paymentDate,
-        payerBankgiro: p.payerBankgiro,
-        payerName: p.payerName,
-        channel: p.channel,
-        bgcSerial: p.bgcSerial,
-        createdAt: at,
-      };
-      const usable =
-        target &&
-        !p.deduction &&
-        p.amountMinor > 0 &&
-        target.currency === p.currency &&
-        acceptsPayment(target.state);
-      if (!target || !usable) {
-        paymentRows.push({ ...base, issuerId, invoiceId: null, status: 'unmatched' });
-        postingRows.push(...unmatchedJournal(issuerId, p.currency, p.amountMinor, paymentId, at));
-        continue;
-      }
-      const applied = applyPayment(target, p.amountMinor, p.paymentDate, paymentId, at);
-      postingRows.push(...applied.postings);
-      eventRows.push(...applied.events);
-      if (applied.overpaidMinor > 0) overpayments++;
-      matched++;
-      paymentRows.push({
-        ...base,
-        issuerId: target.issuerId,
-        invoiceId: target.id,
-        status: 'matched',
-        appliedMinor: applied.appliedMinor,
-        overpaidMinor: applied.overpaidMinor,
-      });
-    }
-
-    await tx.insert(paymentFiles).values({
-      id: fileId,
-      sha256,
-      filename: opts.filename.slice(0, 200),
-      writtenAt: file.header.writtenAt,
-      testMark: file.header.testMark,
-      paymentCount: incoming.length,
-      registeredCount: fresh.length,
-      matchedCount: matched,
-      unmatchedCount: fresh.length - matched,
-      operatorId: opts.operatorId,
-      importedAt: at,
-    });
-    await bulkInsert(tx, 'payments', PAYMENT_COLUMNS, paymentRows.map(paymentJson));
-    await insertPostingRows(tx, postingRows);
-    await insertEventRows(tx, eventRows);
-    await updateTargets(
-      tx,
-      [...targets.values()].filter((t) => t.touched),
-      at,
     );
-    return {
+    for (const f of found)
+      targets.set(`${f.issuer_id}:${f.ocr}`, {
+        id: f.id,
+        issuerId: f.issuer_id,
+        invoiceNumber: f.invoice_number,
+        ocr: f.ocr,
+        state: f.state,
+        currency: f.currency,
+        service: f.service,
+        remainingMinor: Number(f.remaining_minor),
+        touched: false,
+      });
+  }
+
+  const fileId = randomUUID();
+  const paymentRows: (typeof payments.$inferInsert)[] = [];
+  const postingRows: PostingRow[] = [];
+  const eventRows: (typeof invoiceEvents.$inferInsert)[] = [];
+  let matched = 0;
+  let deductions = 0;
+  let overpayments = 0;
+  const at = opts.now;
+  for (const p of fresh) {
+    const paymentId = randomUUID();
+    const issuerId = issuerOf.get(p.bankgiro) ?? null;
+    const own = issuerId ? targets.get(`${issuerId}:${p.reference}`) : undefined;
+    // The TK20's reference first; only when it names no invoice, its sole TK22's.
+    const viaExtra =
+      !own && issuerId && p.extraReference ? targets.get(`${issuerId}:${p.extraReference}`) : undefined;
+    const target = own ?? viaExtra;
+    const base = {
+      id: paymentId,
       fileId,
-      duplicateFile: false,
-      payments: incoming.length,
-      registered: fresh.length,
-      matched,
-      unmatched: fresh.length - matched,
-      overpayments,
-      totalMinor: incoming.reduce((s, p) => s + p.amountMinor, 0),
+      dedupeKey: p.dedupeKey,
+      receivingBankgiro: p.bankgiro,
+      // The reference the payment was made on: its own, the TK22 it was matched on, or when its own
+      // is blank its extra references (for the operator who assigns it).
+      reference: viaExtra
+        ? (p.extraReference ?? '')
+        : p.reference === ''
+          ? p.extraReferences.join(' ')
+          : p.reference,
+      amountMinor: p.amountMinor,
+      currency: p.currency,
+      paymentDate: p.paymentDate,
+      payerBankgiro: p.payerBankgiro,
+      payerName: p.payerName,
+      channel: p.channel,
+      bgcSerial: p.bgcSerial,
+      createdAt: at,
     };
+    if (p.deduction) {
+      // Money taken off the deposit (a credit the payer deducted), not a payment of an invoice: kept
+      // as such, out of the unmatched queue, and booked off the bank so the bank holds the deposit.
+      deductions++;
+      paymentRows.push({ ...base, issuerId, invoiceId: null, status: 'deduction' });
+      postingRows.push(...deductionJournal(issuerId, p.currency, p.amountMinor, paymentId, at));
+      continue;
+    }
+    const usable =
+      target && p.amountMinor > 0 && target.currency === p.currency && acceptsPayment(target.state);
+    if (!target || !usable) {
+      paymentRows.push({ ...base, issuerId, invoiceId: null, status: 'unmatched' });
+      postingRows.push(...unmatchedJournal(issuerId, p.currency, p.amountMinor, paymentId, at));
+      continue;
+    }
+    const applied = applyPayment(target, p.amountMinor, p.paymentDate, paymentId, at);
+    postingRows.push(...applied.postings);
+    eventRows.push(...applied.events);
+    if (applied.overpaidMinor > 0) overpayments++;
+    matched++;
+    paymentRows.push({
+      ...base,
+      issuerId: target.issuerId,
+      invoiceId: target.id,
+      status: 'matched',
+      appliedMinor: applied.appliedMinor,
+      overpaidMinor: applied.overpaidMinor,
+    });
+  }
+
+  await tx.insert(paymentFiles).values({
+    id: fileId,
+    sha256,
+    filename: opts.filename.slice(0, 200),
+    writtenAt: file.header.writtenAt,
+    testMark: file.header.testMark,
+    paymentCount: incoming.length,
+    registeredCount: fresh.length,
+    matchedCount: matched,
+    unmatchedCount: fresh.length - matched - deductions,
+    operatorId: opts.operatorId,
+    importedAt: at,
   });
+  await bulkInsert(tx, 'payments', PAYMENT_COLUMNS, paymentRows.map(paymentJson));
+  await insertPostingRows(tx, postingRows);
+  await insertEventRows(tx, eventRows);
+  await updateTargets(
+    tx,
+    [...targets.values()].filter((t) => t.touched),
+    at,
+  );
+  return {
+    fileId,
+    duplicateFile: false,
+    payments: incoming.length,
+    registered: fresh.length,
+    matched,
+    unmatched: fresh.length - matched - deductions,
+    deductions,
+    overpayments,
+    totalMinor: incoming.reduce((s, p) => s + p.amountMinor, 0),
+  };
 }
 
 /** Whether a payment can be applied to an invoice in this state (else it waits unmatched). */
@@ -307,6 +384,30 @@ function unmatchedJournal(
     lines: [
       { account: 'bank', amountMinor, paymentId },
       { account: 'unmatched_payments', amountMinor: -amountMinor, paymentId },
+    ],
+  });
+}
+
+/**
+ * A TK21 deduction of `amountMinor` (negative): the deposit is that much smaller than its payments, so
+ * the bank is credited and payment_deductions debited, a claim kept apart from the unmatched payments
+ * (docs/MONEY.md "Incoming payments").
+ */
+function deductionJournal(
+  issuerId: string | null,
+  currency: string,
+  amountMinor: number,
+  paymentId: string,
+  at: Date,
+): PostingRow[] {
+  return journalRows({
+    issuerId,
+    currency,
+    kind: 'deduction',
+    at,
+    lines: [
+      { account: 'bank', amountMinor, paymentId },
+      { account: 'payment_deductions', amountMinor: -amountMinor, paymentId },
     ],
   });
 }
@@ -488,7 +589,8 @@ export interface AssignResult {
  * An operator assigns an unmatched payment to an invoice: then it counts as a payment on that
  * invoice (paid, part paid, overpaid or passed on), taken from the unmatched payments. The payment and
  * the invoice are locked; a payment already matched or assigned answers 409
- * `payments.already_assigned`, an invoice that cannot take it (state, currency, a deduction) 409
+ * `payments.already_assigned`, a TK21 deduction (money off a deposit, no payment) 409
+ * `payments.deduction`, an invoice that cannot take it (state, currency) 409
  * `invoices.invalid_transition`. One transaction with its audit row.
  */
 export async function assignPayment(
@@ -507,6 +609,7 @@ export async function assignPayment(
       .for('update')
       .limit(1);
     if (!payment) throw new ApiError('payments.not_found');
+    if (payment.status === 'deduction') throw new ApiError('payments.deduction');
     if (payment.status !== 'unmatched') throw new ApiError('payments.already_assigned');
     const [invoice] = await tx
       .select()

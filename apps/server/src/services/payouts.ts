@@ -20,6 +20,8 @@ export interface PayoutOptions {
   payoutDate: string;
   now: Date;
   operatorId: string | null;
+  /** Written in the run's transaction once it is done (the audit row), so both commit or neither. */
+  record?: (tx: Tx, run: PayoutRun) => Promise<void>;
 }
 
 export interface PayoutSettlement {
@@ -33,9 +35,24 @@ export interface PayoutSettlement {
   totalPayoutMinor: number;
 }
 
+/**
+ * An issuer and currency whose charge backs exceed its payouts in a run: nothing is settled, its
+ * issuer_payable postings stay open and the next run with enough payouts sets them off.
+ */
+export interface CarriedBalance {
+  issuerId: string;
+  currency: string;
+  /** The open postings that would have been rows. */
+  rowCount: number;
+  /** What the issuer owes us, as the (negative) total the settlement would have had. */
+  totalMinor: number;
+}
+
 export interface PayoutRun {
   batchId: string;
   settlements: PayoutSettlement[];
+  /** Issuers left unsettled because they owe us more than we owe them. */
+  carried: CarriedBalance[];
 }
 
 interface Unsettled {
@@ -98,17 +115,28 @@ function localeOf(country: 'SE' | 'FI'): Locale {
 /**
  * A payout run (docs/MONEY.md "Payout runs and settlements"): every issuer_payable posting no
  * settlement has taken yet becomes a row of its issuer's settlement in its currency, with the fee of
- * the issuer's terms; each row writes its journal (Dr issuer_payable gross / Cr fee_income fee / Cr
- * bank net), the taken postings are stamped with the settlement, every invoice gets its event 5 or 11,
- * and the issuer a message. All in one transaction under an advisory lock: a second run right after
- * finds nothing and pays nothing.
+ * the issuer's terms. The settlement writes one journal (per row Dr issuer_payable gross / Cr
+ * fee_income fee; Cr bank the settlement's total, the money that actually leaves), the taken postings
+ * are stamped with the settlement, every invoice gets its event 5 or 11, and the issuer a message.
+ * An issuer and currency whose total would be negative (charge backs exceeding payouts) is not
+ * settled: nothing is written for it, its postings stay open and the next run sets the debt off
+ * against new payouts; a total of zero is settled (a complete set-off, nothing paid). All in one
+ * transaction under an advisory lock: a second run right after finds nothing and pays nothing.
  */
 export async function runPayout(db: Db, opts: PayoutOptions): Promise<PayoutRun> {
   const batchId = randomUUID();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_ID})`);
-    const open = rows<Unsettled>(
-      await tx.execute(sql`
+    const run = await payoutInTransaction(tx, batchId, opts);
+    // The caller's record of the run (the audit row) commits with it or not at all.
+    await opts.record?.(tx, run);
+    return run;
+  });
+}
+
+async function payoutInTransaction(tx: Tx, batchId: string, opts: PayoutOptions): Promise<PayoutRun> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_ID})`);
+  const open = rows<Unsettled>(
+    await tx.execute(sql`
         select p.id, p.issuer_id, p.currency, p.invoice_id, p.amount_minor::text as amount_minor, p.kind,
                p.payment_id, i.service, i.invoice_number, iss.country
         from postings p
@@ -116,134 +144,159 @@ export async function runPayout(db: Db, opts: PayoutOptions): Promise<PayoutRun>
         join issuers iss on iss.id = p.issuer_id
         where p.account = 'issuer_payable' and p.settlement_id is null
         order by p.issuer_id, p.currency, p.id`),
-    );
-    if (open.length === 0) return { batchId, settlements: [] };
-    const issuerIds = [...new Set(open.map((p) => p.issuer_id))];
-    const terms = await feeTermsOf(tx, issuerIds);
-    const invoiceIds = [...new Set(open.map((p) => p.invoice_id))];
-    const settledBefore = new Set(
-      rows<{ invoice_id: string }>(
-        await tx.execute(sql`
+  );
+  if (open.length === 0) return { batchId, settlements: [], carried: [] };
+  const issuerIds = [...new Set(open.map((p) => p.issuer_id))];
+  const terms = await feeTermsOf(tx, issuerIds);
+  const invoiceIds = [...new Set(open.map((p) => p.invoice_id))];
+  const settledBefore = new Set(
+    rows<{ invoice_id: string }>(
+      await tx.execute(sql`
           select distinct invoice_id from settlement_rows
           where kind in ('payout', 'payment')
             and invoice_id in (select unnest(string_to_array(${invoiceIds.join(',')}, ','))::uuid)`),
-      ).map((r) => r.invoice_id),
-    );
+    ).map((r) => r.invoice_id),
+  );
 
-    const groups = new Map<string, Unsettled[]>();
-    for (const p of open) {
-      const key = `${p.issuer_id}|${p.currency}`;
-      const list = groups.get(key) ?? [];
-      list.push(p);
-      groups.set(key, list);
-    }
-    const made: PayoutSettlement[] = [];
-    for (const group of groups.values()) {
-      const first = group[0] as Unsettled;
-      const settlementId = randomUUID();
-      const lines = group.map((p, position) => {
-        const kind = rowKindOf(p.kind);
-        const grossMinor = -Number(p.amount_minor);
-        const feeTerms = terms.get(`${p.issuer_id}|${p.service}|${p.currency}`) ?? NO_FEE;
-        const firstForInvoice = !settledBefore.has(p.invoice_id);
-        const feeMinor = rowFee(kind, grossMinor, p.service, feeTerms, firstForInvoice);
-        if (kind !== 'chargeBack') settledBefore.add(p.invoice_id);
-        return { p, kind, position, grossMinor, feeMinor, netMinor: grossMinor - feeMinor };
-      });
-      const sum = (pick: (l: (typeof lines)[number]) => number) => lines.reduce((s, l) => s + pick(l), 0);
-      const totals = { grossMinor: sum((l) => l.grossMinor), feeMinor: sum((l) => l.feeMinor) };
-      const totalPayoutMinor = totals.grossMinor - totals.feeMinor;
-      const [created] = await tx
-        .insert(settlements)
-        .values({
-          id: settlementId,
-          issuerId: first.issuer_id,
-          batchId,
-          currency: first.currency,
-          payoutDate: opts.payoutDate,
-          grossMinor: totals.grossMinor,
-          feeMinor: totals.feeMinor,
-          totalPayoutMinor,
-          rowCount: lines.length,
-          operatorId: opts.operatorId,
-          createdAt: opts.now,
-        })
-        .returning({ number: settlements.number });
-      const number = created?.number ?? 0;
-      const rowValues = lines.map((l) => ({
-        settlementId,
-        issuerId: first.issuer_id,
-        invoiceId: l.p.invoice_id,
-        kind: l.kind,
-        paymentId: l.p.payment_id,
-        position: l.position,
-        grossMinor: l.grossMinor,
-        feeMinor: l.feeMinor,
-        netMinor: l.netMinor,
-      }));
-      for (let i = 0; i < rowValues.length; i += INSERT_CHUNK)
-        await tx.insert(settlementRows).values(rowValues.slice(i, i + INSERT_CHUNK));
-      const postingRows: PostingRow[] = lines.flatMap((l) =>
-        journalRows({
-          issuerId: first.issuer_id,
-          currency: first.currency,
-          kind: 'payout',
-          at: opts.now,
-          lines: [
-            { account: 'issuer_payable', amountMinor: l.grossMinor, invoiceId: l.p.invoice_id, settlementId },
-            { account: 'fee_income', amountMinor: -l.feeMinor, invoiceId: l.p.invoice_id, settlementId },
-            { account: 'bank', amountMinor: -l.netMinor, invoiceId: l.p.invoice_id, settlementId },
-          ],
-        }),
-      );
-      await insertPostingRows(tx, postingRows);
-      await tx.execute(sql`
-        update postings set settlement_id = ${settlementId}
-        where id in (select unnest(string_to_array(${group.map((p) => p.id).join(',')}, ','))::bigint)`);
-      const events = lines.map((l) => ({
-        invoiceId: l.p.invoice_id,
-        issuerId: first.issuer_id,
-        event: l.kind === 'payout' ? 5 : 11,
-        at: opts.now,
-        details: {
-          settlementNumber: number,
-          grossMinor: l.grossMinor,
-          feeMinor: l.feeMinor,
-          netMinor: l.netMinor,
-        },
-      }));
-      for (let i = 0; i < events.length; i += INSERT_CHUNK)
-        await tx.insert(invoiceEvents).values(events.slice(i, i + INSERT_CHUNK));
-      const locale = localeOf(first.country);
-      const values = {
-        number,
-        rows: lines.length,
-        payoutDate: opts.payoutDate,
-        amount: formatMoney(totalPayoutMinor, first.currency as Currency, locale),
-      };
-      await tx.insert(messages).values({
-        issuerId: first.issuer_id,
-        messageType: COUNTED_MESSAGE_TYPE,
-        authorUserId: null,
-        author: translate(locale, 'notices', 'author'),
-        invoiceId: null,
-        invoiceNumber: null,
-        title: translate(locale, 'notices', 'settlement.title', values),
-        text: translate(locale, 'notices', 'settlement.text', values),
-        date: opts.now,
-        read: false,
-      });
-      made.push({
-        settlementId,
-        number,
+  const groups = new Map<string, Unsettled[]>();
+  for (const p of open) {
+    const key = `${p.issuer_id}|${p.currency}`;
+    const list = groups.get(key) ?? [];
+    list.push(p);
+    groups.set(key, list);
+  }
+  const made: PayoutSettlement[] = [];
+  const carried: CarriedBalance[] = [];
+  for (const group of groups.values()) {
+    const first = group[0] as Unsettled;
+    const settlementId = randomUUID();
+    // An invoice's postings all fall in one group (one issuer, one currency), so marking it settled
+    // here never changes the fee of another group's row, whether or not this group is settled.
+    const lines = group.map((p, position) => {
+      const kind = rowKindOf(p.kind);
+      const grossMinor = -Number(p.amount_minor);
+      const feeTerms = terms.get(`${p.issuer_id}|${p.service}|${p.currency}`) ?? NO_FEE;
+      const firstForInvoice = !settledBefore.has(p.invoice_id);
+      const feeMinor = rowFee(kind, grossMinor, p.service, feeTerms, firstForInvoice);
+      if (kind !== 'chargeBack') settledBefore.add(p.invoice_id);
+      return { p, kind, position, grossMinor, feeMinor, netMinor: grossMinor - feeMinor };
+    });
+    const sum = (pick: (l: (typeof lines)[number]) => number) => lines.reduce((s, l) => s + pick(l), 0);
+    const totals = { grossMinor: sum((l) => l.grossMinor), feeMinor: sum((l) => l.feeMinor) };
+    const totalPayoutMinor = totals.grossMinor - totals.feeMinor;
+    if (totalPayoutMinor < 0) {
+      // The issuer owes us: no money moves and nothing is settled; the open postings (the charge
+      // backs with the payouts they exceed) wait for the next run.
+      carried.push({
         issuerId: first.issuer_id,
         currency: first.currency,
         rowCount: lines.length,
+        totalMinor: totalPayoutMinor,
+      });
+      continue;
+    }
+    const [created] = await tx
+      .insert(settlements)
+      .values({
+        id: settlementId,
+        issuerId: first.issuer_id,
+        batchId,
+        currency: first.currency,
+        payoutDate: opts.payoutDate,
         grossMinor: totals.grossMinor,
         feeMinor: totals.feeMinor,
         totalPayoutMinor,
-      });
-    }
-    return { batchId, settlements: made };
-  });
+        rowCount: lines.length,
+        operatorId: opts.operatorId,
+        createdAt: opts.now,
+      })
+      .returning({ number: settlements.number });
+    const number = created?.number ?? 0;
+    const rowValues = lines.map((l) => ({
+      settlementId,
+      issuerId: first.issuer_id,
+      invoiceId: l.p.invoice_id,
+      kind: l.kind,
+      paymentId: l.p.payment_id,
+      position: l.position,
+      grossMinor: l.grossMinor,
+      feeMinor: l.feeMinor,
+      netMinor: l.netMinor,
+    }));
+    for (let i = 0; i < rowValues.length; i += INSERT_CHUNK)
+      await tx.insert(settlementRows).values(rowValues.slice(i, i + INSERT_CHUNK));
+    // One journal: each row closes its issuer_payable posting and takes its fee; the bank pays the
+    // total once, so a charge back is set off against the payouts and never booked as money received.
+    const postingRows: PostingRow[] = journalRows({
+      issuerId: first.issuer_id,
+      currency: first.currency,
+      kind: 'payout',
+      at: opts.now,
+      lines: [
+        ...lines.flatMap((l) => [
+          {
+            account: 'issuer_payable' as const,
+            amountMinor: l.grossMinor,
+            invoiceId: l.p.invoice_id,
+            settlementId,
+          },
+          {
+            account: 'fee_income' as const,
+            amountMinor: -l.feeMinor,
+            invoiceId: l.p.invoice_id,
+            settlementId,
+          },
+        ]),
+        { account: 'bank', amountMinor: -totalPayoutMinor, settlementId },
+      ],
+    });
+    await insertPostingRows(tx, postingRows);
+    await tx.execute(sql`
+        update postings set settlement_id = ${settlementId}
+        where id in (select unnest(string_to_array(${group.map((p) => p.id).join(',')}, ','))::bigint)`);
+    const events = lines.map((l) => ({
+      invoiceId: l.p.invoice_id,
+      issuerId: first.issuer_id,
+      event: l.kind === 'payout' ? 5 : 11,
+      at: opts.now,
+      details: {
+        settlementNumber: number,
+        grossMinor: l.grossMinor,
+        feeMinor: l.feeMinor,
+        netMinor: l.netMinor,
+      },
+    }));
+    for (let i = 0; i < events.length; i += INSERT_CHUNK)
+      await tx.insert(invoiceEvents).values(events.slice(i, i + INSERT_CHUNK));
+    const locale = localeOf(first.country);
+    const values = {
+      number,
+      rows: lines.length,
+      payoutDate: opts.payoutDate,
+      amount: formatMoney(totalPayoutMinor, first.currency as Currency, locale),
+    };
+    await tx.insert(messages).values({
+      issuerId: first.issuer_id,
+      messageType: COUNTED_MESSAGE_TYPE,
+      authorUserId: null,
+      author: translate(locale, 'notices', 'author'),
+      invoiceId: null,
+      invoiceNumber: null,
+      title: translate(locale, 'notices', 'settlement.title', values),
+      text: translate(locale, 'notices', 'settlement.text', values),
+      date: opts.now,
+      read: false,
+    });
+    made.push({
+      settlementId,
+      number,
+      issuerId: first.issuer_id,
+      currency: first.currency,
+      rowCount: lines.length,
+      grossMinor: totals.grossMinor,
+      feeMinor: totals.feeMinor,
+      totalPayoutMinor,
+    });
+  }
+  return { batchId, settlements: made, carried };
 }

@@ -1,6 +1,8 @@
-import { eq, inArray } from 'drizzle-orm';
-import { invoices, recipients, users } from '../../src/db/schema';
+import { feeFor } from '@portal/domain/money-flow';
+import { and, eq, inArray } from 'drizzle-orm';
+import { invoices, issuerFees, issuers, recipients, users } from '../../src/db/schema';
 import { decideCredit } from '../../src/services/credit-decision';
+import { VALID_RECIPIENT_BODY } from './route-samples';
 import { bearer, type TestApp } from './test-app';
 
 export const TEST_OPERATOR = {
@@ -83,4 +85,38 @@ export async function sentInvoices(
   }
   const rows = await t.db.select().from(invoices).where(inArray(invoices.id, ids));
   return ids.map((id) => rows.find((r) => r.id === id) as (typeof rows)[number]);
+}
+
+/**
+ * Nystart Måleri AB (user `demo-unverified`, bankgiro `DEMO_BANKGIROS.unverified`), a demo issuer with
+ * no money history, given a recipient: its settlements hold exactly what a test makes, where Demo
+ * Bygg's also hold what the demo's 14 months left open. `invoicesOf` registers and sends factoring
+ * invoices in SEK (approved unless told otherwise); `netOf` is what a payout row of an amount pays
+ * after the issuer's factoring fee.
+ */
+export async function freshIssuer(t: TestApp) {
+  const [issuer] = await t.db.select().from(issuers).where(eq(issuers.name, 'Nystart Måleri AB'));
+  if (!issuer) throw new Error('no Nystart Måleri AB');
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/limited/recipients',
+    headers: bearer(await t.login('demo-unverified')),
+    payload: VALID_RECIPIENT_BODY,
+  });
+  if (res.statusCode >= 300) throw new Error(`recipient: ${res.statusCode} ${res.body}`);
+  const [terms] = await t.db
+    .select()
+    .from(issuerFees)
+    .where(
+      and(
+        eq(issuerFees.issuerId, issuer.id),
+        eq(issuerFees.service, 'factoring'),
+        eq(issuerFees.currency, 'SEK'),
+      ),
+    );
+  if (!terms) throw new Error('no factoring fees');
+  const invoicesOf = (n: number, dueDate: string, approve = true) =>
+    sentInvoices(t, { n, service: 'factoring', dueDate, approve, username: 'demo-unverified' });
+  const netOf = (grossMinor: number) => grossMinor - feeFor(grossMinor, terms, true);
+  return { issuer, username: 'demo-unverified', invoicesOf, netOf };
 }

@@ -9,7 +9,6 @@ export interface AppPath {
 }
 
 const HISTORY: readonly Ability[] = ['limited_invoices', 'limited_transfercosts'];
-const REPORTS: readonly Ability[] = ['limited_report_payments', 'limited_report_ledger'];
 const none: readonly Ability[] = [];
 
 function route(path: string, permissions: readonly Ability[] = none): AppPath {
@@ -78,8 +77,11 @@ export const paths = {
     getHref: (id: string) => `/invoices/${encodeURIComponent(id)}`,
   },
   transferCosts: { ...route('/transfercosts', HISTORY), getHref: () => '/transfercosts' },
-  reportsPayments: { ...route('/reports/payments', REPORTS), getHref: () => '/reports/payments' },
-  reportsLedger: { ...route('/reports/ledger', REPORTS), getHref: () => '/reports/ledger' },
+  reportsPayments: {
+    ...route('/reports/payments', ['limited_report_payments']),
+    getHref: () => '/reports/payments',
+  },
+  reportsLedger: { ...route('/reports/ledger', ['limited_report_ledger']), getHref: () => '/reports/ledger' },
   invoiceMessages: {
     ...route('/invoice/messages'),
     /** The optional invoice of spec §2 is a query parameter: `/invoice/messages?invoiceID=…`. */

@@ -215,6 +215,34 @@ export async function seedDemoBusiness(tx: Tx, issuerId: string, userId: string,
       payer: payerOf(rnd),
     });
   }
+  // Sent this morning with a collected-only service: queued (6) until tomorrow's daily job distributes
+  // it, so the list's "queued" filter has an invoice. Appended after the random plans, which it leaves
+  // as they were.
+  const [articleNumber, articleName, unit, unitPriceMinor, vatBasisPoints] = ARTICLE_TEMPLATES[0] ?? [];
+  if (!articleNumber || !articleName || !unit || unitPriceMinor === undefined || vatBasisPoints === undefined)
+    throw new Error('seed: no article template');
+  plans.push({
+    invoiceNumber: String(10_001 + count),
+    recipientId: (createdRecipients[0] as { id: string }).id,
+    service: 'invoicingService',
+    invoiceDate: today,
+    dueDate: addDays(today, 30),
+    rows: [
+      {
+        articleNumber,
+        name: articleName,
+        description: '',
+        quantityMilli: 4_000,
+        unit,
+        unitPriceMinor,
+        vatBasisPoints,
+        rotRut: false,
+      },
+    ],
+    orderReference: '',
+    fate: 'sent',
+    payer: { payments: [], extraMinor: 0 },
+  });
   await simulate(tx, { issuerId, userId, now, today, plans, bankgiro: DEMO_BANKGIROS.bygg });
 }
 
@@ -369,6 +397,14 @@ async function simulate(
       });
       if (payments.length > 0) {
         fileNo++;
+        // Now and then a payer gets the reference wrong: the payment matches no invoice and waits for
+        // an operator (`npm run backoffice -- unmatched`).
+        if (fileNo % 40 === 0)
+          payments.push({
+            reference: String(7_000_000_000 + fileNo * 97),
+            amountMinor: 125_000 + fileNo * 100,
+            name: 'Okänd betalare',
+          });
         const bytes = incomingPaymentsFile({
           paymentDate: day,
           deposits: [{ bankgiro: s.bankgiro, payments }],

@@ -60,18 +60,23 @@ const TABLE: {
     visible: ALWAYS,
   },
   {
-    name: 'report payments: payments, ledger and both downloads',
+    name: 'report payments: the payments report and both downloads',
     abilities: ['limited_report_payments'],
-    visible: [...ALWAYS, 'payments', 'ledger', 'activeInvoicesDownload', 'activeRegressDownload'],
+    visible: [...ALWAYS, 'payments', 'activeInvoicesDownload', 'activeRegressDownload'],
   },
   {
-    name: 'report ledger gives the same reports',
+    name: 'report ledger: the ledger and both downloads',
     abilities: ['limited_report_ledger'],
+    visible: [...ALWAYS, 'ledger', 'activeInvoicesDownload', 'activeRegressDownload'],
+  },
+  {
+    name: 'both report abilities: every report',
+    abilities: ['limited_report_payments', 'limited_report_ledger'],
     visible: [...ALWAYS, 'payments', 'ledger', 'activeInvoicesDownload', 'activeRegressDownload'],
   },
   {
     name: 'fortnox bookkeeping hides the ledger',
-    abilities: ['limited_report_payments', 'limited_fortnox_bookkeeping'],
+    abilities: ['limited_report_payments', 'limited_report_ledger', 'limited_fortnox_bookkeeping'],
     visible: [...ALWAYS, 'payments', 'activeInvoicesDownload', 'activeRegressDownload'],
   },
   {

@@ -118,12 +118,14 @@ export function buildMenu({ abilities, fortnoxSetting }: MenuInput): MenuGroup[]
           labelKey: 'layout:menu.transfer_costs',
           to: paths.transferCosts.getHref(),
         }),
-        ...when(canReports, {
+        // Each report screen needs its own ability (the server refuses its calls without it); the two
+        // downloads either of them.
+        ...when(has('limited_report_payments'), {
           id: 'payments',
           labelKey: 'layout:menu.payments',
           to: paths.reportsPayments.getHref(),
         }),
-        ...when(canReports && !has('limited_fortnox_bookkeeping'), {
+        ...when(has('limited_report_ledger') && !has('limited_fortnox_bookkeeping'), {
           id: 'ledger',
           labelKey: 'layout:menu.ledger',
           to: paths.reportsLedger.getHref(),

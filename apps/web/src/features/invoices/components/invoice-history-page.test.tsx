@@ -8,6 +8,7 @@ import { buildUrl } from '../../../lib/api-client';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { listInvoicesRequestQuery } from '../api/list-invoices';
+import { formatInvoiceMoney } from '../utils/money';
 
 describe('listInvoicesRequestQuery', () => {
   it('turns filter, search, dates, sort and page into the query string, leaving out what is empty', () => {
@@ -146,6 +147,31 @@ describe('the invoice history (/invoices)', () => {
     const overdue = rowOf(lateOne.invoiceNumber);
     expect(overdue).toHaveTextContent('Overdue');
     expect(overdue).toHaveClass('is-overdue');
+  });
+
+  it('shows beside each amount what is left to pay, so a part-paid invoice tells both', async () => {
+    const partPaid = await api.call<{ items: InvoiceSummary[] }>(
+      'GET',
+      '/api/limited/invoices?filter=partPaid&sort=invoiceDate&order=desc&page=1&pageSize=25',
+    );
+    const one = partPaid.items[0];
+    if (!one) throw new Error('the demo history has part-paid invoices');
+    expect(one.remainingMinor).toBeGreaterThan(0);
+    expect(one.remainingMinor).toBeLessThan(one.grossMinor);
+    setup('/invoices?filter=partPaid');
+    await screen.findByRole('link', { name: one.invoiceNumber });
+    const headers = invoiceTable()
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent ?? '');
+    const cells = within(rowOf(one.invoiceNumber)).getAllByRole('cell');
+    const cellUnder = (header: RegExp) => {
+      const at = headers.findIndex((h) => header.test(h));
+      expect(at).toBeGreaterThan(0);
+      // The row's number is its header cell (th), not a cell: the cells after it sit one place left.
+      return cells[at - 1]?.textContent;
+    };
+    expect(cellUnder(/^Amount/)).toBe(formatInvoiceMoney(one.grossMinor, one.currency, 'en-US'));
+    expect(cellUnder(/^Remaining$/)).toBe(formatInvoiceMoney(one.remainingMinor, one.currency, 'en-US'));
   });
 });
 

@@ -250,6 +250,9 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
                     className="data-table__number"
                     {...sortProps}
                   />
+                  <th scope="col" className="data-table__number">
+                    {t('invoices:list.columns.remaining')}
+                  </th>
                   <th scope="col">{t('invoices:list.columns.state')}</th>
                   <th scope="col">{t('invoices:list.columns.ocr')}</th>
                 </tr>
@@ -289,6 +292,9 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
                     <td>{formatDate(invoice.dueDate, language)}</td>
                     <td className="data-table__number">
                       {formatInvoiceMoney(invoice.grossMinor, invoice.currency, language)}
+                    </td>
+                    <td className="data-table__number">
+                      {formatInvoiceMoney(invoice.remainingMinor, invoice.currency, language)}
                     </td>
                     <td>
                       <InvoiceStateBadge state={invoice.state} overdue={invoice.overdue} />

@@ -1,0 +1,159 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import autocannon from 'autocannon';
+
+/** The built server (`npm run build` first) on a PostgreSQL database, listening on 127.0.0.1. */
+export interface BenchServer {
+  base: string;
+  pid: number;
+  stop(): void;
+}
+
+export async function startServer(databaseUrl: string, port: number): Promise<BenchServer> {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [fileURLToPath(new URL('../dist/main.js', import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: databaseUrl,
+        SECRET_KEY: '11'.repeat(32),
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        // The daily job would work through the generated overdue invoices while the cases run, and
+        // the figures would measure it instead of the requests.
+        DAILY_JOB: 'off',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; ; i++) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) break;
+    } catch {}
+    if (i > 240) {
+      child.kill();
+      throw new Error('the server did not start');
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return { base, pid: child.pid ?? 0, stop: () => child.kill('SIGTERM') };
+}
+
+/** Signs in at a login route (customer or back office) and returns the bearer header. */
+export async function signIn(
+  base: string,
+  path: string,
+  username: string,
+  password: string,
+): Promise<{ authorization: string }> {
+  const res = await fetch(`${base}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in at ${path} answered ${res.status}: ${await res.text()}`);
+  const { token } = (await res.json()) as { token: string };
+  return { authorization: `Bearer ${token}` };
+}
+
+export interface LoadResult {
+  name: string;
+  p50: number;
+  p99: number;
+  rps: number;
+  non2xx: number;
+}
+
+/** `connections` clients asking one path (or the paths `pathOf` gives in turn) for `seconds`. */
+export async function load(
+  base: string,
+  c: {
+    name: string;
+    path: string;
+    headers: Record<string, string>;
+    connections: number;
+    seconds: number;
+    pathOf?: (n: number) => string;
+  },
+): Promise<LoadResult> {
+  let n = 0;
+  const { pathOf } = c;
+  const r = await autocannon({
+    url: `${base}${c.path}`,
+    connections: c.connections,
+    duration: c.seconds,
+    headers: c.headers,
+    ...(pathOf
+      ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: pathOf(n++) }) }] }
+      : {}),
+  });
+  return { name: c.name, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx };
+}
+
+function rssKb(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
+  return Number(line?.replace(/\D/g, '') ?? 0);
+}
+
+/**
+ * One request read to its end, alone: time to the first byte of the body, total time, and the
+ * growth of the server's resident memory (sampled every 20 ms) while it ran.
+ */
+export async function timedRequest(
+  url: string,
+  init: RequestInit,
+  serverPid: number,
+): Promise<{
+  status: number;
+  firstByteMs: number;
+  totalMs: number;
+  body: Buffer;
+  rssGrowthMb: number;
+  headers: Headers;
+}> {
+  const before = rssKb(serverPid);
+  let peak = before;
+  const sampler = setInterval(() => {
+    peak = Math.max(peak, rssKb(serverPid));
+  }, 20);
+  const started = performance.now();
+  try {
+    const res = await fetch(url, init);
+    const reader = res.body?.getReader();
+    if (!reader) throw new Error('no body');
+    let firstByteMs = 0;
+    const chunks: Uint8Array[] = [];
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      if (!firstByteMs) firstByteMs = performance.now() - started;
+      chunks.push(value);
+    }
+    const totalMs = performance.now() - started;
+    peak = Math.max(peak, rssKb(serverPid));
+    return {
+      status: res.status,
+      firstByteMs,
+      totalMs,
+      body: Buffer.concat(chunks),
+      rssGrowthMb: (peak - before) / 1024,
+      headers: res.headers,
+    };
+  } finally {
+    clearInterval(sampler);
+  }
+}
+
+/** The median time of `n` single requests to the bare route, one at a time. */
+export async function bareMedianMs(base: string, serverPid: number, n = 21): Promise<number> {
+  const times: number[] = [];
+  for (let i = 0; i < n; i++) times.push((await timedRequest(`${base}/config.js`, {}, serverPid)).totalMs);
+  times.sort((a, b) => a - b);
+  return times[Math.floor(n / 2)] ?? 0;
+}

@@ -1,0 +1,37 @@
+/**
+ * Calendar dates as the portal sees them. The browser runs in Europe/Stockholm (playwright.config.ts),
+ * the test runner in whatever zone the machine has; near midnight UTC the two are on different days,
+ * so a spec must never take "today" from the runner's own clock.
+ */
+
+/** Today in Stockholm, `YYYY-MM-DD`. */
+export function swedishToday(): string {
+  return new Intl.DateTimeFormat('sv-SE', { timeZone: 'Europe/Stockholm' }).format(new Date());
+}
+
+function parts(iso: string): [number, number, number] {
+  const [y, m, d] = iso.split('-').map(Number);
+  return [y as number, m as number, d as number];
+}
+
+function format(date: Date): string {
+  return date.toISOString().slice(0, 10);
+}
+
+/** `iso` moved by `days` calendar days. */
+export function addDaysIso(iso: string, days: number): string {
+  const [y, m, d] = parts(iso);
+  return format(new Date(Date.UTC(y, m - 1, d + days)));
+}
+
+/** The first day of the month `months` months from the month of `iso`. */
+export function monthStartIso(iso: string, months = 0): string {
+  const [y, m] = parts(iso);
+  return format(new Date(Date.UTC(y, m - 1 + months, 1)));
+}
+
+/** The last day of the month of `iso`. */
+export function monthEndIso(iso: string): string {
+  const [y, m] = parts(iso);
+  return format(new Date(Date.UTC(y, m, 0)));
+}
