@@ -1,11 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { monthEndIso, monthStartIso, swedishToday } from './support/dates';
 import { expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
-
-const iso = (d: Date) =>
-  `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 
 async function bytesOf(download: Download): Promise<Buffer> {
   const path = await download.path();
@@ -33,12 +31,12 @@ test('a customer reads the payments of a period, filters them and downloads them
   await expect(page.getByRole('heading', { name: 'Payments' })).toBeVisible();
 
   // The period is the current month unless chosen.
-  const now = new Date();
-  await expect(page.getByLabel('From')).toHaveValue(iso(new Date(now.getFullYear(), now.getMonth(), 1)));
-  await expect(page.getByLabel('To')).toHaveValue(iso(new Date(now.getFullYear(), now.getMonth() + 1, 0)));
+  const today = swedishToday();
+  await expect(page.getByLabel('From')).toHaveValue(monthStartIso(today));
+  await expect(page.getByLabel('To')).toHaveValue(monthEndIso(today));
 
   // The last four months of the demo's paid invoices.
-  const from = iso(new Date(now.getFullYear(), now.getMonth() - 3, 1));
+  const from = monthStartIso(today, -3);
   await page.getByLabel('From').fill(from);
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(new RegExp(`from=${from}`));
@@ -81,7 +79,7 @@ test('a customer reads the payments of a period, filters them and downloads them
     await expect(row.getByRole('cell').nth(1)).toHaveText(new RegExp(`^${invoiceNumber}`));
 
   // An end before the start is refused on the page.
-  await page.getByLabel('To').fill(iso(new Date(now.getFullYear(), now.getMonth() - 5, 1)));
+  await page.getByLabel('To').fill(monthStartIso(today, -5));
   await expect(page.getByText('The end date cannot be before the start date.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Show' })).toBeDisabled();
   await screenshot(page, testInfo, 'payments-report-wrong-range-en');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { addDaysIso, swedishToday } from './support/dates';
 import { expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 
@@ -13,11 +14,9 @@ test('the active recourse modal refuses an end date before the start date', asyn
   const from = modal.getByLabel('From');
   const to = modal.getByLabel('To');
   // The default range is the last 30 days up to today (spec §9).
-  const today = new Date();
-  const iso = (d: Date) =>
-    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-  await expect(to).toHaveValue(iso(today));
-  await expect(from).toHaveValue(iso(new Date(today.getTime() - 30 * 86_400_000)));
+  const today = swedishToday();
+  await expect(to).toHaveValue(today);
+  await expect(from).toHaveValue(addDaysIso(today, -30));
   await expectNoSeriousA11yViolations(page);
 
   await from.fill('2026-06-30');
