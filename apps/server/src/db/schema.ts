@@ -404,12 +404,10 @@ export const invoiceEvents = pgTable(
   'invoice_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
+    // References checked per statement by triggers, not foreign keys (migration 0015): the invoice
+    // (its events go with it) and the issuer.
+    invoiceId: uuid('invoice_id').notNull(),
+    issuerId: uuid('issuer_id').notNull(),
     event: integer('event').notNull(),
     /** Insertion order: events written in one transaction share their time but keep their order. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
@@ -660,13 +658,12 @@ export const payments = pgTable(
   'payments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    fileId: uuid('file_id')
-      .notNull()
-      .references(() => paymentFiles.id),
+    // References checked per statement by triggers, not foreign keys (migration 0015).
+    fileId: uuid('file_id').notNull(),
     dedupeKey: text('dedupe_key').notNull().unique(),
     receivingBankgiro: text('receiving_bankgiro').notNull(),
-    issuerId: uuid('issuer_id').references(() => issuers.id),
-    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    issuerId: uuid('issuer_id'),
+    invoiceId: uuid('invoice_id'),
     /** `deduction`: a TK21, money the payer took off the deposit; never an invoice's, never assigned. */
     status: text('status').notNull().$type<'matched' | 'unmatched' | 'assigned' | 'deduction'>(),
     reference: text('reference').notNull(),
@@ -701,9 +698,12 @@ export const postings = pgTable(
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     journalId: uuid('journal_id').notNull(),
-    /** Null only for money no issuer can be told yet (a payment to an unknown bankgiro). */
-    issuerId: uuid('issuer_id').references(() => issuers.id),
-    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    /**
+     * Null only for money no issuer can be told yet (a payment to an unknown bankgiro). This and
+     * `invoiceId` are references checked per statement by triggers, not foreign keys (migration 0015).
+     */
+    issuerId: uuid('issuer_id'),
+    invoiceId: uuid('invoice_id'),
     account: text('account').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: char('currency', { length: 3 }).notNull(),
