@@ -17,7 +17,15 @@ afterAll(async () => {
   await testDb.close();
 });
 
-const COLUMNS = { k: 'int', t: 'text', u: 'uuid', n: 'bigint', d: 'date', at: 'timestamptz', j: 'jsonb' } as const;
+const COLUMNS = {
+  k: 'int',
+  t: 'text',
+  u: 'uuid',
+  n: 'bigint',
+  d: 'date',
+  at: 'timestamptz',
+  j: 'jsonb',
+} as const;
 
 interface Probe {
   k: number;
@@ -34,13 +42,31 @@ async function readBack(): Promise<Probe[]> {
     await testDb.db.execute(sql`select k, t, u::text as u, n::text as n, d::text as d,
       to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, j
       from bulk_probe order by k`),
-  ).map((r) => ({ ...r, n: r.n === null ? null : Number(r.n), j: typeof r.j === 'string' ? JSON.parse(r.j) : r.j }));
+  ).map((r) => ({
+    ...r,
+    n: r.n === null ? null : Number(r.n),
+    j: typeof r.j === 'string' ? JSON.parse(r.j) : r.j,
+  }));
 }
 
 describe('bulkInsert (one array parameter per column, unzipped by unnest)', () => {
   it('writes every text exactly: quotes, backslashes, braces, commas, NULL as a word, empty, newlines', async () => {
     await testDb.db.execute(sql`delete from bulk_probe`);
-    const texts = ['"', '\\', '\\"', '{a,b}', 'a, b', 'NULL', 'null', '', ' lead', 'tail ', 'rad1\r\nrad2\t', 'Åäö €', '=1+1'];
+    const texts = [
+      '"',
+      '\\',
+      '\\"',
+      '{a,b}',
+      'a, b',
+      'NULL',
+      'null',
+      '',
+      ' lead',
+      'tail ',
+      'rad1\r\nrad2\t',
+      'Åäö €',
+      '=1+1',
+    ];
     const written: Probe[] = texts.map((t, k) => ({
       k,
       t,
@@ -72,7 +98,9 @@ describe('bulkInsert (one array parameter per column, unzipped by unnest)', () =
     await testDb.db.execute(sql`delete from bulk_probe`);
     const many = Array.from({ length: BULK_CHUNK + 7 }, (_, k) => ({ k, t: `rad ${k}` }));
     await bulkInsert(testDb.db, 'bulk_probe', { k: 'int', t: 'text' }, many);
-    const [count] = rows<{ n: number }>(await testDb.db.execute(sql`select count(*)::int as n from bulk_probe`));
+    const [count] = rows<{ n: number }>(
+      await testDb.db.execute(sql`select count(*)::int as n from bulk_probe`),
+    );
     expect(count?.n).toBe(BULK_CHUNK + 7);
   });
 

@@ -67,7 +67,9 @@ const payment = (over: { fileId?: string; issuerId?: string | null; invoiceId?: 
         ${over.invoiceId === undefined ? invoice : over.invoiceId}::uuid, 'matched', '1234', 100, 'SEK', '2026-11-24', 1, '1')`;
 
 async function count(table: string): Promise<number> {
-  return rows<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n ?? -1;
+  return (
+    rows<{ n: number }>(await db.execute(sql.raw(`select count(*)::int as n from ${table}`)))[0]?.n ?? -1
+  );
 }
 
 describe('references of postings, payments and invoice events', () => {
@@ -103,20 +105,34 @@ describe('references of postings, payments and invoice events', () => {
       await db.execute(sql`select id from payments where invoice_id is null and issuer_id is null limit 1`),
     );
     expect(
-      await sqlState(() => db.execute(sql`update payments set invoice_id = ${randomUUID()}::uuid where id = ${p?.id}::uuid`)),
+      await sqlState(() =>
+        db.execute(sql`update payments set invoice_id = ${randomUUID()}::uuid where id = ${p?.id}::uuid`),
+      ),
     ).toBe('23503');
-    await db.execute(sql`update payments set invoice_id = ${bare}::uuid, issuer_id = ${issuer}::uuid where id = ${p?.id}::uuid`);
+    await db.execute(
+      sql`update payments set invoice_id = ${bare}::uuid, issuer_id = ${issuer}::uuid where id = ${p?.id}::uuid`,
+    );
     expect(
-      await sqlState(() => db.execute(sql`update postings set invoice_id = ${randomUUID()}::uuid where invoice_id = ${invoice}::uuid`)),
+      await sqlState(() =>
+        db.execute(
+          sql`update postings set invoice_id = ${randomUUID()}::uuid where invoice_id = ${invoice}::uuid`,
+        ),
+      ),
     ).toBe('23503');
     // Updates that leave the keys alone are not checked again (and pass).
     await db.execute(sql`update postings set settlement_id = null where invoice_id = ${invoice}::uuid`);
   });
 
   it('refuse deleting an invoice, issuer or file still referenced; an invoice’s events go with it', async () => {
-    expect(await sqlState(() => db.execute(sql`delete from invoices where id = ${invoice}::uuid`))).toBe('23503');
-    expect(await sqlState(() => db.execute(sql`delete from issuers where id = ${issuer}::uuid`))).toBe('23503');
-    expect(await sqlState(() => db.execute(sql`delete from payment_files where id = ${file}::uuid`))).toBe('23503');
+    expect(await sqlState(() => db.execute(sql`delete from invoices where id = ${invoice}::uuid`))).toBe(
+      '23503',
+    );
+    expect(await sqlState(() => db.execute(sql`delete from issuers where id = ${issuer}::uuid`))).toBe(
+      '23503',
+    );
+    expect(await sqlState(() => db.execute(sql`delete from payment_files where id = ${file}::uuid`))).toBe(
+      '23503',
+    );
     const lonely = randomUUID();
     await addInvoice(lonely, 'REF-3');
     await db.execute(event(lonely));
@@ -124,18 +140,24 @@ describe('references of postings, payments and invoice events', () => {
     await db.execute(sql`delete from invoices where id = ${lonely}::uuid`);
     expect(
       rows<{ n: number }>(
-        await db.execute(sql`select count(*)::int as n from invoice_events where invoice_id = ${lonely}::uuid`),
+        await db.execute(
+          sql`select count(*)::int as n from invoice_events where invoice_id = ${lonely}::uuid`,
+        ),
       )[0]?.n,
     ).toBe(0);
   });
 
   it('refuse changing a referenced id and truncating a parent without its children', async () => {
-    expect(await sqlState(() => db.execute(sql`update invoices set id = ${randomUUID()}::uuid where id = ${invoice}::uuid`))).toBe(
-      '23503',
-    );
-    expect(await sqlState(() => db.execute(sql`update issuers set id = ${randomUUID()}::uuid where id = ${issuer}::uuid`))).toBe(
-      '23503',
-    );
+    expect(
+      await sqlState(() =>
+        db.execute(sql`update invoices set id = ${randomUUID()}::uuid where id = ${invoice}::uuid`),
+      ),
+    ).toBe('23503');
+    expect(
+      await sqlState(() =>
+        db.execute(sql`update issuers set id = ${randomUUID()}::uuid where id = ${issuer}::uuid`),
+      ),
+    ).toBe('23503');
     expect(await sqlState(() => db.execute(sql`truncate payment_files cascade`))).toBe('0A000');
     expect(await count('payments')).toBeGreaterThan(0);
   });

@@ -46,6 +46,8 @@ export async function bulkInsert(
     const arrays = names.map(
       (name) => sql`${arrayLiteral(chunk.map((row) => row[name]))}::${sql.raw(columns[name] as string)}[]`,
     );
-    await tx.execute(sql`insert into ${sql.raw(table)} (${list}) select * from unnest(${sql.join(arrays, sql`, `)})`);
+    await tx.execute(
+      sql`insert into ${sql.raw(table)} (${list}) select * from unnest(${sql.join(arrays, sql`, `)})`,
+    );
   }
 }
