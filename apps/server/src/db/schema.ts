@@ -360,7 +360,8 @@ export const invoices = pgTable(
   },
   (t) => [
     uniqueIndex('invoices_issuer_number_idx').on(t.issuerId, t.invoiceNumber),
-    uniqueIndex('invoices_issuer_ocr_idx').on(t.issuerId, t.ocr),
+    // Unique per issuer; text_pattern_ops also serves the prefix search (migration 0016).
+    uniqueIndex('invoices_issuer_ocr_idx').on(t.issuerId, sql`${t.ocr} text_pattern_ops`),
     index('invoices_issuer_state_date_idx').on(t.issuerId, t.state, t.invoiceDate),
     index('invoices_issuer_date_idx').on(t.issuerId, t.invoiceDate, t.id),
     index('invoices_issuer_due_idx').on(t.issuerId, t.dueDate),
@@ -369,7 +370,6 @@ export const invoices = pgTable(
       t.issuerId,
       sql`lower(${t.invoiceNumber}) text_pattern_ops`,
     ),
-    index('invoices_issuer_ocr_prefix_idx').on(t.issuerId, sql`${t.ocr} text_pattern_ops`),
     index('invoices_recipient_idx').on(t.recipientId),
     // The back office's queue of credit decisions across issuers (state 9, oldest sent first).
     index('invoices_awaiting_decision_idx').on(t.sentAt, t.id).where(sql`${t.state} = 9`),
@@ -714,7 +714,6 @@ export const postings = pgTable(
   },
   (t) => [
     index('postings_invoice_idx').on(t.invoiceId, t.account),
-    index('postings_journal_idx').on(t.journalId),
     index('postings_issuer_account_idx').on(t.issuerId, t.account, t.at),
     // What the next payout run settles: the issuer's payable postings no settlement has taken yet.
     index('postings_unsettled_idx')
