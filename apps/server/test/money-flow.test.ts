@@ -403,6 +403,114 @@ describe('BGMAX import', () => {
     expect(await counts()).toEqual(before);
   });
 
+  it('applies a file written in many batches in file order: an invoice paid across two batches ends paid', async () => {
+    const [a, b] = await approvedInvoices(2, 'factoring');
+    if (!a || !b) throw new Error('two invoices');
+    const half = Math.floor(a.toPayMinor / 2);
+    const bytes = incomingPaymentsFile({
+      paymentDate: today(),
+      deposits: [
+        {
+          bankgiro: DEMO_BANKGIROS.bygg,
+          payments: [
+            { reference: a.ocr ?? '', amountMinor: half },
+            { reference: '88888888888', amountMinor: 500 },
+            { reference: b.ocr ?? '', amountMinor: b.toPayMinor },
+            { reference: '77777777777', amountMinor: 600 },
+            { reference: a.ocr ?? '', amountMinor: a.toPayMinor - half + 250 },
+          ],
+        },
+      ],
+    });
+    const result = await importBgmaxFile(t.db, bytes, {
+      filename: 'batches.bgmax',
+      operatorId: null,
+      now: t.clock.now(),
+      batchSize: 2,
+    });
+    expect(result).toMatchObject({ payments: 5, registered: 5, matched: 3, unmatched: 2, overpayments: 1 });
+    const [file] = await t.db.select().from(paymentFiles).where(eq(paymentFiles.id, result.fileId));
+    expect(file).toMatchObject({ paymentCount: 5, registeredCount: 5, matchedCount: 3, unmatchedCount: 2 });
+    const after = new Map(
+      (
+        await t.db
+          .select()
+          .from(invoices)
+          .where(inArray(invoices.id, [a.id, b.id]))
+      ).map((i) => [i.id, i]),
+    );
+    expect(after.get(a.id)).toMatchObject({ state: 4, remainingMinor: 0 });
+    expect(after.get(b.id)).toMatchObject({ state: 4, remainingMinor: 0 });
+    const timeline = await t.db
+      .select({ event: invoiceEvents.event, details: invoiceEvents.details })
+      .from(invoiceEvents)
+      .where(and(eq(invoiceEvents.invoiceId, a.id), inArray(invoiceEvents.event, [6, 7, 21])))
+      .orderBy(asc(invoiceEvents.seq));
+    expect(timeline).toEqual([
+      {
+        event: 7,
+        details: expect.objectContaining({ amountMinor: half, remainingMinor: a.toPayMinor - half }),
+      },
+      { event: 6, details: expect.objectContaining({ amountMinor: a.toPayMinor - half, remainingMinor: 0 }) },
+      { event: 21, details: expect.objectContaining({ overpaidMinor: 250 }) },
+    ]);
+    expect(await booksOf([a.id, b.id])).toEqual([]);
+  });
+
+  it('writes nothing when a later batch fails: the batches before it are rolled back too', async () => {
+    const [a, b] = await approvedInvoices(2, 'factoring');
+    if (!a || !b) throw new Error('two invoices');
+    const bytes = incomingPaymentsFile({
+      paymentDate: today(),
+      deposits: [
+        {
+          bankgiro: DEMO_BANKGIROS.bygg,
+          payments: [
+            { reference: a.ocr ?? '', amountMinor: a.toPayMinor },
+            { reference: '66666666666', amountMinor: 500 },
+            { reference: b.ocr ?? '', amountMinor: 1_000 },
+            { reference: '55555555555', amountMinor: 700 },
+          ],
+        },
+      ],
+    });
+    const counts = async () => ({
+      files: (await t.db.select({ n: count() }).from(paymentFiles))[0]?.n,
+      payments: (await t.db.select({ n: count() }).from(payments))[0]?.n,
+      postings: (await t.db.select({ n: count() }).from(postings))[0]?.n,
+      events: (await t.db.select({ n: count() }).from(invoiceEvents))[0]?.n,
+    });
+    const before = await counts();
+    // The database refuses the last payment, which is in the second batch of two.
+    await t.db.execute(
+      sql.raw(`create function refuse_payment() returns trigger language plpgsql as $$
+        begin raise exception 'refused for the test'; end $$`),
+    );
+    await t.db.execute(
+      sql.raw(`create trigger refuse_payment before insert on payments for each row
+        when (new.reference = '55555555555') execute function refuse_payment()`),
+    );
+    try {
+      await expect(
+        importBgmaxFile(t.db, bytes, {
+          filename: 'fails.bgmax',
+          operatorId: null,
+          now: t.clock.now(),
+          batchSize: 2,
+        }),
+      ).rejects.toThrow();
+    } finally {
+      await t.db.execute(sql.raw('drop trigger refuse_payment on payments'));
+      await t.db.execute(sql.raw('drop function refuse_payment()'));
+    }
+    expect(await counts()).toEqual(before);
+    const untouched = await t.db
+      .select()
+      .from(invoices)
+      .where(inArray(invoices.id, [a.id, b.id]));
+    expect(untouched.map((i) => i.remainingMinor).sort()).toEqual([a.toPayMinor, b.toPayMinor].sort());
+  });
+
   it('counts a payment once when it comes again in another file', async () => {
     const [inv] = await approvedInvoices(1);
     const deposit = {

@@ -26,6 +26,8 @@ export interface ImportOptions {
   now: Date;
   /** Written in the import's transaction once it is done (the audit row), so both commit or neither. */
   record?: (tx: Tx, result: ImportResult) => Promise<void>;
+  /** Payments per written batch (IMPORT_BATCH unless a test wants many batches of a small file). */
+  batchSize?: number;
 }
 
 export interface ImportResult {
@@ -158,20 +160,82 @@ const inList = (values: readonly string[]) => sql`(select unnest(string_to_array
  * 100,000 payments is a handful of statements.
  */
 export async function importBgmaxFile(db: Db, bytes: Uint8Array, opts: ImportOptions): Promise<ImportResult> {
-  const file = parseBgmaxOrRefuse(bytes);
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  const incoming = flatten(file);
+  // Only the header and the flat payments are kept: the file's object model can go before writing.
+  const { header, incoming } = readIncoming(bytes);
   return db.transaction(async (tx) => {
-    const result = await importInTransaction(tx, file, sha256, incoming, opts);
+    const result = await importInTransaction(tx, header, sha256, incoming, opts);
     // The caller's record of the import (the audit row) commits with it or not at all.
     await opts.record?.(tx, result);
     return result;
   });
 }
 
+function readIncoming(bytes: Uint8Array): { header: BgmaxFile['header']; incoming: Incoming[] } {
+  const file = parseBgmaxOrRefuse(bytes);
+  return { header: file.header, incoming: flatten(file) };
+}
+
+/** Payments per batch: each batch's rows are sent while the next one is worked out. */
+export const IMPORT_BATCH = 5_000;
+/** Payments worked out between two turns of the event loop (so sending goes on meanwhile). */
+const IMPORT_SLICE = 500;
+
+/**
+ * The writes of one transaction sent while the caller works out the next: at most `depth` batches wait
+ * on the connection (bounded memory), and the caller gives the event loop a turn after each, so the
+ * driver can flush. PostgreSQL writes one batch while Node builds the next. A failed write makes the
+ * next `add` or `drain` throw it (later statements of the transaction fail too, and it rolls back).
+ */
+class WritePipeline {
+  private readonly inflight: Promise<void>[] = [];
+  constructor(private readonly depth: number) {}
+
+  async add(write: Promise<void>): Promise<void> {
+    // Handled where it is awaited; this only keeps a rejection from counting as unhandled meanwhile.
+    write.catch(() => {});
+    this.inflight.push(write);
+    if (this.inflight.length > this.depth) await this.inflight.shift();
+    else await new Promise((resolve) => setImmediate(resolve));
+  }
+
+  async drain(): Promise<void> {
+    for (const write of this.inflight.splice(0)) await write;
+  }
+}
+
+interface Batch {
+  payments: (typeof payments.$inferInsert)[];
+  postings: PostingRow[];
+  events: (typeof invoiceEvents.$inferInsert)[];
+  /** The invoices the batch's payments applied to (their state and remaining amount after it). */
+  touched: Set<Target>;
+}
+
+const emptyBatch = (): Batch => ({ payments: [], postings: [], events: [], touched: new Set() });
+
+/**
+ * A batch's statements, issued together so that the connection has them all queued at once: its three
+ * inserts and the update of its invoices, as they stand after the batch (taken now: later batches go
+ * on changing the same targets in memory, and write them again after this one).
+ */
+async function writeBatch(tx: Tx, batch: Batch, at: Date): Promise<void> {
+  const invoiceRows = [...batch.touched].map((t) => ({
+    id: t.id,
+    state: t.state,
+    remaining: t.remainingMinor,
+  }));
+  await Promise.all([
+    bulkInsert(tx, 'payments', PAYMENT_COLUMNS, batch.payments.map(paymentJson)),
+    insertPostingRows(tx, batch.postings),
+    insertEventRows(tx, batch.events),
+    updateInvoices(tx, invoiceRows, at),
+  ]);
+}
+
 async function importInTransaction(
   tx: Tx,
-  file: BgmaxFile,
+  header: BgmaxFile['header'],
   sha256: string,
   incoming: Incoming[],
   opts: ImportOptions,
@@ -205,73 +269,148 @@ async function importInTransaction(
     seen.add(p.dedupeKey);
     return true;
   });
-
-  const bankgiros = [...new Set(fresh.map((p) => p.bankgiro))].filter((b) => /^[0-9]+$/.test(b));
-  const issuerOf = new Map(
-    bankgiros.length === 0
-      ? []
-      : rows<{ id: string; collection_bankgiro: string }>(
-          await tx.execute(
-            sql`select id, collection_bankgiro from issuers where collection_bankgiro in ${inList(bankgiros)}`,
-          ),
-        ).map((r) => [r.collection_bankgiro, r.id]),
-  );
-  // Every reference a payment may be matched on: its own and its sole TK22's.
-  const wanted = fresh
-    .filter((p) => !p.deduction && issuerOf.has(p.bankgiro))
-    .flatMap((p) =>
-      [p.reference, p.extraReference]
-        .filter((r): r is string => r !== null && OCR_LIKE.test(r))
-        .map((r) => `${issuerOf.get(p.bankgiro)}:${r}`),
-    );
-  const targets = new Map<string, Target>();
-  if (wanted.length > 0) {
-    const keys = [...new Set(wanted)];
-    const found = rows<{
-      id: string;
-      issuer_id: string;
-      invoice_number: string;
-      ocr: string;
-      state: number;
-      currency: string;
-      service: string;
-      remaining_minor: string;
-    }>(
-      // Looked up on the (issuer, ocr) index, one probe per distinct key.
-      await tx.execute(sql`
-          select i.id, i.issuer_id, i.invoice_number, i.ocr, i.state, i.currency, i.service,
-                 i.remaining_minor::text
-          from invoices i
-          join (
-            select unnest(string_to_array(${keys.map((k) => k.split(':')[0]).join(',')}, ','))::uuid as issuer_id,
-                   unnest(string_to_array(${keys.map((k) => k.split(':')[1]).join(',')}, ',')) as ocr
-          ) k on i.issuer_id = k.issuer_id and i.ocr = k.ocr
-          order by i.id
-          for update of i`),
-    );
-    for (const f of found)
-      targets.set(`${f.issuer_id}:${f.ocr}`, {
-        id: f.id,
-        issuerId: f.issuer_id,
-        invoiceNumber: f.invoice_number,
-        ocr: f.ocr,
-        state: f.state,
-        currency: f.currency,
-        service: f.service,
-        remainingMinor: Number(f.remaining_minor),
-        touched: false,
-      });
-  }
+  const issuerOf = await issuersByBankgiro(tx, fresh);
+  const targets = await lockTargets(tx, fresh, issuerOf);
 
   const fileId = randomUUID();
-  const paymentRows: (typeof payments.$inferInsert)[] = [];
-  const postingRows: PostingRow[] = [];
-  const eventRows: (typeof invoiceEvents.$inferInsert)[] = [];
-  let matched = 0;
-  let deductions = 0;
-  let overpayments = 0;
   const at = opts.now;
+  // The file first (its payments refer to it); its counts are known once every payment is applied.
+  await tx.insert(paymentFiles).values({
+    id: fileId,
+    sha256,
+    filename: opts.filename.slice(0, 200),
+    writtenAt: header.writtenAt,
+    testMark: header.testMark,
+    paymentCount: incoming.length,
+    registeredCount: fresh.length,
+    matchedCount: 0,
+    unmatchedCount: 0,
+    operatorId: opts.operatorId,
+    importedAt: at,
+  });
+  const counts = { matched: 0, deductions: 0, overpayments: 0 };
+  const ctx = { fileId, at, issuerOf, targets, counts };
+  const pipeline = new WritePipeline(2);
+  const batchSize = opts.batchSize ?? IMPORT_BATCH;
+  const slice = Math.min(IMPORT_SLICE, batchSize);
+  let batch = emptyBatch();
+  for (let from = 0; from < fresh.length; from += slice) {
+    const to = Math.min(from + slice, fresh.length);
+    applySlice(fresh, from, to, ctx, batch);
+    if (batch.payments.length >= batchSize || to === fresh.length) {
+      await pipeline.add(writeBatch(tx, batch, at));
+      batch = emptyBatch();
+      // A turn of the event loop between slices lets the driver flush what it is sending meanwhile.
+    } else await new Promise((resolve) => setImmediate(resolve));
+  }
+  await pipeline.drain();
+  const unmatched = fresh.length - counts.matched - counts.deductions;
+  await tx
+    .update(paymentFiles)
+    .set({ matchedCount: counts.matched, unmatchedCount: unmatched })
+    .where(eq(paymentFiles.id, fileId));
+  return {
+    fileId,
+    duplicateFile: false,
+    payments: incoming.length,
+    registered: fresh.length,
+    matched: counts.matched,
+    unmatched,
+    deductions: counts.deductions,
+    overpayments: counts.overpayments,
+    totalMinor: incoming.reduce((s, p) => s + p.amountMinor, 0),
+  };
+}
+
+/** The issuers of the sections' receiving bankgiros (a payment to any other bankgiro has none). */
+async function issuersByBankgiro(tx: Tx, fresh: Incoming[]): Promise<Map<string, string>> {
+  const bankgiros = [...new Set(fresh.map((p) => p.bankgiro))].filter((b) => /^[0-9]+$/.test(b));
+  if (bankgiros.length === 0) return new Map();
+  return new Map(
+    rows<{ id: string; collection_bankgiro: string }>(
+      await tx.execute(
+        sql`select id, collection_bankgiro from issuers where collection_bankgiro in ${inList(bankgiros)}`,
+      ),
+    ).map((r) => [r.collection_bankgiro, r.id]),
+  );
+}
+
+/**
+ * Every invoice a payment may be matched on (its own reference and its sole TK22's), read and locked
+ * in one statement on the (issuer, ocr) index, keyed `issuer:ocr`.
+ */
+async function lockTargets(
+  tx: Tx,
+  fresh: Incoming[],
+  issuerOf: Map<string, string>,
+): Promise<Map<string, Target>> {
+  const wanted = new Set<string>();
   for (const p of fresh) {
+    const issuerId = issuerOf.get(p.bankgiro);
+    if (p.deduction || !issuerId) continue;
+    if (OCR_LIKE.test(p.reference)) wanted.add(`${issuerId}:${p.reference}`);
+    if (p.extraReference !== null && OCR_LIKE.test(p.extraReference))
+      wanted.add(`${issuerId}:${p.extraReference}`);
+  }
+  const targets = new Map<string, Target>();
+  if (wanted.size === 0) return targets;
+  const keys = [...wanted];
+  const found = rows<{
+    id: string;
+    issuer_id: string;
+    invoice_number: string;
+    ocr: string;
+    state: number;
+    currency: string;
+    service: string;
+    remaining_minor: string;
+  }>(
+    await tx.execute(sql`
+        select i.id, i.issuer_id, i.invoice_number, i.ocr, i.state, i.currency, i.service,
+               i.remaining_minor::text
+        from invoices i
+        join (
+          select unnest(string_to_array(${keys.map((k) => k.split(':')[0]).join(',')}, ','))::uuid as issuer_id,
+                 unnest(string_to_array(${keys.map((k) => k.split(':')[1]).join(',')}, ',')) as ocr
+        ) k on i.issuer_id = k.issuer_id and i.ocr = k.ocr
+        order by i.id
+        for update of i`),
+  );
+  for (const f of found)
+    targets.set(`${f.issuer_id}:${f.ocr}`, {
+      id: f.id,
+      issuerId: f.issuer_id,
+      invoiceNumber: f.invoice_number,
+      ocr: f.ocr,
+      state: f.state,
+      currency: f.currency,
+      service: f.service,
+      remainingMinor: Number(f.remaining_minor),
+      touched: false,
+    });
+  return targets;
+}
+
+/**
+ * Applies the payments `fresh[from..to)` in file order (the targets change in memory as they do) and
+ * adds the rows to write to `batch`: each payment, its journal, and the timeline events.
+ */
+function applySlice(
+  fresh: Incoming[],
+  from: number,
+  to: number,
+  ctx: {
+    fileId: string;
+    at: Date;
+    issuerOf: Map<string, string>;
+    targets: Map<string, Target>;
+    counts: { matched: number; deductions: number; overpayments: number };
+  },
+  batch: Batch,
+): void {
+  const { fileId, at, issuerOf, targets, counts } = ctx;
+  for (let k = from; k < to; k++) {
+    const p = fresh[k] as Incoming;
     const paymentId = randomUUID();
     const issuerId = issuerOf.get(p.bankgiro) ?? null;
     const own = issuerId ? targets.get(`${issuerId}:${p.reference}`) : undefined;
@@ -303,24 +442,25 @@ async function importInTransaction(
     if (p.deduction) {
       // Money taken off the deposit (a credit the payer deducted), not a payment of an invoice: kept
       // as such, out of the unmatched queue, and booked off the bank so the bank holds the deposit.
-      deductions++;
-      paymentRows.push({ ...base, issuerId, invoiceId: null, status: 'deduction' });
-      postingRows.push(...deductionJournal(issuerId, p.currency, p.amountMinor, paymentId, at));
+      counts.deductions++;
+      batch.payments.push({ ...base, issuerId, invoiceId: null, status: 'deduction' });
+      batch.postings.push(...deductionJournal(issuerId, p.currency, p.amountMinor, paymentId, at));
       continue;
     }
     const usable =
       target && p.amountMinor > 0 && target.currency === p.currency && acceptsPayment(target.state);
     if (!target || !usable) {
-      paymentRows.push({ ...base, issuerId, invoiceId: null, status: 'unmatched' });
-      postingRows.push(...unmatchedJournal(issuerId, p.currency, p.amountMinor, paymentId, at));
+      batch.payments.push({ ...base, issuerId, invoiceId: null, status: 'unmatched' });
+      batch.postings.push(...unmatchedJournal(issuerId, p.currency, p.amountMinor, paymentId, at));
       continue;
     }
     const applied = applyPayment(target, p.amountMinor, p.paymentDate, paymentId, at);
-    postingRows.push(...applied.postings);
-    eventRows.push(...applied.events);
-    if (applied.overpaidMinor > 0) overpayments++;
-    matched++;
-    paymentRows.push({
+    batch.touched.add(target);
+    batch.postings.push(...applied.postings);
+    batch.events.push(...applied.events);
+    if (applied.overpaidMinor > 0) counts.overpayments++;
+    counts.matched++;
+    batch.payments.push({
       ...base,
       issuerId: target.issuerId,
       invoiceId: target.id,
@@ -329,39 +469,6 @@ async function importInTransaction(
       overpaidMinor: applied.overpaidMinor,
     });
   }
-
-  await tx.insert(paymentFiles).values({
-    id: fileId,
-    sha256,
-    filename: opts.filename.slice(0, 200),
-    writtenAt: file.header.writtenAt,
-    testMark: file.header.testMark,
-    paymentCount: incoming.length,
-    registeredCount: fresh.length,
-    matchedCount: matched,
-    unmatchedCount: fresh.length - matched - deductions,
-    operatorId: opts.operatorId,
-    importedAt: at,
-  });
-  await bulkInsert(tx, 'payments', PAYMENT_COLUMNS, paymentRows.map(paymentJson));
-  await insertPostingRows(tx, postingRows);
-  await insertEventRows(tx, eventRows);
-  await updateTargets(
-    tx,
-    [...targets.values()].filter((t) => t.touched),
-    at,
-  );
-  return {
-    fileId,
-    duplicateFile: false,
-    payments: incoming.length,
-    registered: fresh.length,
-    matched,
-    unmatched: fresh.length - matched - deductions,
-    deductions,
-    overpayments,
-    totalMinor: incoming.reduce((s, p) => s + p.amountMinor, 0),
-  };
 }
 
 /** Whether a payment can be applied to an invoice in this state (else it waits unmatched). */
@@ -490,12 +597,19 @@ export function applyPayment(
   return { appliedMinor, overpaidMinor, postings, events };
 }
 
-/** Writes the new state and remaining amount of every invoice a file touched, in one statement per chunk. */
-async function updateTargets(tx: Tx, touched: Target[], at: Date): Promise<void> {
-  for (let i = 0; i < touched.length; i += BULK_CHUNK) {
-    const chunk = touched
-      .slice(i, i + BULK_CHUNK)
-      .map((t) => ({ id: t.id, state: t.state, remaining: t.remainingMinor }));
+/**
+ * Writes the state and remaining amount of invoices, in one statement per chunk. The rows come as
+ * JSON, not as arrays: the planner takes `jsonb_to_recordset` for 100 rows and probes the primary key
+ * per row, while it sizes an `unnest` of a 10,000-element array right and then prefers hashing the
+ * whole invoices table (a million rows) for every chunk.
+ */
+async function updateInvoices(
+  tx: Tx,
+  invoiceRows: { id: string; state: number; remaining: number }[],
+  at: Date,
+): Promise<void> {
+  for (let i = 0; i < invoiceRows.length; i += BULK_CHUNK) {
+    const chunk = invoiceRows.slice(i, i + BULK_CHUNK);
     await tx.execute(sql`
       update invoices set state = v.state, remaining_minor = v.remaining, updated_at = ${at.toISOString()}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as v(id uuid, state int, remaining bigint)
