@@ -60,6 +60,16 @@ async function main(): Promise<void> {
     console.log(`  total: ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
 
+  // The figures depend on the database server's memory and WAL settings: they go with them.
+  const settings = postgres(URL_, { max: 1, onnotice: () => {} });
+  const shown = await settings.unsafe(`select name, setting, unit from pg_settings
+    where name in ('server_version', 'shared_buffers', 'max_wal_size', 'wal_compression', 'synchronous_commit')
+    order by name`);
+  await settings.end();
+  say(
+    `PostgreSQL: ${shown.map((r) => `${r.name} ${r.setting}${r.unit ? ` ${r.unit}` : ''}`).join(', ')}`,
+  );
+
   const server = await startServer(URL_, PORT);
   try {
     const headers = await signIn(server.base, '/api/login/limited', BENCH_USER, BENCH_PASSWORD);
