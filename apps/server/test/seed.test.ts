@@ -66,6 +66,19 @@ describe('seedDemo', () => {
     ]);
   });
 
+  it('names every company of the register and every recipient of an issuer differently', async () => {
+    const duplicates = async (query: ReturnType<typeof sql>) =>
+      rows<{ name: string }>(await testDb.db.execute(query));
+    expect(await duplicates(sql`select name from companies group by name having count(*) > 1`)).toEqual([]);
+    expect(
+      await duplicates(sql`select name from recipients group by issuer_id, name having count(*) > 1`),
+    ).toEqual([]);
+    const [companyCount] = rows<{ n: number }>(
+      await testDb.db.execute(sql`select count(*)::int as n from companies`),
+    );
+    expect(companyCount?.n).toBe(60);
+  });
+
   it('creates every user of the README with the demo password', async () => {
     const all = await testDb.db.select().from(users);
     expect(all.map((u) => u.username).sort()).toEqual(DEMO_USERS.map((u) => u.username).sort());

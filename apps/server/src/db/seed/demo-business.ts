@@ -129,7 +129,10 @@ export async function seedDemoBusiness(tx: Tx, issuerId: string, userId: string,
 
   const companyRows = Array.from({ length: 60 }, (_, i) => {
     const [city, zipcode] = CITIES[i % CITIES.length] as [string, string];
-    const name = `${FIRST[i % FIRST.length]}${SECOND[(i * 7) % SECOND.length]} ${i % 5 === 0 ? 'HB' : 'AB'}`;
+    // Every round of the first parts takes the second parts 5 further on (5 and 12 share no factor), so
+    // the 60 names (and the 30 recipients' names) are all different.
+    const second = SECOND[(i + Math.floor(i / FIRST.length) * 5) % SECOND.length];
+    const name = `${FIRST[i % FIRST.length]}${second} ${i % 5 === 0 ? 'HB' : 'AB'}`;
     const org = orgNumber(556_100_000 + i * 1373);
     return {
       organizationNumber: org,
