@@ -18,6 +18,15 @@ ALTER TABLE "payments" DROP CONSTRAINT "payments_issuer_id_issuers_id_fk";--> st
 ALTER TABLE "payments" DROP CONSTRAINT "payments_invoice_id_invoices_id_fk";--> statement-breakpoint
 ALTER TABLE "invoice_events" DROP CONSTRAINT "invoice_events_invoice_id_invoices_id_fk";--> statement-breakpoint
 ALTER TABLE "invoice_events" DROP CONSTRAINT "invoice_events_issuer_id_issuers_id_fk";--> statement-breakpoint
+-- The error of a key that names no parent row, worded as a foreign key's.
+CREATE FUNCTION reference_missing(child text, col text, key text, parent text) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  RAISE EXCEPTION 'insert or update on table "%" violates its reference to "%"', child, parent
+    USING ERRCODE = 'foreign_key_violation', TABLE = child, COLUMN = col,
+          DETAIL = format('Key (%s)=(%s) is not present in table "%s".', col, key, parent);
+END
+$$;
+--> statement-breakpoint
 -- Child side, per statement: arguments are pairs (key column, parent table); every parent's key is
 -- its uuid column "id". The distinct keys of the new rows are probed one by one on the parent's
 -- primary key (a LATERAL subquery with a locking clause is never flattened into a join, so a large
@@ -35,9 +44,7 @@ BEGIN
       TG_ARGV[i], TG_ARGV[i + 1])
     INTO missing;
     IF missing IS NOT NULL THEN
-      RAISE EXCEPTION 'insert or update on table "%" violates its reference to "%"', TG_TABLE_NAME, TG_ARGV[i + 1]
-        USING ERRCODE = 'foreign_key_violation', TABLE = TG_TABLE_NAME, COLUMN = TG_ARGV[i],
-              DETAIL = format('Key (%s)=(%s) is not present in table "%s".', TG_ARGV[i], missing, TG_ARGV[i + 1]);
+      PERFORM reference_missing(TG_TABLE_NAME, TG_ARGV[i], missing, TG_ARGV[i + 1]);
     END IF;
     i := i + 2;
   END LOOP;
@@ -58,9 +65,7 @@ BEGIN
       EXECUTE format('SELECT p.id FROM %I p WHERE p.id = $1::uuid FOR KEY SHARE OF p', TG_ARGV[i + 1])
         INTO found_key USING k;
       IF found_key IS NULL THEN
-        RAISE EXCEPTION 'insert or update on table "%" violates its reference to "%"', TG_TABLE_NAME, TG_ARGV[i + 1]
-          USING ERRCODE = 'foreign_key_violation', TABLE = TG_TABLE_NAME, COLUMN = TG_ARGV[i],
-                DETAIL = format('Key (%s)=(%s) is not present in table "%s".', TG_ARGV[i], k, TG_ARGV[i + 1]);
+        PERFORM reference_missing(TG_TABLE_NAME, TG_ARGV[i], k, TG_ARGV[i + 1]);
       END IF;
     END IF;
     i := i + 2;

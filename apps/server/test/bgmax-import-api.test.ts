@@ -5,6 +5,7 @@ import { invoices, issuers } from '../src/db/schema';
 import { DEMO_BANKGIROS } from '../src/db/seed/demo';
 import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
 import { freshIssuer } from './support/money';
+import { whileRefusing } from './support/refuse-writes';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -72,22 +73,8 @@ function withChange(lines: string[], recordType: string, from: number, text: str
 }
 
 /** Runs `act` while the database refuses audit rows of `event`, as a failing write would. */
-async function refuseAudit(event: string, act: () => Promise<void>): Promise<void> {
-  await t.db.execute(
-    sql.raw(`create function refuse_audit() returns trigger language plpgsql as $$
-      begin raise exception 'audit refused for the test'; end $$`),
-  );
-  await t.db.execute(
-    sql.raw(`create trigger refuse_audit before insert on audit_log for each row
-      when (new.event = '${event}') execute function refuse_audit()`),
-  );
-  try {
-    await act();
-  } finally {
-    await t.db.execute(sql.raw('drop trigger refuse_audit on audit_log'));
-    await t.db.execute(sql.raw('drop function refuse_audit()'));
-  }
-}
+const refuseAudit = (event: string, act: () => Promise<void>) =>
+  whileRefusing(t.db, 'audit_log', `new.event = '${event}'`, act);
 
 async function post(token: string, bytes: Buffer) {
   return t.app.inject({

@@ -27,6 +27,7 @@ import { checkBooks } from '../src/services/ledger';
 import { assignPayment, importBgmaxFile } from '../src/services/payment-import';
 import { runPayout } from '../src/services/payouts';
 import { freshIssuer, sentInvoices, TEST_OPERATOR } from './support/money';
+import { whileRefusing } from './support/refuse-writes';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
 
 let t: TestApp;
@@ -50,6 +51,16 @@ function approvedInvoices(n: number, service = 'factoring') {
 }
 
 const today = () => todayIn(t.clock.now());
+
+/** The rows an import writes, counted: files, payments, postings and timeline events. */
+async function writtenCounts() {
+  return {
+    files: (await t.db.select({ n: count() }).from(paymentFiles))[0]?.n,
+    payments: (await t.db.select({ n: count() }).from(payments))[0]?.n,
+    postings: (await t.db.select({ n: count() }).from(postings))[0]?.n,
+    events: (await t.db.select({ n: count() }).from(invoiceEvents))[0]?.n,
+  };
+}
 
 async function booksOf(ids: string[]) {
   const issuer = await bygg();
@@ -384,12 +395,7 @@ describe('BGMAX import', () => {
       (_m, head: string, amount: string) => `15${head}${String(Number(amount) + 1).padStart(18, '0')}`,
     );
     expect(broken).not.toBe(text);
-    const counts = async () => ({
-      files: (await t.db.select({ n: count() }).from(paymentFiles))[0]?.n,
-      payments: (await t.db.select({ n: count() }).from(payments))[0]?.n,
-      postings: (await t.db.select({ n: count() }).from(postings))[0]?.n,
-    });
-    const before = await counts();
+    const before = await writtenCounts();
     await expect(
       importBgmaxFile(t.db, Buffer.from(broken, 'latin1'), {
         filename: 'x',
@@ -400,7 +406,7 @@ describe('BGMAX import', () => {
       code: 'bgmax.invalid',
       details: { rule: expect.stringMatching(/^bgmax\./), line: expect.any(Number) },
     });
-    expect(await counts()).toEqual(before);
+    expect(await writtenCounts()).toEqual(before);
   });
 
   it('applies a file written in many batches in file order: an invoice paid across two batches ends paid', async () => {
@@ -474,23 +480,9 @@ describe('BGMAX import', () => {
         },
       ],
     });
-    const counts = async () => ({
-      files: (await t.db.select({ n: count() }).from(paymentFiles))[0]?.n,
-      payments: (await t.db.select({ n: count() }).from(payments))[0]?.n,
-      postings: (await t.db.select({ n: count() }).from(postings))[0]?.n,
-      events: (await t.db.select({ n: count() }).from(invoiceEvents))[0]?.n,
-    });
-    const before = await counts();
+    const before = await writtenCounts();
     // The database refuses the last payment, which is in the second batch of two.
-    await t.db.execute(
-      sql.raw(`create function refuse_payment() returns trigger language plpgsql as $$
-        begin raise exception 'refused for the test'; end $$`),
-    );
-    await t.db.execute(
-      sql.raw(`create trigger refuse_payment before insert on payments for each row
-        when (new.reference = '55555555555') execute function refuse_payment()`),
-    );
-    try {
+    await whileRefusing(t.db, 'payments', `new.reference = '55555555555'`, async () => {
       await expect(
         importBgmaxFile(t.db, bytes, {
           filename: 'fails.bgmax',
@@ -499,11 +491,8 @@ describe('BGMAX import', () => {
           batchSize: 2,
         }),
       ).rejects.toThrow();
-    } finally {
-      await t.db.execute(sql.raw('drop trigger refuse_payment on payments'));
-      await t.db.execute(sql.raw('drop function refuse_payment()'));
-    }
-    expect(await counts()).toEqual(before);
+    });
+    expect(await writtenCounts()).toEqual(before);
     const untouched = await t.db
       .select()
       .from(invoices)
