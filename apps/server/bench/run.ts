@@ -66,9 +66,7 @@ async function main(): Promise<void> {
     where name in ('server_version', 'shared_buffers', 'max_wal_size', 'wal_compression', 'synchronous_commit')
     order by name`);
   await settings.end();
-  say(
-    `PostgreSQL: ${shown.map((r) => `${r.name} ${r.setting}${r.unit ? ` ${r.unit}` : ''}`).join(', ')}`,
-  );
+  say(`PostgreSQL: ${shown.map((r) => `${r.name} ${r.setting}${r.unit ? ` ${r.unit}` : ''}`).join(', ')}`);
 
   const server = await startServer(URL_, PORT);
   try {

@@ -13,7 +13,10 @@ export interface BenchServer {
 export async function startServer(databaseUrl: string, port: number): Promise<BenchServer> {
   const child: ChildProcess = spawn(
     process.execPath,
-    [...(process.env.SERVER_ARGS ? process.env.SERVER_ARGS.split(' ') : []), fileURLToPath(new URL('../dist/main.js', import.meta.url))],
+    [
+      ...(process.env.SERVER_ARGS ? process.env.SERVER_ARGS.split(' ') : []),
+      fileURLToPath(new URL('../dist/main.js', import.meta.url)),
+    ],
     {
       env: {
         ...process.env,
