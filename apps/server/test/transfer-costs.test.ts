@@ -4,7 +4,7 @@ import { addDays } from '@portal/domain/calendar-date';
 import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invoices, settlementRows, settlements } from '../src/db/schema';
+import { invoices, issuers, settlementRows, settlements } from '../src/db/schema';
 import { decideCredit } from '../src/services/credit-decision';
 import { runDailyJob } from '../src/services/daily-job';
 import { todayIn } from '../src/services/invoice-math';
@@ -199,6 +199,22 @@ describe('transfer costs (the customer’s settlements)', () => {
       const list = await get<ListTransferCostsResponse>(token, '/api/limited/transfercosts?pageSize=100');
       expect(list.body.items.map((s) => s.settlementID)).not.toContain(mine.settlementId);
     }
+  });
+});
+
+describe('the settlement as a BGMAX file', () => {
+  it('has none for an issuer without a bankgiro: 409 settlements.no_bankgiro, never a made-up payee', async () => {
+    await payout();
+    const approved = await sentInvoices(t, { n: 1, service: 'factoring', approve: true });
+    const issuerId = approved[0]?.issuerId ?? '';
+    const mine = ownSettlementOf(await payout(), issuerId);
+    const token = await t.login('demo');
+    const url = `/api/limited/transfercosts/${mine.settlementId}/bgmax`;
+    expect((await get(token, url)).status).toBe(200);
+    await t.db.update(issuers).set({ collectionBankgiro: null }).where(eq(issuers.id, issuerId));
+    const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toEqual({ code: 'settlements.no_bankgiro' });
   });
 });
 

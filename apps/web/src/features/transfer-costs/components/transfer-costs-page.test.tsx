@@ -1,5 +1,6 @@
 import type { ListTransferCostsResponse, TransferCostDetail } from '@portal/contracts';
 import { readBgmax } from '@portal/domain/bgmax';
+import { setCollectionBankgiro } from '@portal/server/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -123,5 +124,22 @@ describe('the transfer costs page (/transfercosts)', () => {
     const parsed = readBgmax(bytes);
     expect(parsed.file.sections).toHaveLength(1);
     expect(parsed.file.sections[0]?.deposit.amountMinor).toBe(settlement.totalPayoutMinor);
+  });
+
+  it('says why there is no BGMAX file when the company has no bankgiro, and saves nothing', async () => {
+    const settlement = (await list()).items.find((s) => s.totalPayoutMinor > 0 && s.rowCount > 0);
+    if (!settlement) throw new Error('no settlement with a payout');
+    await setCollectionBankgiro(api.server.db, 'demo', null);
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
+
+    renderWithProviders(<TransferCostsPage />);
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: `Show settlement ${settlement.number}` }));
+    const dialog = await screen.findByRole('dialog', { name: `Settlement ${settlement.number}` });
+    await user.click(within(dialog).getByRole('button', { name: `Download BGMAX ${settlement.number}` }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Your company has no bankgiro number with us, so the settlement cannot be written as a BGMAX file.',
+    );
+    expect(clicked).not.toHaveBeenCalled();
   });
 });
