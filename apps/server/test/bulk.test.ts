@@ -104,6 +104,28 @@ describe('bulkInsert (one array parameter per column, unzipped by unnest)', () =
     expect(count?.n).toBe(BULK_CHUNK + 7);
   });
 
+  it('sends a column with one value in every row once, and writes it into every row', async () => {
+    await testDb.db.execute(sql`delete from bulk_probe`);
+    const at = '2026-11-24T23:59:59.123Z';
+    const same = Array.from({ length: 5 }, (_, k) => ({
+      k,
+      t: 'lika "för" alla\\',
+      u: null,
+      n: k * 7,
+      d: '2026-11-24',
+      at,
+      j: { k },
+    }));
+    await bulkInsert(testDb.db, 'bulk_probe', COLUMNS, same);
+    expect(await readBack()).toEqual(same);
+    // Every column the same (here one row), and a Date as the value.
+    await testDb.db.execute(sql`delete from bulk_probe`);
+    await bulkInsert(testDb.db, 'bulk_probe', { k: 'int', t: 'text', at: 'timestamptz' }, [
+      { k: 9, t: 'ensam', at: new Date(at) },
+    ]);
+    expect((await readBack()).map(({ k, t, at }) => ({ k, t, at }))).toEqual([{ k: 9, t: 'ensam', at }]);
+  });
+
   it('builds the array literal PostgreSQL reads', () => {
     expect(arrayLiteral([1, null, 'a"b', 'c\\d', undefined, { x: '"' }])).toBe(
       '{1,NULL,"a\\"b","c\\\\d",NULL,"{\\"x\\":\\"\\\\\\"\\"}"}',
