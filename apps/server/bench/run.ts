@@ -62,11 +62,11 @@ async function main(): Promise<void> {
 
   // The figures depend on the database server's memory and WAL settings: they go with them.
   const settings = postgres(URL_, { max: 1, onnotice: () => {} });
-  const shown = await settings.unsafe(`select name, setting, unit from pg_settings
+  const shown = await settings.unsafe(`select name, current_setting(name) as setting from pg_settings
     where name in ('server_version', 'shared_buffers', 'max_wal_size', 'wal_compression', 'synchronous_commit')
     order by name`);
   await settings.end();
-  say(`PostgreSQL: ${shown.map((r) => `${r.name} ${r.setting}${r.unit ? ` ${r.unit}` : ''}`).join(', ')}`);
+  say(`PostgreSQL: ${shown.map((r) => `${r.name} ${r.setting}`).join(', ')}`);
 
   const server = await startServer(URL_, PORT);
   try {
