@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { arrayLiteral, BULK_CHUNK, bulkInsert } from '../src/db/bulk';
+import { arrayLiteral, BULK_CHUNK, bulkInsert, executePrepared } from '../src/db/bulk';
 import { rows } from '../src/db/migrate';
 import { createTestDb, type TestDb } from './support/test-db';
 
@@ -130,5 +130,43 @@ describe('bulkInsert (one array parameter per column, unzipped by unnest)', () =
     expect(arrayLiteral([1, null, 'a"b', 'c\\d', undefined, { x: '"' }])).toBe(
       '{1,NULL,"a\\"b","c\\\\d",NULL,"{\\"x\\":\\"\\\\\\"\\"}"}',
     );
+  });
+});
+
+describe('executePrepared (statements issued together travel together)', () => {
+  it('runs statements issued at once in the order issued, the same text again with other values', async () => {
+    await testDb.db.execute(sql`delete from bulk_probe`);
+    await testDb.db.transaction(async (tx) => {
+      const insert = (k: number, t: string | null) =>
+        executePrepared(tx, sql`insert into bulk_probe (k, t) values (${k}::int, ${t}::text)`);
+      await Promise.all([
+        insert(1, 'ett'),
+        insert(2, null),
+        executePrepared(tx, sql`update bulk_probe set t = t || ${' och två'}::text where k = ${1}::int`),
+        insert(3, 'tre'),
+        executePrepared(tx, sql`delete from bulk_probe where k = ${3}::int`),
+      ]);
+    });
+    expect((await readBack()).map(({ k, t }) => ({ k, t }))).toEqual([
+      { k: 1, t: 'ett och två' },
+      { k: 2, t: null },
+    ]);
+  });
+
+  it('rolls back all of them when one issued among others is refused, and the database goes on', async () => {
+    await testDb.db.execute(sql`delete from bulk_probe`);
+    const insert = (tx: Parameters<Parameters<typeof testDb.db.transaction>[0]>[0], k: number) =>
+      executePrepared(tx, sql`insert into bulk_probe (k, t) values (${k}::int, ${'x'}::text)`);
+    await expect(
+      testDb.db.transaction(async (tx) => {
+        await Promise.all([insert(tx, 1), insert(tx, 2), insert(tx, 1), insert(tx, 3)]);
+      }),
+    ).rejects.toThrow();
+    expect(await readBack()).toEqual([]);
+    // The same statement afterwards, on whatever connection: nothing is left half-sent.
+    await testDb.db.transaction(async (tx) => {
+      await Promise.all([insert(tx, 4), insert(tx, 5)]);
+    });
+    expect((await readBack()).map(({ k }) => k)).toEqual([4, 5]);
   });
 });

@@ -8,7 +8,7 @@ import {
   readBgmax,
 } from '@portal/domain/bgmax';
 import { eq, sql } from 'drizzle-orm';
-import { BULK_CHUNK, bulkInsert } from '../db/bulk';
+import { BULK_CHUNK, bulkInsert, executePrepared } from '../db/bulk';
 import type { Db, Tx } from '../db/client';
 import { rows } from '../db/migrate';
 import { invoiceEvents, invoices, paymentFiles, payments } from '../db/schema';
@@ -611,10 +611,13 @@ async function updateInvoices(
 ): Promise<void> {
   for (let i = 0; i < invoiceRows.length; i += BULK_CHUNK) {
     const chunk = invoiceRows.slice(i, i + BULK_CHUNK);
-    await tx.execute(sql`
+    await executePrepared(
+      tx,
+      sql`
       update invoices set state = v.state, remaining_minor = v.remaining, updated_at = ${at.toISOString()}::timestamptz
       from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as v(id uuid, state int, remaining bigint)
-      where invoices.id = v.id`);
+      where invoices.id = v.id`,
+    );
   }
 }
 
