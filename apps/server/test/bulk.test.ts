@@ -10,7 +10,7 @@ beforeAll(async () => {
   testDb = await createTestDb();
   await testDb.db.execute(sql`drop table if exists bulk_probe`);
   await testDb.db.execute(sql`create table bulk_probe (
-    k int primary key, t text, u uuid, n bigint, d date, at timestamptz, j jsonb)`);
+    k int primary key, t text, u uuid, n bigint, d date, at timestamptz, j jsonb, b boolean)`);
 });
 afterAll(async () => {
   await testDb.db.execute(sql`drop table if exists bulk_probe`);
@@ -25,6 +25,7 @@ const COLUMNS = {
   d: 'date',
   at: 'timestamptz',
   j: 'jsonb',
+  b: 'boolean',
 } as const;
 
 interface Probe {
@@ -35,12 +36,13 @@ interface Probe {
   d: string | null;
   at: string | null;
   j: unknown;
+  b: boolean | null;
 }
 
 async function readBack(): Promise<Probe[]> {
   return rows<Probe>(
     await testDb.db.execute(sql`select k, t, u::text as u, n::text as n, d::text as d,
-      to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, j
+      to_char(at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as at, j, b
       from bulk_probe order by k`),
   ).map((r) => ({
     ...r,
@@ -75,6 +77,7 @@ describe('bulkInsert (one array parameter per column, unzipped by unnest)', () =
       d: k % 2 ? '2026-11-24' : null,
       at: k % 2 ? '2026-11-24T23:59:59.123Z' : null,
       j: k % 2 ? { name: t, amountMinor: k, nested: { list: [t, null] } } : null,
+      b: k % 3 === 0 ? null : k % 3 === 1,
     }));
     await bulkInsert(testDb.db, 'bulk_probe', COLUMNS, written as unknown as Record<string, unknown>[]);
     expect(await readBack()).toEqual(written);
@@ -115,6 +118,7 @@ describe('bulkInsert (one array parameter per column, unzipped by unnest)', () =
       d: '2026-11-24',
       at,
       j: { k },
+      b: true,
     }));
     await bulkInsert(testDb.db, 'bulk_probe', COLUMNS, same);
     expect(await readBack()).toEqual(same);
@@ -124,6 +128,18 @@ describe('bulkInsert (one array parameter per column, unzipped by unnest)', () =
       { k: 9, t: 'ensam', at: new Date(at) },
     ]);
     expect((await readBack()).map(({ k, t, at }) => ({ k, t, at }))).toEqual([{ k: 9, t: 'ensam', at }]);
+    // A true or false the same in every row stays itself (postgres.js would write any string as false).
+    for (const b of [true, false]) {
+      await testDb.db.execute(sql`delete from bulk_probe`);
+      await bulkInsert(testDb.db, 'bulk_probe', { k: 'int', b: 'boolean', d: 'date' }, [
+        { k: 1, b, d: '2026-03-29' },
+        { k: 2, b, d: '2026-03-29' },
+      ]);
+      expect((await readBack()).map(({ k, b, d }) => ({ k, b, d }))).toEqual([
+        { k: 1, b, d: '2026-03-29' },
+        { k: 2, b, d: '2026-03-29' },
+      ]);
+    }
   });
 
   it('builds the array literal PostgreSQL reads', () => {

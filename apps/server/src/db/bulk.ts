@@ -69,7 +69,9 @@ export async function bulkInsert(
       const type = sql.raw(columns[name] as string);
       if (sameInEveryRow(chunk, name)) {
         const v = chunk[0]?.[name] ?? null;
-        return sql`${v === null ? null : valueText(v)}::${type}`;
+        // Sent as text and cast by the server: postgres.js serializes a parameter by the type the
+        // server describes, and its boolean serializer turns any string, even 'true', into false.
+        return sql`${v === null ? null : valueText(v)}::text::${type}`;
       }
       arrays.push(sql`${arrayLiteral(chunk.map((row) => row[name]))}::${type}[]`);
       unzipped.push(name);
