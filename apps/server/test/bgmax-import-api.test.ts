@@ -28,7 +28,7 @@ async function written(): Promise<unknown> {
       (select count(*) from payment_files)::text as files,
       (select count(*) from payments)::text as payments,
       (select count(*) from postings)::text as postings,
-      (select count(*) from invoice_events)::text as events,
+      (select count(*) from invoice_timeline)::text as events,
       (select md5(string_agg(id::text || state || remaining_minor, ',' order by id)) from invoices) as invoices,
       (select md5(string_agg(issuer_id::text || currency || due_date || invoice_count || remaining_minor, ',' order by 1)) from invoice_unpaid_dues) as dues`),
   );

@@ -10,14 +10,17 @@ import { migrationsDir } from '../src/db/migrate';
 import {
   invoiceEvents,
   invoices,
+  invoiceTimeline,
   issuers,
   messages,
   paymentFiles,
   payments,
   postings,
   settlementRows,
+  timelineOrder,
 } from '../src/db/schema';
 import { DEMO_BANKGIROS } from '../src/db/seed/demo';
+import { loadDetails } from '../src/routes/invoices';
 import { settlementBgmax } from '../src/routes/money';
 import { decideCredit } from '../src/services/credit-decision';
 import { runDailyJob } from '../src/services/daily-job';
@@ -58,7 +61,7 @@ async function writtenCounts() {
     files: (await t.db.select({ n: count() }).from(paymentFiles))[0]?.n,
     payments: (await t.db.select({ n: count() }).from(payments))[0]?.n,
     postings: (await t.db.select({ n: count() }).from(postings))[0]?.n,
-    events: (await t.db.select({ n: count() }).from(invoiceEvents))[0]?.n,
+    events: (await t.db.select({ n: count() }).from(invoiceTimeline))[0]?.n,
   };
 }
 
@@ -128,8 +131,8 @@ describe('payouts with charge backs', () => {
   const eventsOf = async (invoiceId: string, event: number) =>
     t.db
       .select()
-      .from(invoiceEvents)
-      .where(and(eq(invoiceEvents.invoiceId, invoiceId), eq(invoiceEvents.event, event)));
+      .from(invoiceTimeline)
+      .where(and(eq(invoiceTimeline.invoiceId, invoiceId), eq(invoiceTimeline.event, event)));
 
   it('leaves an issuer whose charge backs exceed its payouts unsettled, then sets the debt off against the next payouts', async () => {
     const { issuer, invoicesOf, netOf } = await freshIssuer(t);
@@ -364,8 +367,8 @@ describe('BGMAX import', () => {
     expect(byId.get(over.id)).toMatchObject({ state: 4, remainingMinor: 0 });
     const overEvent = await t.db
       .select()
-      .from(invoiceEvents)
-      .where(and(eq(invoiceEvents.invoiceId, over.id), eq(invoiceEvents.event, 21)));
+      .from(invoiceTimeline)
+      .where(and(eq(invoiceTimeline.invoiceId, over.id), eq(invoiceTimeline.event, 21)));
     expect(overEvent[0]?.details).toMatchObject({ overpaidMinor: 5_000 });
     expect(await booksOf([full.id, part.id, over.id])).toEqual([]);
 
@@ -448,10 +451,10 @@ describe('BGMAX import', () => {
     expect(after.get(a.id)).toMatchObject({ state: 4, remainingMinor: 0 });
     expect(after.get(b.id)).toMatchObject({ state: 4, remainingMinor: 0 });
     const timeline = await t.db
-      .select({ event: invoiceEvents.event, details: invoiceEvents.details })
-      .from(invoiceEvents)
-      .where(and(eq(invoiceEvents.invoiceId, a.id), inArray(invoiceEvents.event, [6, 7, 21])))
-      .orderBy(asc(invoiceEvents.seq));
+      .select({ event: invoiceTimeline.event, details: invoiceTimeline.details })
+      .from(invoiceTimeline)
+      .where(and(eq(invoiceTimeline.invoiceId, a.id), inArray(invoiceTimeline.event, [6, 7, 21])))
+      .orderBy(...timelineOrder);
     expect(timeline).toEqual([
       {
         event: 7,
@@ -461,6 +464,80 @@ describe('BGMAX import', () => {
       { event: 21, details: expect.objectContaining({ overpaidMinor: 250 }) },
     ]);
     expect(await booksOf([a.id, b.id])).toEqual([]);
+  });
+
+  it('shows a payment’s events on the timeline from the payment itself, and events stored before that once', async () => {
+    const [a, b] = await approvedInvoices(2, 'factoring');
+    if (!a || !b) throw new Error('two invoices');
+    const half = Math.floor(a.toPayMinor / 2);
+    const bytes = incomingPaymentsFile({
+      paymentDate: today(),
+      deposits: [
+        {
+          bankgiro: DEMO_BANKGIROS.bygg,
+          payments: [
+            { reference: a.ocr ?? '', amountMinor: half },
+            { reference: 'okänd', amountMinor: b.toPayMinor },
+            { reference: a.ocr ?? '', amountMinor: a.toPayMinor - half + 250 },
+          ],
+        },
+      ],
+    });
+    const importedAt = t.clock.now();
+    const imported = await importBgmaxFile(t.db, bytes, { filename: 'x', operatorId: null, now: importedAt });
+    // Nothing of the payments is stored as an event row: the payments carry it.
+    const stored = await t.db
+      .select()
+      .from(invoiceEvents)
+      .where(and(inArray(invoiceEvents.invoiceId, [a.id, b.id]), inArray(invoiceEvents.event, [6, 7, 21])));
+    expect(stored).toEqual([]);
+    const [waiting] = await t.db
+      .select()
+      .from(payments)
+      .where(and(eq(payments.status, 'unmatched'), eq(payments.fileId, imported.fileId)));
+    if (!waiting) throw new Error('no unmatched payment');
+    const assignedAt = new Date(importedAt.getTime() + 60_000);
+    await assignPayment(t.db, waiting.id, b.id, OPERATOR, assignedAt, '127.0.0.1');
+
+    const timelineOf = async (invoiceId: string) => {
+      const [detail] = await loadDetails(t.db, a.issuerId, [invoiceId], today());
+      return (detail?.events ?? []).filter((e) => [6, 7, 21].includes(e.event));
+    };
+    const paymentDate = today();
+    expect(await timelineOf(a.id)).toEqual([
+      expect.objectContaining({
+        event: 7,
+        date: importedAt.toISOString(),
+        details: { amountMinor: half, paymentDate, remainingMinor: a.toPayMinor - half },
+      }),
+      expect.objectContaining({
+        event: 6,
+        details: { amountMinor: a.toPayMinor - half, paymentDate, remainingMinor: 0 },
+      }),
+      expect.objectContaining({ event: 21, details: { overpaidMinor: 250, paymentDate } }),
+    ]);
+    // An assigned payment's event is dated when it was assigned.
+    const paidB = await timelineOf(b.id);
+    expect(paidB).toEqual([
+      expect.objectContaining({
+        event: 6,
+        date: assignedAt.toISOString(),
+        details: { amountMinor: b.toPayMinor, paymentDate, remainingMinor: 0 },
+      }),
+    ]);
+    // A payment applied before migration 0017 has no remaining amount kept: its stored event shows,
+    // once.
+    await t.db.update(payments).set({ remainingAfterMinor: null }).where(eq(payments.id, waiting.id));
+    await t.db.insert(invoiceEvents).values({
+      invoiceId: b.id,
+      issuerId: b.issuerId,
+      event: 6,
+      at: assignedAt,
+      details: { amountMinor: b.toPayMinor, paymentDate, remainingMinor: 0 },
+    });
+    expect((await timelineOf(b.id)).map(({ eventID, ...e }) => e)).toEqual(
+      paidB.map(({ eventID, ...e }) => e),
+    );
   });
 
   it('writes nothing when a later batch fails: the batches before it are rolled back too', async () => {
@@ -817,9 +894,9 @@ describe('daily job', () => {
       (
         await t.db
           .select()
-          .from(invoiceEvents)
-          .where(eq(invoiceEvents.invoiceId, inv.id))
-          .orderBy(asc(invoiceEvents.seq))
+          .from(invoiceTimeline)
+          .where(eq(invoiceTimeline.invoiceId, inv.id))
+          .orderBy(...timelineOrder)
       ).map((e) => e.event);
     const base = await eventsOf();
     await run(0);
@@ -887,8 +964,8 @@ describe('daily job', () => {
     expect(after).toMatchObject({ state: 5, remainingMinor: 0 });
     const [paid] = await t.db
       .select()
-      .from(invoiceEvents)
-      .where(and(eq(invoiceEvents.invoiceId, inv.id), eq(invoiceEvents.event, 6)));
+      .from(invoiceTimeline)
+      .where(and(eq(invoiceTimeline.invoiceId, inv.id), eq(invoiceTimeline.event, 6)));
     expect(paid?.details).toMatchObject({ forwarded: 1, amountMinor: inv.toPayMinor });
     expect(await checkBooks(t.db, issuer.id)).toEqual([]);
     // Never paid out before: the payout, its charge back and the payment passed on settle together.

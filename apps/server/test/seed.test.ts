@@ -52,7 +52,7 @@ describe('seedDemo', () => {
     );
     // Registered, rejected, approved, payout, paid, part paid, reminders 1 and 2, collection,
     // settlement, interest, deleted, overpayment, charged back, distributed, overdue.
-    expect(await values(sql`select distinct event as v from invoice_events order by 1`)).toEqual(
+    expect(await values(sql`select distinct event as v from invoice_timeline order by 1`)).toEqual(
       expect.arrayContaining([1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 14, 20, 21, 22, 24, 25]),
     );
     expect(await values(sql`select distinct status as v from payments order by 1`)).toEqual([

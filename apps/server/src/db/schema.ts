@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  pgView,
   primaryKey,
   text,
   timestamp,
@@ -677,6 +678,16 @@ export const payments = pgTable(
     bgcSerial: text('bgc_serial').notNull(),
     appliedMinor: bigint('applied_minor', { mode: 'number' }).notNull().default(0),
     overpaidMinor: bigint('overpaid_minor', { mode: 'number' }).notNull().default(0),
+    /**
+     * The invoice's remaining amount after this payment, set when it is applied to an invoice: then
+     * the timeline reads its events (paid, part paid, overpayment) from this row (`invoiceTimeline`).
+     * Null when unmatched, a deduction, or applied before migration 0017 (events stored then).
+     */
+    remainingAfterMinor: bigint('remaining_after_minor', { mode: 'number' }),
+    /** Applied to a charged-back invoice: the money was passed on to the issuer. */
+    forwarded: boolean('forwarded').notNull().default(false),
+    /** Insertion order: payments of one invoice in one file keep the file's order on the timeline. */
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
     assignedBy: uuid('assigned_by'),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -687,6 +698,35 @@ export const payments = pgTable(
     index('payments_unmatched_idx').on(t.createdAt).where(sql`${t.status} = 'unmatched'`),
   ],
 );
+
+/**
+ * The whole timeline of invoices (migration 0017): the stored `invoiceEvents` and the events of the
+ * payments applied to invoices (6 paid, 7 part paid, 21 overpayment), which are read from `payments`
+ * instead of being written twice. `id` is the event's id, or the payment's id and the event number.
+ * Read it in `timelineOrder`.
+ */
+export const invoiceTimeline = pgView('invoice_timeline', {
+  id: text('id').notNull(),
+  invoiceId: uuid('invoice_id').notNull(),
+  issuerId: uuid('issuer_id').notNull(),
+  event: integer('event').notNull(),
+  at: timestamp('at', { withTimezone: true }).notNull(),
+  userId: uuid('user_id'),
+  details: jsonb('details').$type<Record<string, string | number>>(),
+  /** 0 a stored event, 1 a payment's: at the same time the stored ones come first. */
+  source: integer('source').notNull(),
+  seq: bigint('seq', { mode: 'number' }).notNull(),
+  /** A payment's paid or part paid (0) comes before its overpayment (1). */
+  sub: integer('sub').notNull(),
+}).existing();
+
+/** The order of a timeline: by time, then stored events first, then as written. */
+export const timelineOrder = [
+  asc(invoiceTimeline.at),
+  asc(invoiceTimeline.source),
+  asc(invoiceTimeline.seq),
+  asc(invoiceTimeline.sub),
+];
 
 /**
  * The double-entry book (docs/MONEY.md). Every movement of money is one journal: postings with the

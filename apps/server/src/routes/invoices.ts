@@ -49,8 +49,10 @@ import {
   invoiceRows,
   invoiceStateTotals,
   invoices,
+  invoiceTimeline,
   issuers,
   recipients,
+  timelineOrder,
 } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { isUniqueViolation } from '../lib/pg-errors';
@@ -836,11 +838,12 @@ export async function loadDetails(
       .from(invoiceRows)
       .where(inArray(invoiceRows.invoiceId, [...ids]))
       .orderBy(asc(invoiceRows.position)),
+    // Stored events and the events of the payments applied to the invoices (migration 0017).
     db
       .select()
-      .from(invoiceEvents)
-      .where(and(eq(invoiceEvents.issuerId, issuerId), inArray(invoiceEvents.invoiceId, [...ids])))
-      .orderBy(asc(invoiceEvents.at), asc(invoiceEvents.seq)),
+      .from(invoiceTimeline)
+      .where(and(eq(invoiceTimeline.issuerId, issuerId), inArray(invoiceTimeline.invoiceId, [...ids])))
+      .orderBy(...timelineOrder),
     db
       .select()
       .from(invoiceFiles)

@@ -11,7 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import { BULK_CHUNK, bulkInsert, executePrepared } from '../db/bulk';
 import type { Db, Tx } from '../db/client';
 import { rows } from '../db/migrate';
-import { invoiceEvents, invoices, paymentFiles, payments } from '../db/schema';
+import { invoices, paymentFiles, payments } from '../db/schema';
 import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
 import { canTransition, stateAfterPayment } from './invoice-state';
@@ -157,8 +157,9 @@ const inList = (values: readonly string[]) => sql`(select unnest(string_to_array
  * matched by its section's receiving bankgiro (the issuer) and its reference (the OCR of an invoice in
  * the section's currency) and applied in file order: paid, part paid, overpaid, passed on after a
  * charge back, or kept unmatched for an operator. Every invoice a payment may name is read and locked in
- * one statement; the rows are written in batches of IMPORT_BATCH payments, four statements each, sent
- * while the next batch is worked out (a file of 100,000 payments is about 80 statements).
+ * one statement; the rows are written in batches of IMPORT_BATCH payments, three statements each, sent
+ * while the next batch is worked out (a file of 100,000 payments is about 60 statements). The
+ * payments' timeline events are read from the payment rows (`invoiceTimeline`), not written apart.
  */
 export async function importBgmaxFile(db: Db, bytes: Uint8Array, opts: ImportOptions): Promise<ImportResult> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
@@ -206,17 +207,17 @@ class WritePipeline {
 }
 
 interface Batch {
+  /** The payments, each applied one with its timeline facts (`remainingAfterMinor`, `forwarded`). */
   payments: (typeof payments.$inferInsert)[];
   postings: PostingRow[];
-  events: (typeof invoiceEvents.$inferInsert)[];
   /** The invoices the batch's payments applied to (their state and remaining amount after it). */
   touched: Set<Target>;
 }
 
-const emptyBatch = (): Batch => ({ payments: [], postings: [], events: [], touched: new Set() });
+const emptyBatch = (): Batch => ({ payments: [], postings: [], touched: new Set() });
 
 /**
- * A batch's statements, issued together so that the connection has them all queued at once: its three
+ * A batch's statements, issued together so that the connection has them all queued at once: its two
  * inserts and the update of its invoices, as they stand after the batch (taken now: later batches go
  * on changing the same targets in memory, and write them again after this one).
  */
@@ -229,7 +230,6 @@ async function writeBatch(tx: Tx, batch: Batch, at: Date): Promise<void> {
   await Promise.all([
     bulkInsert(tx, 'payments', PAYMENT_COLUMNS, batch.payments.map(paymentJson)),
     insertPostingRows(tx, batch.postings),
-    insertEventRows(tx, batch.events),
     updateInvoices(tx, invoiceRows, at),
   ]);
 }
@@ -394,7 +394,7 @@ async function lockTargets(
 
 /**
  * Applies the payments `fresh[from..to)` in file order (the targets change in memory as they do) and
- * adds the rows to write to `batch`: each payment, its journal, and the timeline events.
+ * adds the rows to write to `batch`: each payment (with its timeline facts) and its journal.
  */
 function applySlice(
   fresh: Incoming[],
@@ -455,10 +455,9 @@ function applySlice(
       batch.postings.push(...unmatchedJournal(issuerId, p.currency, p.amountMinor, paymentId, at));
       continue;
     }
-    const applied = applyPayment(target, p.amountMinor, p.paymentDate, paymentId, at);
+    const applied = applyPayment(target, p.amountMinor, paymentId, at);
     batch.touched.add(target);
     batch.postings.push(...applied.postings);
-    batch.events.push(...applied.events);
     if (applied.overpaidMinor > 0) counts.overpayments++;
     counts.matched++;
     batch.payments.push({
@@ -468,6 +467,8 @@ function applySlice(
       status: 'matched',
       appliedMinor: applied.appliedMinor,
       overpaidMinor: applied.overpaidMinor,
+      remainingAfterMinor: applied.remainingAfterMinor,
+      forwarded: applied.forwarded,
     });
   }
 }
@@ -523,21 +524,24 @@ function deductionJournal(
 export interface AppliedPayment {
   appliedMinor: number;
   overpaidMinor: number;
+  /** The invoice's remaining amount after the payment (kept on the payment for the timeline). */
+  remainingAfterMinor: number;
+  /** Whether the money was passed on to the issuer (the invoice had been charged back). */
+  forwarded: boolean;
   postings: PostingRow[];
-  events: (typeof invoiceEvents.$inferInsert)[];
 }
 
 /**
  * One payment of `amountMinor` (> 0) on an invoice that accepts it, as docs/MONEY.md says: the part up
  * to the remaining amount is applied (paid 6 or part paid 7; on a charged-back invoice passed on to
  * the issuer), the rest is an overpayment (21). Updates `target` in memory and returns the journal and
- * the events; `fromAccount` is where the money is taken from (the bank, or the unmatched payments
- * when an operator assigns one). The caller writes them and the invoice.
+ * the facts the payment row keeps for the timeline, which reads those events from it
+ * (`invoiceTimeline`); `fromAccount` is where the money is taken from (the bank, or the unmatched
+ * payments when an operator assigns one). The caller writes them, the payment and the invoice.
  */
 export function applyPayment(
   target: Target,
   amountMinor: number,
-  paymentDate: string,
   paymentId: string,
   at: Date,
   fromAccount: 'bank' | 'unmatched_payments' = 'bank',
@@ -569,33 +573,18 @@ export function applyPayment(
     at,
     lines,
   });
-  const events: (typeof invoiceEvents.$inferInsert)[] = [];
   if (appliedMinor > 0) {
     target.remainingMinor -= appliedMinor;
     target.state = stateAfterPayment(target.state as 2 | 3 | 5, target.remainingMinor);
-    events.push({
-      invoiceId: target.id,
-      issuerId: target.issuerId,
-      event: target.remainingMinor === 0 ? 6 : 7,
-      at,
-      details: {
-        amountMinor: appliedMinor,
-        paymentDate,
-        remainingMinor: target.remainingMinor,
-        ...(chargedBack ? { forwarded: 1 } : {}),
-      },
-    });
   }
-  if (overpaidMinor > 0)
-    events.push({
-      invoiceId: target.id,
-      issuerId: target.issuerId,
-      event: 21,
-      at,
-      details: { overpaidMinor, paymentDate },
-    });
   target.touched = true;
-  return { appliedMinor, overpaidMinor, postings, events };
+  return {
+    appliedMinor,
+    overpaidMinor,
+    remainingAfterMinor: target.remainingMinor,
+    forwarded: chargedBack && appliedMinor > 0,
+    postings,
+  };
 }
 
 /**
@@ -639,6 +628,8 @@ const PAYMENT_COLUMNS = {
   bgc_serial: 'text',
   applied_minor: 'bigint',
   overpaid_minor: 'bigint',
+  remaining_after_minor: 'bigint',
+  forwarded: 'boolean',
   created_at: 'timestamptz',
 } as const;
 
@@ -661,35 +652,10 @@ function paymentJson(p: typeof payments.$inferInsert): Record<string, unknown> {
     bgc_serial: p.bgcSerial,
     applied_minor: p.appliedMinor ?? 0,
     overpaid_minor: p.overpaidMinor ?? 0,
+    remaining_after_minor: p.remainingAfterMinor ?? null,
+    forwarded: p.forwarded ?? false,
     created_at: (p.createdAt ?? new Date()).toISOString(),
   };
-}
-
-/** Timeline events in bulk (their `seq` comes from the sequence, in insertion order). */
-export async function insertEventRows(
-  tx: Tx | Db,
-  events: (typeof invoiceEvents.$inferInsert)[],
-): Promise<void> {
-  await bulkInsert(
-    tx,
-    'invoice_events',
-    {
-      invoice_id: 'uuid',
-      issuer_id: 'uuid',
-      event: 'int',
-      at: 'timestamptz',
-      user_id: 'uuid',
-      details: 'jsonb',
-    },
-    events.map((e) => ({
-      invoice_id: e.invoiceId,
-      issuer_id: e.issuerId,
-      event: e.event,
-      at: (e.at ?? new Date()).toISOString(),
-      user_id: e.userId ?? null,
-      details: e.details ?? null,
-    })),
-  );
 }
 
 export type { Target as PaymentTarget };
@@ -752,14 +718,12 @@ export async function assignPayment(
     const applied = applyPayment(
       target,
       payment.amountMinor,
-      payment.paymentDate,
       payment.id,
       now,
       'unmatched_payments',
       'assign',
     );
     await insertPostingRows(tx, applied.postings);
-    if (applied.events.length > 0) await tx.insert(invoiceEvents).values(applied.events);
     await tx
       .update(invoices)
       .set({ state: target.state, remainingMinor: target.remainingMinor, updatedAt: now })
@@ -772,6 +736,8 @@ export async function assignPayment(
         invoiceId: invoice.id,
         appliedMinor: applied.appliedMinor,
         overpaidMinor: applied.overpaidMinor,
+        remainingAfterMinor: applied.remainingAfterMinor,
+        forwarded: applied.forwarded,
         assignedBy: operator.operatorId,
         assignedAt: now,
       })
