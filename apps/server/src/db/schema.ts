@@ -754,7 +754,8 @@ export const postings = pgTable(
   },
   (t) => [
     index('postings_invoice_idx').on(t.invoiceId, t.account),
-    index('postings_issuer_account_idx').on(t.issuerId, t.account, t.at),
+    // The ledger report's receivable postings of an issuer up to a date (migration 0018).
+    index('postings_receivable_idx').on(t.issuerId, t.at).where(sql`${t.account} = 'receivable'`),
     // What the next payout run settles: the issuer's payable postings no settlement has taken yet.
     index('postings_unsettled_idx')
       .on(t.issuerId, t.currency, t.id)
