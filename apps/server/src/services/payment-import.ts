@@ -14,6 +14,7 @@ import { rows } from '../db/migrate';
 import { invoices, paymentFiles, payments } from '../db/schema';
 import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
+import { uuidv7 } from '../lib/uuid7';
 import { canTransition, stateAfterPayment } from './invoice-state';
 import { insertPostingRows, isFinanced, journalRows, type PostingRow } from './ledger';
 
@@ -412,7 +413,8 @@ function applySlice(
   const { fileId, at, issuerOf, targets, counts } = ctx;
   for (let k = from; k < to; k++) {
     const p = fresh[k] as Incoming;
-    const paymentId = randomUUID();
+    // Time-ordered: the payments' indexes on their id grow at one end (lib/uuid7.ts).
+    const paymentId = uuidv7();
     const issuerId = issuerOf.get(p.bankgiro) ?? null;
     const own = issuerId ? targets.get(`${issuerId}:${p.reference}`) : undefined;
     // The TK20's reference first; only when it names no invoice, its sole TK22's.
