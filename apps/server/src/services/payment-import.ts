@@ -339,7 +339,7 @@ async function issuersByBankgiro(tx: Tx, fresh: Incoming[]): Promise<Map<string,
 
 /**
  * Every invoice a payment may be matched on (its own reference and its sole TK22's), read and locked
- * in one statement on the (issuer, ocr) index, keyed `issuer:ocr`.
+ * in one statement, one probe of the (issuer, ocr) index per key, keyed `issuer:ocr`.
  */
 async function lockTargets(
   tx: Tx,
@@ -356,7 +356,8 @@ async function lockTargets(
   }
   const targets = new Map<string, Target>();
   if (wanted.size === 0) return targets;
-  const keys = [...wanted];
+  // In the (issuer, ocr) index's order: the rows are locked in that order, the index read forward.
+  const keys = [...wanted].sort();
   const found = rows<{
     id: string;
     issuer_id: string;
@@ -367,16 +368,22 @@ async function lockTargets(
     service: string;
     remaining_minor: string;
   }>(
+    // A LATERAL subquery with a locking clause is never flattened into a join, so each key is one
+    // probe of the (issuer, ocr) index. As a join, the planner hashed the whole invoices table for
+    // 95,000 keys and sorted the result on disk: 540 ms against 310 ms (EXPLAIN on the bench data).
     await tx.execute(sql`
-        select i.id, i.issuer_id, i.invoice_number, i.ocr, i.state, i.currency, i.service,
-               i.remaining_minor::text
-        from invoices i
-        join (
+        select l.id, l.issuer_id, l.invoice_number, l.ocr, l.state, l.currency, l.service,
+               l.remaining_minor::text
+        from (
           select unnest(string_to_array(${keys.map((k) => k.split(':')[0]).join(',')}, ','))::uuid as issuer_id,
                  unnest(string_to_array(${keys.map((k) => k.split(':')[1]).join(',')}, ',')) as ocr
-        ) k on i.issuer_id = k.issuer_id and i.ocr = k.ocr
-        order by i.id
-        for update of i`),
+        ) k
+        cross join lateral (
+          select i.id, i.issuer_id, i.invoice_number, i.ocr, i.state, i.currency, i.service, i.remaining_minor
+          from invoices i
+          where i.issuer_id = k.issuer_id and i.ocr = k.ocr
+          for update of i
+        ) l`),
   );
   for (const f of found)
     targets.set(`${f.issuer_id}:${f.ocr}`, {
