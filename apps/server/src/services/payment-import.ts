@@ -243,6 +243,9 @@ async function importInTransaction(
   opts: ImportOptions,
 ): Promise<ImportResult> {
   await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_ID})`);
+  // Room for one batch's transition tables (the kept totals' statement triggers) in memory: with the
+  // default 4 MB they went to temporary files. For this transaction only.
+  await tx.execute(sql`set local work_mem = '32MB'`);
   const [known] = await tx.select().from(paymentFiles).where(eq(paymentFiles.sha256, sha256)).limit(1);
   if (known)
     return {
