@@ -7,11 +7,14 @@
 --   * remaining_after_minor: set on every payment applied to an invoice from now on (matched by an
 --     import or assigned by an operator); null on unmatched payments and deductions, and on payments
 --     applied before this migration, whose events stay in invoice_events as they were written.
---   * seq: insertion order, so two payments of one invoice in one file keep their order.
+--   * seq: drawn from the events' own sequence (invoice_events.seq), so stored events and payments
+--     share one order of writing: two payments of one invoice in one file keep the file's order, and
+--     a payout written at the same instant as a payment keeps its place (an operator's assignment
+--     draws a new number).
 -- The view invoice_timeline is the whole timeline: the stored events and the payments' events, in
--- the order of (at, source, seq, sub): by time; at the same time the stored events first; then in
--- the order written; a payment's paid or part paid before its overpayment.
-ALTER TABLE "payments" ADD COLUMN "seq" bigserial NOT NULL;--> statement-breakpoint
+-- the order of (at, seq, sub): by time; at the same time in the order written; a payment's paid or
+-- part paid before its overpayment. Dates in the details are YYYY-MM-DD whatever the DateStyle.
+ALTER TABLE "payments" ADD COLUMN "seq" bigint DEFAULT nextval('invoice_events_seq_seq') NOT NULL;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "remaining_after_minor" bigint;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "forwarded" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE VIEW "invoice_timeline" AS
@@ -22,7 +25,7 @@ CREATE VIEW "invoice_timeline" AS
   SELECT p.id::text || '.' || CASE WHEN p.remaining_after_minor = 0 THEN 6 ELSE 7 END,
          p.invoice_id, p.issuer_id, CASE WHEN p.remaining_after_minor = 0 THEN 6 ELSE 7 END,
          coalesce(p.assigned_at, p.created_at), NULL::uuid,
-         jsonb_build_object('amountMinor', p.applied_minor, 'paymentDate', p.payment_date::text,
+         jsonb_build_object('amountMinor', p.applied_minor, 'paymentDate', to_char(p.payment_date, 'YYYY-MM-DD'),
                             'remainingMinor', p.remaining_after_minor)
            || CASE WHEN p.forwarded THEN '{"forwarded": 1}'::jsonb ELSE '{}'::jsonb END,
          1, p.seq, 0
@@ -30,7 +33,7 @@ CREATE VIEW "invoice_timeline" AS
   WHERE p.remaining_after_minor IS NOT NULL AND p.applied_minor > 0
   UNION ALL
   SELECT p.id::text || '.21', p.invoice_id, p.issuer_id, 21, coalesce(p.assigned_at, p.created_at), NULL::uuid,
-         jsonb_build_object('overpaidMinor', p.overpaid_minor, 'paymentDate', p.payment_date::text),
+         jsonb_build_object('overpaidMinor', p.overpaid_minor, 'paymentDate', to_char(p.payment_date, 'YYYY-MM-DD')),
          1, p.seq, 1
   FROM payments p
   WHERE p.remaining_after_minor IS NOT NULL AND p.overpaid_minor > 0;

@@ -128,18 +128,15 @@ describe('bulkInsert (one array parameter per column, unzipped by unnest)', () =
       { k: 9, t: 'ensam', at: new Date(at) },
     ]);
     expect((await readBack()).map(({ k, t, at }) => ({ k, t, at }))).toEqual([{ k: 9, t: 'ensam', at }]);
-    // A true or false the same in every row stays itself (postgres.js would write any string as false).
-    for (const b of [true, false]) {
-      await testDb.db.execute(sql`delete from bulk_probe`);
-      await bulkInsert(testDb.db, 'bulk_probe', { k: 'int', b: 'boolean', d: 'date' }, [
-        { k: 1, b, d: '2026-03-29' },
-        { k: 2, b, d: '2026-03-29' },
-      ]);
-      expect((await readBack()).map(({ k, b, d }) => ({ k, b, d }))).toEqual([
-        { k: 1, b, d: '2026-03-29' },
-        { k: 2, b, d: '2026-03-29' },
-      ]);
-    }
+    // A true or false the same in every row stays itself (postgres.js would write any string as false),
+    // in a small statement and in one big enough to be prepared.
+    for (const n of [2, 1_000])
+      for (const b of [true, false]) {
+        await testDb.db.execute(sql`delete from bulk_probe`);
+        const same = Array.from({ length: n }, (_, k) => ({ k, b, d: '2026-03-29' }));
+        await bulkInsert(testDb.db, 'bulk_probe', { k: 'int', b: 'boolean', d: 'date' }, same);
+        expect((await readBack()).map(({ k, b, d }) => ({ k, b, d }))).toEqual(same);
+      }
   });
 
   it('builds the array literal PostgreSQL reads', () => {

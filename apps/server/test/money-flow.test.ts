@@ -516,6 +516,15 @@ describe('BGMAX import', () => {
       }),
       expect.objectContaining({ event: 21, details: { overpaidMinor: 250, paymentDate } }),
     ]);
+    // An event stored at the same instant after the import comes after the payments' events: one
+    // order of writing for both.
+    await t.db
+      .insert(invoiceEvents)
+      .values({ invoiceId: a.id, issuerId: a.issuerId, event: 23, at: importedAt });
+    const [withMessage] = await loadDetails(t.db, a.issuerId, [a.id], today());
+    expect(
+      (withMessage?.events ?? []).filter((e) => [6, 7, 21, 23].includes(e.event)).map((e) => e.event),
+    ).toEqual([7, 6, 21, 23]);
     // An assigned payment's event is dated when it was assigned.
     const paidB = await timelineOf(b.id);
     expect(paidB).toEqual([

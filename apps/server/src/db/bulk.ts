@@ -82,7 +82,9 @@ export async function bulkInsert(
       arrays.push(sql`${arrayLiteral(chunk.map(() => 0))}::int[]`);
       unzipped.push('n');
     }
-    await executePrepared(
+    // Only bulk-sized statements are prepared: which columns travel as one value depends on the rows,
+    // and every shape prepared stays on its connection.
+    await (chunk.length >= PREPARE_FROM_ROWS ? executePrepared : execute)(
       tx,
       sql`insert into ${sql.raw(table)} (${list})
           select ${sql.join(selected, sql`, `)}
@@ -93,6 +95,13 @@ export async function bulkInsert(
 
 const dialect = new PgDialect();
 
+/** Rows from which `bulkInsert` prepares its statement (an import's batches; not a single journal). */
+const PREPARE_FROM_ROWS = 1_000;
+
+async function execute(tx: Tx | Db, query: SQL): Promise<void> {
+  await tx.execute(query);
+}
+
 /**
  * Runs a statement that returns no rows as a prepared statement, so that statements issued together
  * travel together. Drizzle's `execute` sends an unnamed statement with parameters, which postgres.js
@@ -101,6 +110,8 @@ const dialect = new PgDialect();
  * on Node twice for every statement of a bulk write. A prepared statement is described once per
  * connection (postgres.js keeps it by its text); after that each use is one message, queued behind the
  * statements before it without waiting. On PGlite, in the same process, it is the same as `execute`.
+ * Named statements need a connection of their own for the session: PostgreSQL itself or a pooler in
+ * session mode, not one in transaction mode (README, DATABASE_URL).
  */
 export async function executePrepared(tx: Tx | Db, query: SQL): Promise<void> {
   // Any name makes drizzle ask postgres.js to prepare; postgres.js names the statement itself.

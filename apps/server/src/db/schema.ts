@@ -686,8 +686,12 @@ export const payments = pgTable(
     remainingAfterMinor: bigint('remaining_after_minor', { mode: 'number' }),
     /** Applied to a charged-back invoice: the money was passed on to the issuer. */
     forwarded: boolean('forwarded').notNull().default(false),
-    /** Insertion order: payments of one invoice in one file keep the file's order on the timeline. */
-    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    /**
+     * Order of writing, from the events' sequence: on the timeline, payments of one invoice in one file
+     * keep the file's order, and stored events written at the same instant keep theirs (migration 0017).
+     * An assignment draws a new number.
+     */
+    seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('invoice_events_seq_seq')`),
     assignedBy: uuid('assigned_by'),
     assignedAt: timestamp('assigned_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -713,20 +717,15 @@ export const invoiceTimeline = pgView('invoice_timeline', {
   at: timestamp('at', { withTimezone: true }).notNull(),
   userId: uuid('user_id'),
   details: jsonb('details').$type<Record<string, string | number>>(),
-  /** 0 a stored event, 1 a payment's: at the same time the stored ones come first. */
+  /** 0 a stored event, 1 a payment's. */
   source: integer('source').notNull(),
   seq: bigint('seq', { mode: 'number' }).notNull(),
   /** A payment's paid or part paid (0) comes before its overpayment (1). */
   sub: integer('sub').notNull(),
 }).existing();
 
-/** The order of a timeline: by time, then stored events first, then as written. */
-export const timelineOrder = [
-  asc(invoiceTimeline.at),
-  asc(invoiceTimeline.source),
-  asc(invoiceTimeline.seq),
-  asc(invoiceTimeline.sub),
-];
+/** The order of a timeline: by time, then as written (one sequence for events and payments). */
+export const timelineOrder = [asc(invoiceTimeline.at), asc(invoiceTimeline.seq), asc(invoiceTimeline.sub)];
 
 /**
  * The double-entry book (docs/MONEY.md). Every movement of money is one journal: postings with the

@@ -750,6 +750,8 @@ export async function assignPayment(
         overpaidMinor: applied.overpaidMinor,
         remainingAfterMinor: applied.remainingAfterMinor,
         forwarded: applied.forwarded,
+        // Its events are written now: they take their place in the timeline's order of writing.
+        seq: sql`nextval('invoice_events_seq_seq')`,
         assignedBy: operator.operatorId,
         assignedAt: now,
       })
