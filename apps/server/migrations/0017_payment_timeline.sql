@@ -19,7 +19,7 @@ ALTER TABLE "payments" ADD COLUMN "remaining_after_minor" bigint;--> statement-b
 ALTER TABLE "payments" ADD COLUMN "forwarded" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 CREATE VIEW "invoice_timeline" AS
   SELECT e.id::text AS id, e.invoice_id, e.issuer_id, e.event, e.at, e.user_id, e.details,
-         0 AS source, e.seq, 0 AS sub
+         e.seq, 0 AS sub
   FROM invoice_events e
   UNION ALL
   SELECT p.id::text || '.' || CASE WHEN p.remaining_after_minor = 0 THEN 6 ELSE 7 END,
@@ -28,12 +28,12 @@ CREATE VIEW "invoice_timeline" AS
          jsonb_build_object('amountMinor', p.applied_minor, 'paymentDate', to_char(p.payment_date, 'YYYY-MM-DD'),
                             'remainingMinor', p.remaining_after_minor)
            || CASE WHEN p.forwarded THEN '{"forwarded": 1}'::jsonb ELSE '{}'::jsonb END,
-         1, p.seq, 0
+         p.seq, 0
   FROM payments p
   WHERE p.remaining_after_minor IS NOT NULL AND p.applied_minor > 0
   UNION ALL
   SELECT p.id::text || '.21', p.invoice_id, p.issuer_id, 21, coalesce(p.assigned_at, p.created_at), NULL::uuid,
          jsonb_build_object('overpaidMinor', p.overpaid_minor, 'paymentDate', to_char(p.payment_date, 'YYYY-MM-DD')),
-         1, p.seq, 1
+         p.seq, 1
   FROM payments p
   WHERE p.remaining_after_minor IS NOT NULL AND p.overpaid_minor > 0;

@@ -717,8 +717,6 @@ export const invoiceTimeline = pgView('invoice_timeline', {
   at: timestamp('at', { withTimezone: true }).notNull(),
   userId: uuid('user_id'),
   details: jsonb('details').$type<Record<string, string | number>>(),
-  /** 0 a stored event, 1 a payment's. */
-  source: integer('source').notNull(),
   seq: bigint('seq', { mode: 'number' }).notNull(),
   /** A payment's paid or part paid (0) comes before its overpayment (1). */
   sub: integer('sub').notNull(),
