@@ -25,6 +25,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from './context';
+import { isConnectionLost } from './db/postgres-transactions';
 import { ApiError } from './lib/errors';
 import { accountRoutes } from './routes/account';
 import { articleRoutes } from './routes/articles';
@@ -181,7 +182,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return payload;
   });
 
-  app.setErrorHandler(async (error, request, reply) => {
+  app.setErrorHandler(async (thrown, request, reply) => {
+    // A lost database connection (a failover, a terminated backend): the transaction rolled back,
+    // and the same request may succeed on a new connection in a moment (docs/SECURITY.md).
+    const error = isConnectionLost(thrown) ? connectionLost(request, thrown) : thrown;
     if (error instanceof ApiError) {
       if (error.retryAfterSeconds !== undefined) reply.header('Retry-After', String(error.retryAfterSeconds));
       return reply.status(error.status).send({
@@ -303,4 +307,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   return app;
+}
+
+/** Seconds a client is asked to wait after a lost database connection before it tries again. */
+const CONNECTION_LOST_RETRY_SECONDS = 2;
+
+function connectionLost(request: FastifyRequest, err: unknown): ApiError {
+  request.log.warn({ err }, 'database connection lost: answered 503');
+  return new ApiError('server.unavailable', { retryAfterSeconds: CONNECTION_LOST_RETRY_SECONDS });
 }

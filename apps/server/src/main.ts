@@ -1,5 +1,6 @@
 import { ConfigError, loadConfig } from './config';
 import { DataDirLockedError } from './db/client';
+import { keepUnhandledConnectionLoss } from './db/postgres-transactions';
 import { startServer } from './server';
 
 async function main(): Promise<void> {
@@ -23,6 +24,8 @@ async function main(): Promise<void> {
     }
     throw err;
   }
+  if (server.database.kind === 'postgres')
+    keepUnhandledConnectionLoss((err) => server.app.log.warn({ err }, 'database connection lost (driver)'));
   let stopping = false;
   const stop = (signal: string) => {
     if (stopping) return;

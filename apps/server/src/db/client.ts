@@ -4,7 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
-import postgres from 'postgres';
+import { postgresClient } from './postgres-transactions';
 import * as schema from './schema';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -79,8 +79,9 @@ export async function openEmbedded(dataDir: string | undefined): Promise<Databas
   }
 }
 
+/** PostgreSQL through postgres.js, with transactions that survive a lost connection (issue #10). */
 export async function openPostgres(url: string, max = 10): Promise<Database> {
-  const client = postgres(url, { max, onnotice: () => {} });
+  const client = postgresClient(url, { max, onnotice: () => {} });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
 }

@@ -1,0 +1,251 @@
+import postgres from 'postgres';
+
+/**
+ * Error codes of a connection to PostgreSQL that is gone or going: postgres.js's own, the socket's,
+ * and the SQLSTATEs of a terminated backend (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot
+ * connect now). Class 08 (connection exception) is matched by its prefix.
+ */
+const LOST_CODES = new Set([
+  'CONNECTION_CLOSED',
+  'CONNECTION_ENDED',
+  'CONNECTION_DESTROYED',
+  'CONNECT_TIMEOUT',
+  'ECONNRESET',
+  'ECONNREFUSED',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+
+/**
+ * Whether an error (or an error it wraps, as Drizzle's `DrizzleQueryError` wraps the driver's) says
+ * the database connection was lost: the statement did not run or its transaction rolled back, and
+ * the same request may succeed a moment later on a new connection.
+ */
+export function isConnectionLost(err: unknown): boolean {
+  let e = err;
+  for (let depth = 0; depth < 5 && e !== null && typeof e === 'object'; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && (LOST_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+/**
+ * Whether a statement failed without having run: postgres.js 3.4.9 hands a backend's FATAL
+ * termination (57P01-57P03) only to a statement that was never sent. The statement in flight when a
+ * backend ends fails with CONNECTION_CLOSED; the FATAL answer stays behind on the connection object and
+ * fails the first statement after its reconnect (issue #10), and a FATAL during a connection's startup
+ * fails the statement waiting for it. Either way, sending it again is safe.
+ */
+function neverRan(err: unknown): boolean {
+  return (
+    err instanceof postgres.PostgresError &&
+    err.severity === 'FATAL' &&
+    (err.code === '57P01' || err.code === '57P02' || err.code === '57P03')
+  );
+}
+
+/** Sends of a statement that fails without having run (at most one per pooled connection). */
+const NEVER_RAN_TRIES = 10;
+
+async function retryingNeverRan<T>(send: () => PromiseLike<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (err) {
+      if (attempt >= NEVER_RAN_TRIES || !neverRan(err)) throw err;
+    }
+  }
+}
+
+/** A pooled statement as Drizzle uses it (awaited, or `.values()` first), sent again while it never ran. */
+function pooled(sql: postgres.Sql, text: string, params: unknown[], options: { prepare?: boolean }) {
+  let values = false;
+  let outcome: Promise<unknown> | undefined;
+  const send = () => {
+    const statement = sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], options);
+    return values ? statement.values() : statement;
+  };
+  const statement = {
+    values() {
+      values = true;
+      return statement;
+    },
+    // biome-ignore lint/suspicious/noThenProperty: Drizzle awaits the statement.
+    then<A, B>(
+      onDone?: (rows: unknown) => A | PromiseLike<A>,
+      onFailed?: (err: unknown) => B | PromiseLike<B>,
+    ) {
+      outcome ??= retryingNeverRan<unknown>(send);
+      return outcome.then(onDone, onFailed);
+    },
+  };
+  return statement;
+}
+
+/** What Drizzle's postgres-js session uses of a client: statements and (nested) transactions. */
+interface TxClient {
+  unsafe(text: string, params?: unknown[], options?: { prepare?: boolean }): PromiseLike<unknown>;
+  savepoint<T>(fn: (client: TxClient) => Promise<T>): Promise<T>;
+}
+
+/** postgres.js's connection object as it hands it to a statement's `onexecute` (not in its types). */
+interface DriverConnection {
+  id: number;
+}
+
+/** A statement that is not sent: it fails at once, and Drizzle may still ask for its `values()`. */
+function refused(err: Error): PromiseLike<unknown> {
+  const failed = Promise.reject(err);
+  failed.catch(() => {});
+  return Object.assign(failed, { values: () => failed });
+}
+
+function connectionClosed(): Error {
+  return Object.assign(new Error('write CONNECTION_CLOSED (the transaction lost its connection)'), {
+    code: 'CONNECTION_CLOSED',
+  });
+}
+
+/**
+ * A postgres.js client whose transactions never write to a connection that is gone, for Drizzle.
+ *
+ * Why (issue #10): postgres.js 3.4.9 sets a connection's socket to null when the socket closes, but
+ * a transaction keeps the connection and goes on writing to it: `sql.begin` sends its own ROLLBACK
+ * after the statement that failed with CONNECTION_CLOSED, and a bulk write has further statements
+ * queued. The write is deferred to a `setImmediate`, where `socket.write` throws `TypeError: Cannot
+ * read properties of null (reading 'write')` outside any promise, and the process exits
+ * (porsager/postgres#1154, #1208; the guard of PR #1168/#1209 is not released). With `sql.begin` the
+ * fatal write is the driver's own, so no caller can avoid it. Pooled statements are not affected: a
+ * closed connection leaves the pool's queues and reconnects before its next statement.
+ *
+ * So transactions are run here, over `sql.reserve()`, with the same BEGIN / COMMIT / ROLLBACK,
+ * savepoints and "a failed statement fails the transaction" rule as `sql.begin`, and one more: once
+ * the transaction's connection is lost (the pool's `onclose` names it, or a statement fails with a
+ * lost-connection error), nothing more is sent on it, not even ROLLBACK (PostgreSQL rolls back a
+ * transaction whose session ended), the reservation is not handed back, and the transaction fails
+ * at once with the loss even when statements still wait in the reservation's queue (the driver never
+ * settles those). Statements issued after the transaction ended are refused as well, so a straggler
+ * of a failed bulk write can never run outside its transaction on a connection back in the pool.
+ * The id of the reserved connection is learnt from `onexecute`, the option `sql.begin` itself uses.
+ *
+ * One more defect of the same version: a connection whose backend ended during a statement keeps the
+ * backend's FATAL answer and fails the first statement after its reconnect with it, so after an
+ * outage each such connection would fail one more request. Pooled statements and reservations that
+ * fail that way never ran, and are sent again (`neverRan`).
+ */
+export function postgresClient(url: string, options: { max: number; onnotice: () => void }): postgres.Sql {
+  const lostOn = new Map<number, () => void>();
+  const sql = postgres(url, { ...options, onclose: (id) => lostOn.get(id)?.() });
+
+  async function begin<T>(fn: (client: TxClient) => Promise<T>): Promise<T> {
+    const reserved = await retryingNeverRan(() => sql.reserve());
+    let connectionId: number | undefined;
+    let lost: Error | undefined;
+    let ended = false;
+    let signalLost: (err: Error) => void = () => {};
+    const whenLost = new Promise<never>((_, reject) => {
+      signalLost = reject;
+    });
+    whenLost.catch(() => {});
+    const markLost = (err: Error) => {
+      if (lost) return;
+      lost = err;
+      signalLost(err);
+    };
+    /** A statement of the transaction, or of the driver's connection loss the moment it is known. */
+    const settled = <R>(statement: PromiseLike<R>) => Promise.race([statement, whenLost]);
+
+    let savepoints = 0;
+    const scope = () => {
+      const state: { firstError?: unknown } = {};
+      const client: TxClient = {
+        unsafe(text, params = [], opts = {}) {
+          if (lost) return refused(lost);
+          if (ended) return refused(new Error('statement after the end of its transaction'));
+          const statement = reserved.unsafe(text, params as postgres.ParameterOrJSON<never>[], opts);
+          // First in line for the outcome: the loss is known before the caller's code goes on.
+          statement.catch((err: Error) => {
+            if (isConnectionLost(err)) markLost(err);
+            state.firstError ??= err;
+          });
+          return statement;
+        },
+        async savepoint(inner) {
+          const name = `s${++savepoints}`;
+          const child = scope();
+          await settled(client.unsafe(`savepoint ${name}`));
+          try {
+            const result = await settled(inner(child.client));
+            if (child.state.firstError) throw child.state.firstError;
+            return result;
+          } catch (err) {
+            await settled(client.unsafe(`rollback to ${name}`));
+            throw firstCause(err, child.state.firstError);
+          }
+        },
+      };
+      return { client, state };
+    };
+
+    const top = scope();
+    try {
+      await settled(
+        reserved.unsafe('begin', [], {
+          onexecute: (connection: DriverConnection) => {
+            connectionId = connection.id;
+            lostOn.set(connection.id, () => markLost(connectionClosed()));
+            return true;
+          },
+        } as postgres.UnsafeQueryOptions),
+      );
+      if (connectionId === undefined) throw new Error('postgres.js did not name the connection of BEGIN');
+      const work = Promise.resolve().then(() => fn(top.client));
+      work.catch(() => {});
+      let result: T;
+      try {
+        result = await settled(work);
+        if (top.state.firstError) throw top.state.firstError;
+      } catch (err) {
+        if (!lost) await settled(reserved.unsafe('rollback'));
+        throw firstCause(err, top.state.firstError);
+      }
+      await settled(reserved.unsafe('commit'));
+      return result;
+    } catch (err) {
+      throw lost ?? err;
+    } finally {
+      ended = true;
+      if (connectionId !== undefined) lostOn.delete(connectionId);
+      if (!lost) reserved.release();
+    }
+  }
+
+  const unsafe = (text: string, params: unknown[] = [], options: { prepare?: boolean } = {}) =>
+    pooled(sql, text, params, options);
+  return { ...sql, unsafe, begin } as unknown as postgres.Sql;
+}
+
+/** As `sql.begin`: "current transaction is aborted" stands for the statement that aborted it. */
+function firstCause(err: unknown, first: unknown): unknown {
+  return err instanceof postgres.PostgresError && err.code === '25P02' && first ? first : err;
+}
+
+/**
+ * Keeps a lost connection's rejection that postgres.js leaves unhandled from ending the process.
+ * postgres.js 3.4.9 fetches the array types of every new connection from an async function that
+ * nothing awaits (`fetchArrayTypes` in its connection.js): a backend ended during that fetch rejects
+ * it with CONNECTION_CLOSED and no handler, and Node ends the process on an unhandled rejection. The
+ * connection itself reconnects, and the statement that waited for it is retried or failed by the
+ * driver, so such a rejection is only logged. Any other unhandled rejection still ends the process.
+ */
+export function keepUnhandledConnectionLoss(log: (err: unknown) => void): void {
+  process.on('unhandledRejection', (reason) => {
+    if (!isConnectionLost(reason)) throw reason;
+    log(reason);
+  });
+}
