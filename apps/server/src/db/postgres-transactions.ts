@@ -159,6 +159,14 @@ export function postgresClient(url: string, options: { max: number; onnotice: ()
     };
     /** A statement of the transaction, or of the driver's connection loss the moment it is known. */
     const settled = <R>(statement: PromiseLike<R>) => Promise.race([statement, whenLost]);
+    /** BEGIN, COMMIT and ROLLBACK: a socket error on them also marks the connection lost. */
+    const control = (text: string, options?: postgres.UnsafeQueryOptions) => {
+      const statement = reserved.unsafe(text, [], options);
+      statement.catch((err: Error) => {
+        if (isConnectionLost(err)) markLost(err);
+      });
+      return settled(statement);
+    };
 
     let savepoints = 0;
     const scope = () => {
@@ -194,15 +202,13 @@ export function postgresClient(url: string, options: { max: number; onnotice: ()
 
     const top = scope();
     try {
-      await settled(
-        reserved.unsafe('begin', [], {
-          onexecute: (connection: DriverConnection) => {
-            connectionId = connection.id;
-            lostOn.set(connection.id, () => markLost(connectionClosed()));
-            return true;
-          },
-        } as postgres.UnsafeQueryOptions),
-      );
+      await control('begin', {
+        onexecute: (connection: DriverConnection) => {
+          connectionId = connection.id;
+          lostOn.set(connection.id, () => markLost(connectionClosed()));
+          return true;
+        },
+      } as postgres.UnsafeQueryOptions);
       if (connectionId === undefined) throw new Error('postgres.js did not name the connection of BEGIN');
       const work = Promise.resolve().then(() => fn(top.client));
       work.catch(() => {});
@@ -211,10 +217,10 @@ export function postgresClient(url: string, options: { max: number; onnotice: ()
         result = await settled(work);
         if (top.state.firstError) throw top.state.firstError;
       } catch (err) {
-        if (!lost) await settled(reserved.unsafe('rollback'));
+        if (!lost) await control('rollback');
         throw firstCause(err, top.state.firstError);
       }
-      await settled(reserved.unsafe('commit'));
+      await control('commit');
       return result;
     } catch (err) {
       throw lost ?? err;
