@@ -62,9 +62,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       seedDemo: true,
-      dbConcurrency: 4,
+      dbConcurrency: 2,
       dbQueueLimit: 64,
-      dbQueueWaitMs: 500,
+      dbQueueWaitMs: 250,
     });
   });
 
