@@ -3,14 +3,21 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 
-/** The built server (`npm run build` first) on a PostgreSQL database, listening on 127.0.0.1. */
+/**
+ * The built server (`npm run build` first) listening on 127.0.0.1: on a PostgreSQL database, or with
+ * `databaseUrl` undefined on the embedded one (give DATA_DIR in `env`).
+ */
 export interface BenchServer {
   base: string;
   pid: number;
   stop(): void;
 }
 
-export async function startServer(databaseUrl: string, port: number): Promise<BenchServer> {
+export async function startServer(
+  databaseUrl: string | undefined,
+  port: number,
+  env: Record<string, string> = {},
+): Promise<BenchServer> {
   const child: ChildProcess = spawn(
     process.execPath,
     [
@@ -20,7 +27,8 @@ export async function startServer(databaseUrl: string, port: number): Promise<Be
     {
       env: {
         ...process.env,
-        DATABASE_URL: databaseUrl,
+        // Empty is unset for the server's configuration.
+        DATABASE_URL: databaseUrl ?? '',
         SECRET_KEY: '11'.repeat(32),
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -28,16 +36,19 @@ export async function startServer(databaseUrl: string, port: number): Promise<Be
         // The daily job would work through the generated overdue invoices while the cases run, and
         // the figures would measure it instead of the requests.
         DAILY_JOB: 'off',
+        ...env,
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     },
   );
   const base = `http://127.0.0.1:${port}`;
-  for (let i = 0; ; i++) {
+  // The embedded database migrates and seeds on its first start: minutes on a busy machine.
+  const giveUpAt = Date.now() + (databaseUrl ? 60_000 : 300_000);
+  for (;;) {
     try {
       if ((await fetch(`${base}/api/health`)).ok) break;
     } catch {}
-    if (i > 240) {
+    if (Date.now() > giveUpAt) {
       child.kill();
       throw new Error('the server did not start');
     }

@@ -26,7 +26,9 @@ import {
 import { z } from 'zod';
 import type { AppContext } from './context';
 import { isConnectionLost } from './db/postgres-transactions';
+import { createDbGate, type DbGateLimits } from './lib/db-gate';
 import { ApiError } from './lib/errors';
+import { createHealthCheck } from './lib/health';
 import { accountRoutes } from './routes/account';
 import { articleRoutes } from './routes/articles';
 import { authRoutes } from './routes/auth';
@@ -47,8 +49,8 @@ import { authenticate } from './services/sessions';
 export interface BuildAppOptions {
   ctx: AppContext;
   logger?: FastifyServerOptions['logger'];
-  /** Bound of requests waiting for the embedded database; beyond it the answer is 503 + Retry-After. */
-  queueLimit?: number;
+  /** Embedded database: requests at it at once and waiting for it; beyond, 503 + Retry-After. */
+  dbGate?: DbGateLimits;
 }
 
 /** The spec writes some queries with `&` in place of `?` (`limited/group&group=x`); both forms work. */
@@ -120,26 +122,42 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     });
   });
 
-  // PGlite is one connection: requests beyond the bound are refused rather than queued without end.
-  if (options.queueLimit !== undefined) {
-    const limit = options.queueLimit;
-    let inFlight = 0;
+  // The embedded database is one connection: a few requests are at it at once, a few more wait their
+  // turn for a bounded time, any other is refused at once with 503 + Retry-After (lib/db-gate.ts).
+  // The health check and the API description stay outside: they do not queue for the database.
+  const gate = options.dbGate ? createDbGate(options.dbGate) : undefined;
+  if (gate) {
+    const gateDone = new WeakMap<FastifyRequest, () => void>();
     app.addHook('onRequest', async (request, reply) => {
       if (!request.url.startsWith('/api/')) return;
-      if (inFlight >= limit) {
-        reply.header('Retry-After', '1');
-        throw new ApiError('server.unavailable', { retryAfterSeconds: 1 });
-      }
-      inFlight++;
-      let released = false;
-      const release = () => {
-        if (!released) {
-          released = true;
-          inFlight--;
-        }
+      const op = request.routeOptions.config.operationId as OperationId | undefined;
+      if (op === 'getHealth' || op === 'getOpenApi') return;
+      const ticket = gate.enter();
+      const cancel = () => ticket.cancel();
+      reply.raw.once('close', cancel);
+      const admitted = await ticket.admitted;
+      reply.raw.off('close', cancel);
+      if (!admitted) throw new ApiError('server.unavailable', { retryAfterSeconds: 1 });
+      // The place is given back once the answer is made (onSend) and written or abandoned: a client
+      // that goes away does not free a place its handler still uses, and a streamed answer keeps it.
+      let answered = false;
+      let ended = false;
+      const leave = () => {
+        if (answered && ended) ticket.leave();
       };
-      reply.raw.once('finish', release);
-      reply.raw.once('close', release);
+      gateDone.set(request, () => {
+        answered = true;
+        leave();
+      });
+      const end = () => {
+        ended = true;
+        leave();
+      };
+      reply.raw.once('finish', end);
+      reply.raw.once('close', end);
+    });
+    app.addHook('onSend', async (request) => {
+      gateDone.get(request)?.();
     });
   }
 
@@ -233,17 +251,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   const typed = app.withTypeProvider<ZodTypeProvider>();
+  const healthOfDatabase = createHealthCheck(ctx.db, gate);
   typed.route({
     ...routeOf('getHealth'),
     schema: {
       operationId: 'getHealth',
       tags: ['meta'],
       summary: 'Liveness and database check',
-      response: { 200: z.object({ status: z.literal('ok') }), ...errorResponses },
+      description:
+        'Answers at once, never queued behind other requests: `database` is `ok` when a probe answered ' +
+        'within 50 ms, `busy` when the database is at work on other requests; 503 `server.unavailable` ' +
+        'when the probe failed or the database has answered nothing for too long.',
+      response: {
+        200: z.object({ status: z.literal('ok'), database: z.enum(['ok', 'busy']) }),
+        ...errorResponses,
+      },
     },
     handler: async () => {
-      await ctx.db.execute('select 1');
-      return { status: 'ok' as const };
+      const database = await healthOfDatabase();
+      if (database === 'unavailable') throw new ApiError('server.unavailable', { retryAfterSeconds: 1 });
+      return { status: 'ok' as const, database };
     },
   });
   typed.route({

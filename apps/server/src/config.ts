@@ -38,7 +38,9 @@ const envSchema = z.object({
   POSTHOG_KEY: z.string().default(''),
   WEB_DIST_DIR: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  DB_QUEUE_LIMIT: z.coerce.number().int().min(1).default(256),
+  DB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
+  DB_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(64),
+  DB_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(250),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   BACKOFFICE_TWO_FACTOR: z.enum(['required', 'optional']).default('optional'),
@@ -59,7 +61,10 @@ export interface Config {
   posthogKey: string;
   webDistDir: string;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** Embedded database: requests at it at once, waiting for it, and how long one may wait (lib/db-gate.ts). */
+  dbConcurrency: number;
   dbQueueLimit: number;
+  dbQueueWaitMs: number;
   trustProxy: boolean;
   seedDemo: boolean;
   /** Refuse a password-only sign-in of an operator without two-factor (docs/BACKOFFICE.md). */
@@ -103,7 +108,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     posthogKey: e.POSTHOG_KEY,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(serverRoot(), '..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,
+    dbConcurrency: e.DB_CONCURRENCY,
     dbQueueLimit: e.DB_QUEUE_LIMIT,
+    dbQueueWaitMs: e.DB_QUEUE_WAIT_MS,
     trustProxy: e.TRUST_PROXY === 'true',
     seedDemo: e.SEED_DEMO === 'auto',
     backofficeTwoFactorRequired: e.BACKOFFICE_TWO_FACTOR === 'required',

@@ -72,7 +72,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
           }),
         },
       },
-      queueLimit: database.kind === 'embedded' ? config.dbQueueLimit : undefined,
+      dbGate:
+        database.kind === 'embedded'
+          ? {
+              concurrency: config.dbConcurrency,
+              queueLimit: config.dbQueueLimit,
+              maxWaitMs: config.dbQueueWaitMs,
+            }
+          : undefined,
     });
     await app.listen({ port: config.port, host: config.host });
     const scheduler = config.dailyJob

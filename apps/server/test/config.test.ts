@@ -34,7 +34,9 @@ describe('loadConfig', () => {
       PUBLIC_URL: 'https://portal.example/',
       POSTHOG_KEY: 'phc_x',
       TRUST_PROXY: 'true',
+      DB_CONCURRENCY: '2',
       DB_QUEUE_LIMIT: '12',
+      DB_QUEUE_WAIT_MS: '250',
       SEED_DEMO: 'never',
     });
     expect(config).toMatchObject({
@@ -42,7 +44,9 @@ describe('loadConfig', () => {
       publicUrl: 'https://portal.example',
       posthogKey: 'phc_x',
       trustProxy: true,
+      dbConcurrency: 2,
       dbQueueLimit: 12,
+      dbQueueWaitMs: 250,
       seedDemo: false,
       databaseUrl: undefined,
     });
@@ -58,7 +62,9 @@ describe('loadConfig', () => {
       logLevel: 'info',
       trustProxy: false,
       seedDemo: true,
-      dbQueueLimit: 256,
+      dbConcurrency: 2,
+      dbQueueLimit: 64,
+      dbQueueWaitMs: 250,
     });
   });
 
@@ -74,7 +80,9 @@ describe('loadConfig', () => {
     ['PUBLIC_URL', 'not a url'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'yes'],
-    ['DB_QUEUE_LIMIT', '0'],
+    ['DB_CONCURRENCY', '0'],
+    ['DB_QUEUE_LIMIT', '-1'],
+    ['DB_QUEUE_WAIT_MS', '0'],
   ])('names %s when it is bad', (name, value) => {
     const err = errorOf({ DATA_DIR: tempDir(), SECRET_KEY: KEY, [name]: value });
     expect(err.message).toMatch(new RegExp(`^ {2}${name}: `, 'm'));

@@ -4,11 +4,9 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { DataDirLockedError, openEmbedded, openPostgres } from '../src/db/client';
 import { migrate, migrationsDir, rows } from '../src/db/migrate';
-import { DEMO_PASSWORD } from '../src/db/seed/demo';
-import { createTestApp, type TestApp } from './support/test-app';
 import { createEmptyPostgresDatabase, createTestDb, TEST_DATABASE_URL } from './support/test-db';
 
 const journal = JSON.parse(readFileSync(join(migrationsDir(), 'meta', '_journal.json'), 'utf8')) as {
@@ -73,22 +71,78 @@ describe('migrations', () => {
   );
 });
 
-describe('the lock of an embedded data folder', () => {
+// Each case starts PGlite on a new folder, some in child processes: slow on a busy machine.
+describe('the lock of an embedded data folder', { timeout: 180_000 }, () => {
   const lockFile = (dir: string) => join(dir, 'portal.lock');
 
-  it('refuses a folder locked by another live process', async () => {
-    const dir = tempDir();
-    const holder: ChildProcess = spawn('sleep', ['30'], { stdio: 'ignore' });
-    cleanups.push(() => {
-      holder.kill();
+  const tsx = createRequire(import.meta.url).resolve('tsx/cli');
+  const script = join(import.meta.dirname, 'support', 'open-data-dir.ts');
+
+  /** Starts `open-data-dir <dir> hold` by the given `sh -c` line ("$0" "$@" is it) and waits for its pid. */
+  async function startHolder(dir: string, shell: string): Promise<{ shell: ChildProcess; pid: number }> {
+    // `node --import tsx`, not the tsx command (which runs the script in a child of its own): the
+    // process the shell starts is the one that holds the lock.
+    const child = spawn('sh', ['-c', shell, process.execPath, '--import', 'tsx', script, dir, 'hold'], {
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
-    expect(holder.pid).toBeTypeOf('number');
-    writeFileSync(lockFile(dir), String(holder.pid));
+    cleanups.push(() => {
+      child.kill('SIGKILL');
+    });
+    let out = '';
+    const pid = await new Promise<number>((resolve, reject) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /holding (\d+)/.exec(out);
+        if (match) resolve(Number(match[1]));
+      });
+      child.once('exit', () => reject(new Error(`the holder ended: ${out}`)));
+    });
+    cleanups.push(() => {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {}
+    });
+    return { shell: child, pid };
+  }
+
+  it('refuses a folder held by another live process, naming it, and leaves its lock alone', async () => {
+    const dir = tempDir();
+    const holder = await startHolder(dir, 'exec "$0" "$@"');
     const attempt = openEmbedded(dir);
     await expect(attempt).rejects.toBeInstanceOf(DataDirLockedError);
     await expect(attempt).rejects.toThrow(`pid ${holder.pid}`);
     expect(readFileSync(lockFile(dir), 'utf8')).toBe(String(holder.pid));
+    // A second opener in this process is refused the same way.
+    await expect(openEmbedded(dir)).rejects.toBeInstanceOf(DataDirLockedError);
   });
+
+  it.runIf(process.platform === 'linux')(
+    'opens at once a folder whose holder was killed with kill -9 and is not yet reaped (a zombie)',
+    async () => {
+      const dir = tempDir();
+      // The holder runs in the background of a shell that then becomes `sleep`, which never waits
+      // for its children: killed, the holder stays a zombie, and kill(pid, 0) still finds it.
+      const holder = await startHolder(dir, '"$0" "$@" & exec sleep 120');
+      process.kill(holder.pid, 'SIGKILL');
+      const state = () => readFileSync(`/proc/${holder.pid}/stat`, 'utf8').split(') ')[1]?.[0];
+      for (let spins = 0; state() !== 'Z'; spins++) {
+        if (spins > 2000) throw new Error('the holder did not become a zombie');
+        await new Promise((r) => setTimeout(r, 5));
+      }
+      expect(() => process.kill(holder.pid, 0)).not.toThrow();
+      expect(readFileSync(lockFile(dir), 'utf8')).toBe(String(holder.pid));
+
+      const database = await openEmbedded(dir);
+      try {
+        expect(readFileSync(lockFile(dir), 'utf8')).toBe(String(process.pid));
+        await database.db.execute(sql`select 1`);
+      } finally {
+        await database.close();
+      }
+      // It did not wait for the zombie to be reaped: it still is one.
+      expect(state()).toBe('Z');
+    },
+  );
 
   it('takes over a lock left by a process that has ended', async () => {
     const dir = tempDir();
@@ -107,8 +161,6 @@ describe('the lock of an embedded data folder', () => {
 
   it('makes a second server process on the same folder refuse to start, until the first one stops', async () => {
     const dir = tempDir();
-    const tsx = createRequire(import.meta.url).resolve('tsx/cli');
-    const script = join(import.meta.dirname, 'support', 'open-data-dir.ts');
     const runChild = () =>
       new Promise<{ code: number; out: string }>((resolve) => {
         execFile(process.execPath, [tsx, script, dir], { timeout: 60_000 }, (err, stdout) => {
@@ -133,64 +185,5 @@ describe('the lock of an embedded data folder', () => {
     closed = true;
     const opened = await runChild();
     expect(opened).toEqual({ code: 0, out: 'opened\n' });
-  });
-});
-
-describe('the bound of requests waiting for the embedded database', () => {
-  let t: TestApp;
-  /** The slow test route waits for this; a test replaces it. */
-  let gate: Promise<void> = Promise.resolve();
-  let entered: () => void = () => {};
-  beforeAll(async () => {
-    t = await createTestApp({
-      queueLimit: 1,
-      extend: (app) => {
-        app.get('/api/test/slow', async () => {
-          entered();
-          await gate;
-          return { slow: true };
-        });
-      },
-    });
-  });
-  afterAll(() => t.close());
-
-  it('answers 503 server.unavailable with Retry-After beyond the bound, and recovers', async () => {
-    const inside = new Promise<void>((resolve) => {
-      entered = resolve;
-    });
-    let release: () => void = () => {};
-    gate = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-
-    const slow = t.app.inject({ url: '/api/test/slow' });
-    await inside;
-    const refused = await t.app.inject({ url: '/api/health' });
-    expect(refused.statusCode).toBe(503);
-    expect(refused.headers['retry-after']).toBe('1');
-    expect(refused.json()).toEqual({ code: 'server.unavailable', retryAfterSeconds: 1 });
-    // Only API calls count: the web app's settings are served meanwhile.
-    expect((await t.app.inject({ url: '/config.js' })).statusCode).toBe(200);
-
-    release();
-    expect((await slow).statusCode).toBe(200);
-    // Refused and finished requests both gave their place back.
-    for (let i = 0; i < 3; i++) expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
-  });
-
-  it('refuses a call while a sign-in hashes its password', async () => {
-    const [login, health] = await Promise.all([
-      t.app.inject({
-        method: 'POST',
-        url: '/api/login/limited',
-        payload: { username: 'demo', password: DEMO_PASSWORD },
-      }),
-      t.app.inject({ url: '/api/health' }),
-    ]);
-    expect(login.statusCode).toBe(200);
-    expect(health.statusCode).toBe(503);
-    expect(health.headers['retry-after']).toBe('1');
-    expect((await t.app.inject({ url: '/api/health' })).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,17 @@
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  closeSync,
+  mkdirSync,
+  openSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+  writeSync,
+} from 'node:fs';
+import { createServer } from 'node:net';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
@@ -21,12 +32,70 @@ export class DataDirLockedError extends Error {}
 
 /**
  * PGlite keeps one connection in one process. Two processes on one folder silently lose committed
- * data, so the folder is locked with a pid file; a second process refuses to start. A lock left by a
- * process that no longer runs is taken over.
+ * data, so the folder is locked; a second process refuses to start.
+ *
+ * On Linux the lock is a Unix socket bound in the abstract namespace under a name made from the
+ * folder's real path. The kernel frees the name when the holder's descriptors close, which happens
+ * as it dies, even by kill -9 and before its parent has reaped it; nothing is left behind on disk
+ * that a later start would have to judge. The pid file `portal.lock` is then only information: the
+ * message of a refused start names the holder. Elsewhere the pid file is the lock, and one left by
+ * a process that no longer runs is taken over.
  */
-function lockDataDir(dataDir: string): () => void {
+const LOCK_RETRY_MS = 2000;
+
+async function lockDataDir(dataDir: string): Promise<() => void> {
   mkdirSync(dataDir, { recursive: true });
   const lockFile = join(dataDir, 'portal.lock');
+  if (process.platform !== 'linux') return lockWithPidFile(dataDir, lockFile);
+  const name = `\0portal-data-dir-${createHash('sha256').update(realpathSync(dataDir)).digest('hex').slice(0, 40)}`;
+  const server = createServer((socket) => socket.destroy());
+  const bind = () =>
+    new Promise<void>((resolve, reject) => {
+      server.once('error', reject);
+      server.listen({ path: name, exclusive: true }, () => {
+        server.off('error', reject);
+        resolve();
+      });
+    });
+  // A holder that is dying frees the name when the last of its threads has exited: a start right
+  // at that moment tries again for a little while before it refuses.
+  const giveUpAt = Date.now() + LOCK_RETRY_MS;
+  for (;;) {
+    try {
+      await bind();
+      break;
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err;
+      if (Date.now() >= giveUpAt) throw new DataDirLockedError(inUseMessage(dataDir, readPid(lockFile)));
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  // The lock must not keep the process alive by itself.
+  server.unref();
+  writeFileSync(lockFile, String(process.pid));
+  return () => {
+    if (readPid(lockFile) === process.pid) rmSync(lockFile, { force: true });
+    server.close();
+  };
+}
+
+function readPid(lockFile: string): number | null {
+  try {
+    return Number(readFileSync(lockFile, 'utf8').trim()) || null;
+  } catch {
+    return null;
+  }
+}
+
+function inUseMessage(dataDir: string, pid: number | null): string {
+  return (
+    `The data folder ${dataDir} is in use by another server process${pid ? ` (pid ${pid})` : ''}. ` +
+    'The embedded database allows one process per folder: stop that process, or give this one ' +
+    'its own DATA_DIR, or use DATABASE_URL for several servers.'
+  );
+}
+
+function lockWithPidFile(dataDir: string, lockFile: string): () => void {
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(lockFile, 'wx');
@@ -35,14 +104,9 @@ function lockDataDir(dataDir: string): () => void {
       return () => rmSync(lockFile, { force: true });
     } catch (err) {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(readFileSync(lockFile, 'utf8').trim());
-      if (pid && pid !== process.pid && isRunning(pid)) {
-        throw new DataDirLockedError(
-          `The data folder ${dataDir} is in use by another server process (pid ${pid}). ` +
-            'The embedded database allows one process per folder: stop that process, or give this one ' +
-            'its own DATA_DIR, or use DATABASE_URL for several servers.',
-        );
-      }
+      const pid = readPid(lockFile);
+      if (pid && pid !== process.pid && isRunning(pid))
+        throw new DataDirLockedError(inUseMessage(dataDir, pid));
       rmSync(lockFile, { force: true });
     }
   }
@@ -58,13 +122,56 @@ function isRunning(pid: number): boolean {
   }
 }
 
+/** One turn of the event loop: timers, and reading what has arrived on the sockets. */
+const turnOfTheLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** The longest the embedded database works before it gives the event loop a turn. */
+const LOOP_TURN_EVERY_MS = 10;
+
+/**
+ * PGlite runs each query synchronously on this thread, and the promises of a request's queries resolve
+ * one another without ever giving the event loop a turn: while one request works, no other is even
+ * read, so no bound of the application sees the crowd (it waits in the kernel's backlog) and the health
+ * check waits behind it. So a query first gives the loop a turn when the database has been at work for
+ * `LOOP_TURN_EVERY_MS` since the last one: arrived requests are read and admitted, queued or refused
+ * (lib/db-gate.ts), and health answers, while the admitted requests do not wait a turn at every query.
+ */
+function yieldingBeforeQueries<T extends PGlite | Transaction>(
+  target: T,
+  turns: { last: number } = { last: performance.now() },
+): T {
+  const beforeQuery = async () => {
+    if (performance.now() - turns.last < LOOP_TURN_EVERY_MS) return;
+    await turnOfTheLoop();
+    turns.last = performance.now();
+  };
+  return new Proxy(target, {
+    get(obj, prop) {
+      const value = Reflect.get(obj, prop);
+      if (prop === 'query' || prop === 'exec')
+        return async (...args: unknown[]) => {
+          await beforeQuery();
+          return (value as (...a: unknown[]) => Promise<unknown>).apply(obj, args);
+        };
+      if (prop === 'transaction')
+        return (fn: (tx: Transaction) => Promise<unknown>, ...rest: unknown[]) =>
+          (value as (...a: unknown[]) => Promise<unknown>).call(
+            obj,
+            (tx: Transaction) => fn(yieldingBeforeQueries(tx, turns)),
+            ...rest,
+          );
+      return typeof value === 'function' ? value.bind(obj) : value;
+    },
+  });
+}
+
 /** PGlite with its data in a folder, or in memory when `dataDir` is undefined (tests). */
 export async function openEmbedded(dataDir: string | undefined): Promise<Database> {
-  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  const unlock = dataDir ? await lockDataDir(dataDir) : () => {};
   try {
     const client = dataDir ? new PGlite(join(dataDir, 'pg')) : new PGlite();
     await client.waitReady;
-    const db = drizzlePglite(client, { schema }) as unknown as Db;
+    const db = drizzlePglite(yieldingBeforeQueries(client), { schema }) as unknown as Db;
     return {
       db,
       kind: 'embedded',

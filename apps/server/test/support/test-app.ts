@@ -14,6 +14,7 @@ import type { ThrottleLimits } from '../../src/context';
 import type { Db } from '../../src/db/client';
 import { rows } from '../../src/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../../src/db/seed/demo';
+import type { DbGateLimits } from '../../src/lib/db-gate';
 import type { Mail, Mailer } from '../../src/mail/mailer';
 import { createTestDb } from './test-db';
 
@@ -63,7 +64,8 @@ export interface TestAppOptions {
   throttle?: Partial<ThrottleLimits>;
   /** Folder of a built web app (index.html, assets/); by default an empty folder, so no static files. */
   webDistDir?: string;
-  queueLimit?: number;
+  /** The embedded database's gate (buildApp's `dbGate`); none by default. */
+  dbGate?: DbGateLimits;
   posthogKey?: string;
   /** Base of links in mails; http://portal.test by default. */
   publicUrl?: string;
@@ -161,7 +163,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
         now: () => clock.now(),
         throttle,
       },
-      queueLimit: opts.queueLimit,
+      dbGate: opts.dbGate,
     });
     await opts.extend?.(app);
     await app.ready();

@@ -1,0 +1,67 @@
+import type { Db } from '../db/client';
+import type { DbGate } from './db-gate';
+
+/**
+ * What `GET /api/health` reports about the database, without waiting in line for it:
+ * - `ok`: a probe (`select 1`) answered within `answerWithinMs`;
+ * - `busy`: the probe did not answer in time, but the database is at work: a probe answered less than
+ *   `staleMs` ago, or requests are at the database and none has been there for `stuckMs`;
+ * - `unavailable`: the probe failed, or the database has answered nothing for that long.
+ * One probe at a time: a health check that comes while one is out shares it, so probes never pile up
+ * in the database's queue however often the health is asked.
+ */
+export type DatabaseHealth = 'ok' | 'busy' | 'unavailable';
+
+export interface HealthCheckOptions {
+  answerWithinMs: number;
+  staleMs: number;
+  stuckMs: number;
+}
+
+export const HEALTH_CHECK_DEFAULTS: HealthCheckOptions = {
+  answerWithinMs: 50,
+  staleMs: 10_000,
+  stuckMs: 60_000,
+};
+
+export function createHealthCheck(
+  db: Db,
+  gate: DbGate | undefined,
+  options: HealthCheckOptions = HEALTH_CHECK_DEFAULTS,
+  clock: () => number = Date.now,
+): () => Promise<DatabaseHealth> {
+  let probe: Promise<boolean> | null = null;
+  let lastAnswerAt: number | null = null;
+
+  const startProbe = (): Promise<boolean> => {
+    const p = db.execute('select 1').then(
+      () => {
+        lastAnswerAt = clock();
+        return true;
+      },
+      () => false,
+    );
+    probe = p;
+    p.finally(() => {
+      if (probe === p) probe = null;
+    });
+    return p;
+  };
+
+  return async () => {
+    const current = probe ?? startProbe();
+    let timer: NodeJS.Timeout | undefined;
+    const late = new Promise<'late'>((resolve) => {
+      timer = setTimeout(() => resolve('late'), options.answerWithinMs);
+    });
+    const answer = await Promise.race([current, late]);
+    clearTimeout(timer);
+    if (answer === true) return 'ok';
+    if (answer === false) return 'unavailable';
+    const now = clock();
+    if (lastAnswerAt !== null && now - lastAnswerAt < options.staleMs) return 'busy';
+    const since = gate?.oldestAtWorkSince() ?? null;
+    if (since !== null && now - since < options.stuckMs) return 'busy';
+    return 'unavailable';
+  };
+}
