@@ -3,6 +3,7 @@ import { deflateRawSync } from 'node:zlib';
 import { IMPORT_MAX_LINES, importPreviewResponseSchema } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ImportPool } from '../src/services/import-pool';
 import { readXlsxTable } from '../src/services/import-table';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
 import { columnName, xlsxFile } from './support/xlsx-file';
@@ -247,5 +248,47 @@ describe('the streaming xlsx reader', () => {
     expect(await readXlsxTable(xlsxFile({ rows: lines(20), sharedStrings: true, compact: true }))).toEqual(
       await excelJsTable(own),
     );
+  });
+});
+
+describe('the pool of import workers', () => {
+  const csv = Buffer.from(`${HEADER.join(';')}\r\nA;1\r\n`);
+  const options = { workers: 1, queue: 1, heapMb: 64, timeLimitMs: 20_000, idleMs: 1000 };
+
+  it('answers 503 with Retry-After when every worker is busy and the queue is full', async () => {
+    const pool = new ImportPool(options);
+    try {
+      const reads = [1, 2, 3].map(() =>
+        pool.read('csv', csv).then(
+          () => 'read',
+          (e: unknown) => e,
+        ),
+      );
+      const [first, second, third] = await Promise.all(reads);
+      expect([first, second]).toEqual(['read', 'read']);
+      expect(third).toMatchObject({ code: 'server.unavailable', status: 503, retryAfterSeconds: 2 });
+      // The queue drains: the next file is read again.
+      expect(await pool.read('csv', csv)).toEqual([HEADER, ['A', '1']]);
+    } finally {
+      await pool.close();
+    }
+  });
+
+  it('ends a worker past its time limit and reads the next file in a new one', async () => {
+    const pool = new ImportPool({ ...options, timeLimitMs: 1 });
+    try {
+      await expect(pool.read('xlsx', xlsxFile({ rows: lines(20_000) }))).rejects.toMatchObject({
+        code: 'import.too_large',
+        details: { limit: 'seconds' },
+      });
+    } finally {
+      await pool.close();
+    }
+    const next = new ImportPool(options);
+    try {
+      expect(await next.read('csv', csv)).toEqual([HEADER, ['A', '1']]);
+    } finally {
+      await next.close();
+    }
   });
 });
