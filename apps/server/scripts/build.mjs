@@ -1,4 +1,4 @@
-// Bundles the server into dist/main.js. The workspace packages (@portal/*, TypeScript sources) are
+// Bundles the server into dist/main.js (and its import worker into dist/import-worker.js). The workspace packages (@portal/*, TypeScript sources) are
 // bundled in; every npm dependency stays external and is loaded from node_modules at run time
 // (PGlite, argon2 and friends load files and native code relative to their own package).
 import { build } from 'esbuild';
@@ -14,8 +14,10 @@ const externalNpm = {
 };
 
 await build({
-  entryPoints: ['src/main.ts'],
-  outfile: 'dist/main.js',
+  // The import file reader runs in a worker thread (services/import-pool.ts), which loads
+  // dist/import-worker.js next to dist/main.js.
+  entryPoints: { main: 'src/main.ts', 'import-worker': 'src/services/import-worker.ts' },
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

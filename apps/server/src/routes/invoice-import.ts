@@ -14,14 +14,12 @@ import type { Db, Tx } from '../db/client';
 import { invoiceEvents, invoices, issuers, recipients } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { idempotencyKeyOf, once } from '../services/idempotency';
+import { ImportPool } from '../services/import-pool';
 import {
   checkImport,
-  decodeCsv,
   type ImportContext,
   importTemplate,
   type ParsedImport,
-  parseCsv,
-  parseXlsx,
 } from '../services/invoice-import';
 import { CURRENCIES, TAX_RATES } from '../services/users';
 import { errorResponses, routeOf, signedIn } from './define';
@@ -54,17 +52,16 @@ async function importContext(db: Db | Tx, issuerId: string): Promise<ImportConte
   };
 }
 
-async function readTable(request: FastifyRequest, format: 'csv' | 'xlsx'): Promise<string[][]> {
+/** The file's table, read in a worker of `pool` with every limit held while reading (services/import-table.ts). */
+async function readTable(
+  pool: ImportPool,
+  request: FastifyRequest,
+  format: 'csv' | 'xlsx',
+): Promise<string[][]> {
   const bytes = request.body;
   if (!Buffer.isBuffer(bytes)) throw new ApiError('files.required');
   if (bytes.length === 0) throw new ApiError('import.empty');
-  let table: string[][];
-  if (format === 'xlsx') table = await parseXlsx(bytes);
-  else {
-    const text = decodeCsv(bytes);
-    if (text.includes('\u0000')) throw new ApiError('import.unreadable');
-    table = parseCsv(text);
-  }
+  const table = await pool.read(format, bytes);
   // A file of blank lines (or an empty sheet) has not even the header: nothing to check.
   if (table.length === 0) throw new ApiError('import.empty');
   return table;
@@ -73,6 +70,8 @@ async function readTable(request: FastifyRequest, format: 'csv' | 'xlsx'): Promi
 export async function invoiceImportRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = fastify;
+  const pool = new ImportPool(undefined, (message) => fastify.log.warn(message));
+  fastify.addHook('onClose', () => pool.close());
   // The body is the file itself, whatever type the browser gives it: a .csv often comes as text/plain
   // or application/vnd.ms-excel. Fastify's JSON and text parsers would turn it into a string or a
   // 400, so this plugin's scope (encapsulated, only these routes) reads every type as bytes.
@@ -89,7 +88,7 @@ export async function invoiceImportRoutes(fastify: FastifyInstance): Promise<voi
     issuerId: string,
     format: 'csv' | 'xlsx',
   ): Promise<ParsedImport> =>
-    checkImport(await readTable(request, format), await importContext(db, issuerId));
+    checkImport(await readTable(pool, request, format), await importContext(db, issuerId));
 
   app.route({
     ...routeOf('previewInvoiceImport'),

@@ -13,8 +13,9 @@ import { isValidIsoDate } from '@portal/domain/calendar-date';
 import { parseMoney } from '@portal/domain/money';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
-import { ApiError } from '../lib/errors';
 import { computeInvoice } from './invoice-math';
+
+export { decodeCsv, parseCsv } from './import-table';
 
 type Issue = { line: number; column: string; code: string };
 type InvoiceInput = z.output<typeof invoiceBodySchema>;
@@ -25,101 +26,8 @@ export interface ParsedImport {
   valid: InvoiceInput[];
 }
 
-/**
- * RFC 4180 CSV with `;` or `,` as separator (Swedish Excel writes `;`), quotes, and a UTF-8 BOM. Blank
- * records are kept as `[]`, so that record `i` is row `i + 1` as a spreadsheet program shows it and the
- * preview's line numbers point at the right row; trailing blank records are dropped.
- */
-export function parseCsv(text: string): string[][] {
-  const body = text.replace(/^\ufeff/, '');
-  const firstLine = body.split(/\r?\n/, 1)[0] ?? '';
-  const sep = (firstLine.match(/;/g)?.length ?? 0) >= (firstLine.match(/,/g)?.length ?? 0) ? ';' : ',';
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < body.length; i++) {
-    const c = body[i];
-    if (quoted) {
-      if (c === '"' && body[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"' && field === '') quoted = true;
-    else if (c === sep) {
-      row.push(field);
-      field = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && body[i + 1] === '\n') i++;
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-    } else field += c;
-  }
-  if (field !== '' || row.length > 0) {
-    row.push(field);
-    rows.push(row);
-  }
-  return withoutBlankTail(rows.map((r) => (isBlank(r) ? [] : r)));
-}
-
 function isBlank(row: readonly string[]): boolean {
   return row.every((v) => v.trim() === '');
-}
-
-function withoutBlankTail(rows: string[][]): string[][] {
-  let end = rows.length;
-  while (end > 0 && isBlank(rows[end - 1] as string[])) end--;
-  return rows.slice(0, end);
-}
-
-/**
- * The text of a CSV file: UTF-8 as the template is written, or Windows-1252 when the bytes are not
- * valid UTF-8, which is what Excel on a Swedish or Finnish Windows saves as "CSV (semicolon
- * separated)". Without the fallback, "Åkesson" would arrive as "�kesson" and match no recipient.
- */
-export function decodeCsv(bytes: Uint8Array): string {
-  try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return new TextDecoder('windows-1252').decode(bytes);
-  }
-}
-
-/**
- * The first worksheet of an .xlsx file as text cells (dates as YYYY-MM-DD, numbers as typed), one
- * record per sheet row; empty rows are `[]`.
- */
-export async function parseXlsx(bytes: Buffer): Promise<string[][]> {
-  const wb = new ExcelJS.Workbook();
-  try {
-    await wb.xlsx.load(bytes as unknown as ArrayBuffer);
-  } catch {
-    throw new ApiError('import.unreadable');
-  }
-  const sheet = wb.worksheets[0];
-  if (!sheet) throw new ApiError('import.unreadable');
-  // Row n of the sheet is record n - 1, empty rows included, so line numbers match what Excel shows.
-  const rows: string[][] = [];
-  sheet.eachRow({ includeEmpty: false }, (r, n) => {
-    const cells: string[] = [];
-    for (let c = 1; c <= r.cellCount; c++) cells.push(cellText(r.getCell(c).value));
-    while (rows.length < n - 1) rows.push([]);
-    rows[n - 1] = cells;
-  });
-  return withoutBlankTail(rows.map((r) => (isBlank(r) ? [] : r)));
-}
-
-function cellText(value: ExcelJS.CellValue): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) return value.toISOString().slice(0, 10);
-  if (typeof value === 'number') return String(value);
-  if (typeof value === 'object' && 'result' in value) return cellText(value.result as ExcelJS.CellValue);
-  if (typeof value === 'object' && 'richText' in value) return value.richText.map((p) => p.text).join('');
-  if (typeof value === 'object' && 'text' in value) return String(value.text);
-  return String(value);
 }
 
 /** A quantity with up to three decimals, in thousandths; null when it is not one. */
