@@ -161,11 +161,14 @@ export const INVOICE_TOTAL_CODES = {
  * form (docs/MONEY.md "Money bounds"): every row's net and the total incl. VAT at most
  * `MAX_INVOICE_TOTAL_MINOR`, and the total above zero. A credit is its own document (a credit note
  * against an invoice), so no service takes a negative or zero invoice, financed or not. Returns the
- * code of the broken rule, or null. Rows whose figures are not integers are left to the field rules.
+ * code of the broken rule, or null. No rows, or figures that are not integers, are left to the field
+ * rules.
  */
 export function invoiceTotalIssue(
   rows: readonly { quantityMilli: number; unitPriceMinor: number; vatBasisPoints: number }[],
 ): (typeof INVOICE_TOTAL_CODES)[keyof typeof INVOICE_TOTAL_CODES] | null {
+  // No rows, or a figure that is not a whole number: the field rules say so.
+  if (rows.length === 0) return null;
   const isWhole = (n: unknown) => Number.isSafeInteger(n);
   if (!rows.every((r) => isWhole(r.quantityMilli) && isWhole(r.unitPriceMinor) && isWhole(r.vatBasisPoints)))
     return null;
@@ -317,15 +320,17 @@ export const uploadInvoiceBodySchema = z.object({
           });
         seen.add(line.vatBasisPoints);
       });
-      // Stored as one row per rate of quantity 1 at the net, so the same total rule holds.
-      refineInvoiceTotal(
-        lines.map((l) => ({
-          quantityMilli: QUANTITY_SCALE,
-          unitPriceMinor: l.netMinor,
-          vatBasisPoints: l.vatBasisPoints,
-        })),
-        ctx,
-      );
+      // Stored as one row per rate of quantity 1 at the net, so the same total rule holds; a line not
+      // above zero already has its own issue.
+      if (lines.every((l) => l.netMinor > 0))
+        refineInvoiceTotal(
+          lines.map((l) => ({
+            quantityMilli: QUANTITY_SCALE,
+            unitPriceMinor: l.netMinor,
+            vatBasisPoints: l.vatBasisPoints,
+          })),
+          ctx,
+        );
     }),
   /** Further PDFs to attach (`POST limited/files?role=attachment`). */
   attachmentIDs: invoiceBodySchema.shape.attachmentIDs,
