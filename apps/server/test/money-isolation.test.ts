@@ -1,4 +1,4 @@
-import { runDailyResponseSchema, runPayoutResponseSchema } from '@portal/contracts';
+import { MAX_INVOICE_TOTAL_MINOR, runDailyResponseSchema, runPayoutResponseSchema } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -151,5 +151,38 @@ describe('dates of money movement near today', () => {
       expect((await post('/api/backoffice/payouts', { payoutDate: date })).statusCode).toBe(200);
     }
     expect((await post('/api/backoffice/daily', { date: addDays(today(), -30) })).statusCode).toBe(200);
+  });
+});
+
+describe('sums over many invoices', () => {
+  it('are exact past 32 bits, and refused with a code past the safe-integer range, never rounded', async () => {
+    const fresh = await freshIssuer(t);
+    const ids = (await fresh.invoicesOf(3, '2026-04-01')).map((i) => i.id);
+    const token = await t.login(fresh.username);
+    const setTotals = (minor: number) =>
+      t.db.update(invoices).set({ grossMinor: minor, toPayMinor: minor }).where(inArray(invoices.id, ids));
+    const list = () => t.app.inject({ url: '/api/limited/invoices', headers: bearer(token) });
+    const ledger = () =>
+      t.app.inject({ url: `/api/limited/reports/ledger?date=${today()}`, headers: bearer(token) });
+
+    // Three invoices at the maximum: 30 000 000 000 öre, past int4, exact from either driver.
+    await setTotals(MAX_INVOICE_TOTAL_MINOR);
+    const ok = await list();
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json().totals).toEqual([
+      { currency: 'SEK', grossMinor: 3 * MAX_INVOICE_TOTAL_MINOR, count: 3 },
+    ]);
+    const book = await ledger();
+    expect(book.statusCode, book.body).toBe(200);
+    expect(book.json().totals).toEqual([
+      expect.objectContaining({ currency: 'SEK', count: 3, amountMinor: 3 * MAX_INVOICE_TOTAL_MINOR }),
+    ]);
+
+    // Rows written around the bounds whose sum, 3 × (2^52 + 1), a float would round.
+    await setTotals(2 ** 52 + 1);
+    for (const res of [await list(), await ledger()]) {
+      expect(res.statusCode, res.body).toBe(422);
+      expect(res.json()).toMatchObject({ code: 'money.out_of_range' });
+    }
   });
 });
