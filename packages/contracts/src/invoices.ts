@@ -1,3 +1,4 @@
+import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { isValidOcrReference, normalizeOcrReference } from '@portal/domain/ocr-reference';
 import { z } from 'zod';
 import { minorAmountSchema, UNITS, vatBasisPointsSchema } from './articles';
@@ -135,6 +136,72 @@ export const INVOICE_LIMITS = {
 
 /** Quantities are thousandths (1500 = 1.5), so that 1.5 h is exact without floats. */
 export const QUANTITY_SCALE = 1000;
+/** Largest quantity of one row, in thousandths: one million units. */
+export const MAX_QUANTITY_MILLI = 1_000_000_000;
+
+/**
+ * The one maximum of an invoice's total (gross, incl. VAT) in minor units: 10 000 000 000 öre =
+ * 100 million SEK (or EUR), far above any invoice this portal finances. It keeps every sum over many
+ * invoices exact in a JavaScript number: Number.MAX_SAFE_INTEGER = 9 007 199 254 740 991, so an
+ * issuer would need 900 719 invoices all at this maximum (90 000 billion SEK, more than ten times
+ * Sweden's yearly GDP) before a sum over its invoices could lose an öre. Each row's net is also within
+ * it, and 200 rows × 1e10 × 2 (VAT at most 100 %) = 4e12 keeps the arithmetic in range on the way.
+ * docs/MONEY.md "Money bounds".
+ */
+export const MAX_INVOICE_TOTAL_MINOR = 10_000_000_000;
+
+/** The codes of `invoiceTotalIssue`: translated under `validation:`. */
+export const INVOICE_TOTAL_CODES = {
+  range: 'validation.invoice_total_range',
+  positive: 'validation.invoice_total_positive',
+} as const;
+
+/**
+ * The rule on an invoice's total, shared by the server, the spreadsheet import, the upload and the
+ * form (docs/MONEY.md "Money bounds"): every row's net and the total incl. VAT at most
+ * `MAX_INVOICE_TOTAL_MINOR`, and the total above zero. A credit is its own document (a credit note
+ * against an invoice), so no service takes a negative or zero invoice, financed or not. Returns the
+ * code of the broken rule, or null. No rows, or figures that are not integers, are left to the field
+ * rules.
+ */
+export function invoiceTotalIssue(
+  rows: readonly { quantityMilli: number; unitPriceMinor: number; vatBasisPoints: number }[],
+): (typeof INVOICE_TOTAL_CODES)[keyof typeof INVOICE_TOTAL_CODES] | null {
+  // No rows, or a figure that is not a whole number: the field rules say so.
+  if (rows.length === 0) return null;
+  const isWhole = (n: unknown) => Number.isSafeInteger(n);
+  if (!rows.every((r) => isWhole(r.quantityMilli) && isWhole(r.unitPriceMinor) && isWhole(r.vatBasisPoints)))
+    return null;
+  let grossMinor: number;
+  try {
+    const totals = computeInvoiceTotals(
+      rows.map((r) => ({
+        quantity: r.quantityMilli,
+        unitPriceMinor: r.unitPriceMinor,
+        vatBasisPoints: r.vatBasisPoints,
+      })),
+      null,
+    );
+    if (totals.rowNetsMinor.some((net) => Math.abs(net) > MAX_INVOICE_TOTAL_MINOR))
+      return INVOICE_TOTAL_CODES.range;
+    grossMinor = totals.grossMinor;
+  } catch {
+    // Beyond the safe-integer range on the way: far beyond the maximum.
+    return INVOICE_TOTAL_CODES.range;
+  }
+  if (grossMinor > MAX_INVOICE_TOTAL_MINOR) return INVOICE_TOTAL_CODES.range;
+  if (grossMinor <= 0) return INVOICE_TOTAL_CODES.positive;
+  return null;
+}
+
+/** `invoiceTotalIssue` as a refinement of an array of rows: the issue is on the array's own path. */
+export function refineInvoiceTotal(
+  rows: readonly { quantityMilli: number; unitPriceMinor: number; vatBasisPoints: number }[],
+  ctx: z.RefinementCtx,
+): void {
+  const code = invoiceTotalIssue(rows);
+  if (code) ctx.addIssue({ code: 'custom', message: code });
+}
 
 export const ROT_RUT_TYPES = ['none', 'rot', 'rut'] as const;
 
@@ -146,7 +213,7 @@ export const invoiceRowBodySchema = z.object({
     .number('validation.required')
     .int('validation.invalid')
     .min(1, 'validation.quantity_positive')
-    .max(1_000_000_000, 'validation.amount_range'),
+    .max(MAX_QUANTITY_MILLI, 'validation.amount_range'),
   unit: z.enum(UNITS, 'validation.invalid'),
   unitPriceMinor: minorAmountSchema,
   vatBasisPoints: vatBasisPointsSchema,
@@ -173,7 +240,11 @@ export const invoiceBodySchema = z.object({
   orderReference: optionalText(INVOICE_LIMITS.orderReference),
   issuerContact: optionalText(INVOICE_LIMITS.contact),
   recipientContact: optionalText(INVOICE_LIMITS.contact),
-  rows: z.array(invoiceRowBodySchema).min(1, 'validation.rows_required').max(INVOICE_LIMITS.rows),
+  rows: z
+    .array(invoiceRowBodySchema)
+    .min(1, 'validation.rows_required')
+    .max(INVOICE_LIMITS.rows)
+    .superRefine(refineInvoiceTotal),
   rotRut: rotRutBodySchema.default({
     type: 'none',
     personalNumber: '',
@@ -249,6 +320,17 @@ export const uploadInvoiceBodySchema = z.object({
           });
         seen.add(line.vatBasisPoints);
       });
+      // Stored as one row per rate of quantity 1 at the net, so the same total rule holds; a line not
+      // above zero already has its own issue.
+      if (lines.every((l) => l.netMinor > 0))
+        refineInvoiceTotal(
+          lines.map((l) => ({
+            quantityMilli: QUANTITY_SCALE,
+            unitPriceMinor: l.netMinor,
+            vatBasisPoints: l.vatBasisPoints,
+          })),
+          ctx,
+        );
     }),
   /** Further PDFs to attach (`POST limited/files?role=attachment`). */
   attachmentIDs: invoiceBodySchema.shape.attachmentIDs,

@@ -17,6 +17,14 @@ const minor = z.number().int();
 
 // ---- back office ----
 
+/**
+ * How far from today (Europe/Stockholm) a date of money movement an operator enters may be: the payout
+ * date of a run and the day of a daily job, at most 30 days back (a missed run caught up) and 365 days
+ * ahead (a planned one). Outside it the server answers 400 `money.date_out_of_range` (docs/MONEY.md
+ * "Money bounds"); 9999-12-31 is a typo, not a plan.
+ */
+export const MONEY_DATE_WINDOW = { daysBack: 30, daysAhead: 365 } as const;
+
 /** `POST backoffice/payouts`: the payout date defaults to today (Europe/Stockholm). */
 export const runPayoutBodySchema = z.object({ payoutDate: isoDateSchema.optional() });
 export const payoutSettlementSchema = z.object({
@@ -39,10 +47,18 @@ export const carriedBalanceSchema = z.object({
   rowCount: z.number().int(),
   totalMinor: minor,
 });
+/**
+ * An issuer whose part of a batch (payout run, daily job) failed and was rolled back alone: the others
+ * went through (issue #10). `code` is an error code (`money.out_of_range`, `server.internal`, ...);
+ * the details are in the server log and the run's audit row.
+ */
+export const issuerFailureSchema = z.object({ issuerID: z.string(), code: z.string() });
 export const runPayoutResponseSchema = z.object({
   batchID: z.string(),
   settlements: z.array(payoutSettlementSchema),
   carried: z.array(carriedBalanceSchema),
+  /** Issuers not settled because their settlement failed; their postings wait for the next run. */
+  failed: z.array(issuerFailureSchema),
 });
 export type RunPayoutResponse = z.infer<typeof runPayoutResponseSchema>;
 
@@ -99,7 +115,13 @@ export const runDailyResponseSchema = z.object({
   collection: z.number().int(),
   interestItems: z.number().int(),
   chargedBack: z.number().int(),
+  /** Invoices whose collection steps failed and were left as they were. */
   failed: z.array(z.string()),
+  /**
+   * Every failure with its issuer and code: an issuer whose distribution failed (`invoiceID` null,
+   * its queued invoices stay queued) or an invoice whose steps failed; the others went through.
+   */
+  failures: z.array(issuerFailureSchema.extend({ invoiceID: z.string().nullable() })),
 });
 export type RunDailyResponse = z.infer<typeof runDailyResponseSchema>;
 

@@ -150,4 +150,6 @@ export const VALIDATION_CODES = [
   'ocr_reference',
   'amount_positive',
   'vat_rate_repeated',
+  'invoice_total_range',
+  'invoice_total_positive',
 ] as const;

@@ -74,7 +74,12 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
         io.out(
           `Not settled\tissuer ${c.issuerID}\t${c.rowCount} rows\tcharge backs exceed payouts, the issuer owes ${money(-c.totalMinor, c.currency)}: set off in a later run`,
         );
-      return EXIT.ok;
+      // The other issuers were paid; the failed ones wait for the next run (and the operator).
+      for (const f of run.failed)
+        io.err(
+          `Failed\tissuer ${f.issuerID}\t${f.code}: nothing written for this issuer, see the server log`,
+        );
+      return run.failed.length > 0 ? EXIT.refused : EXIT.ok;
     },
   },
   'import-bgmax': {

@@ -24,6 +24,7 @@ import { ApiError } from '../lib/errors';
 import { runDailyJob } from '../services/daily-job';
 import { todayIn } from '../services/invoice-math';
 import { checkBooks } from '../services/ledger';
+import { assertNearToday } from '../services/money-dates';
 import { assignPayment, importBgmaxFile } from '../services/payment-import';
 import { runPayout } from '../services/payouts';
 import { operatorOf } from './backoffice';
@@ -55,12 +56,27 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
     handler: async (request) => {
       const operator = operatorOf(request);
       const now = ctx.now();
-      const payoutDate = request.body?.payoutDate ?? todayIn(now);
+      const today = todayIn(now);
+      const payoutDate = request.body?.payoutDate ?? today;
+      assertNearToday(payoutDate, today, 'payoutDate');
       const run = await runPayout(ctx.db, {
         payoutDate,
         now,
         operatorId: operator.operatorId,
-        record: (tx, done) =>
+        record: (tx, part) =>
+          audit(tx, 'backoffice.payout', {
+            operatorId: operator.operatorId,
+            username: operator.username,
+            ip: request.ip,
+            details: {
+              batchId: part.batchId,
+              issuerId: part.settlements[0]?.issuerId ?? part.carried[0]?.issuerId ?? null,
+              settlements: part.settlements.map((s) => s.settlementId),
+              carried: part.carried.length,
+              payoutDate,
+            },
+          }),
+        recordRun: (tx, done) =>
           audit(tx, 'backoffice.payout', {
             operatorId: operator.operatorId,
             username: operator.username,
@@ -70,9 +86,15 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
               settlements: done.settlements.length,
               carried: done.carried.length,
               payoutDate,
+              failed: done.failed.map((f) => ({ issuerId: f.issuerId, code: f.code, message: f.message })),
             },
           }),
       });
+      for (const f of run.failed)
+        request.log.error(
+          { issuerId: f.issuerId, code: f.code, err: f.message, batchId: run.batchId },
+          'payout: the issuer was not settled',
+        );
       return {
         batchID: run.batchId,
         settlements: run.settlements.map((s) => ({
@@ -91,6 +113,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
           rowCount: c.rowCount,
           totalMinor: c.totalMinor,
         })),
+        failed: run.failed.map((f) => ({ issuerID: f.issuerId, code: f.code })),
       };
     },
   });
@@ -212,8 +235,11 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
     handler: async (request) => {
       const operator = operatorOf(request);
       const now = ctx.now();
+      const today = todayIn(now);
+      const date = request.body?.date ?? today;
+      assertNearToday(date, today, 'date');
       const result = await runDailyJob(ctx.db, {
-        date: request.body?.date ?? todayIn(now),
+        date,
         now,
         referenceRateBp: ctx.config.referenceRateBp,
       });
@@ -221,9 +247,30 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
         operatorId: operator.operatorId,
         username: operator.username,
         ip: request.ip,
-        details: { ...result, failed: result.failed.length },
+        details: {
+          ...result,
+          failed: result.failed.length,
+          failures: result.failures.map((f) => ({
+            issuerId: f.issuerId,
+            invoiceId: f.invoiceId,
+            code: f.code,
+            message: f.message,
+          })),
+        },
       });
-      return result;
+      for (const f of result.failures)
+        request.log.error(
+          { issuerId: f.issuerId, invoiceId: f.invoiceId, code: f.code, err: f.message },
+          'daily job: left as it was',
+        );
+      return {
+        ...result,
+        failures: result.failures.map((f) => ({
+          issuerID: f.issuerId,
+          invoiceID: f.invoiceId,
+          code: f.code,
+        })),
+      };
     },
   });
 

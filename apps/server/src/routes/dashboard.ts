@@ -12,6 +12,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db } from '../db/client';
 import { rows } from '../db/migrate';
 import { invoices, issuers } from '../db/schema';
+import { minorOf } from '../lib/minor';
 import { todayIn } from '../services/invoice-math';
 import { errorResponses, routeOf, signedIn } from './define';
 
@@ -19,12 +20,8 @@ const TOP_CUSTOMERS = 10;
 const DAYS = 30;
 const MONTHS = 12;
 
-/** A bigint sum PostgreSQL sent as text, as an exact integer (throws past 2^53 rather than round). */
-function minor(text: string | null): number {
-  const n = Number(text ?? '0');
-  if (!Number.isSafeInteger(n)) throw new RangeError(`sum out of range: ${text}`);
-  return n;
-}
+/** A bigint sum PostgreSQL sent as text, as an exact integer (refused past 2^53 rather than rounded). */
+const minor = minorOf;
 
 /** The first day of the month `back` months before the month of `date` (after it when negative). */
 function monthStart(date: string, back: number): string {

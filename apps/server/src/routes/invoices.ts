@@ -55,6 +55,7 @@ import {
   timelineOrder,
 } from '../db/schema';
 import { ApiError } from '../lib/errors';
+import { addMinor } from '../lib/minor';
 import { isUniqueViolation } from '../lib/pg-errors';
 import { containsPattern } from '../lib/sql-search';
 import { timelineDetails } from '../services/event-details';
@@ -244,7 +245,7 @@ function merge(parts: { currency: string; grossMinor: string | null; n: number }
   for (const part of parts)
     for (const p of part) {
       const total = byCurrency.get(p.currency) ?? { currency: p.currency, grossMinor: 0, count: 0 };
-      total.grossMinor += Number(p.grossMinor ?? 0);
+      total.grossMinor = addMinor(total.grossMinor, p.grossMinor);
       total.count += Number(p.n);
       byCurrency.set(p.currency, total);
     }

@@ -32,6 +32,7 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { invoices, issuers, payments, recipients, settlementRows, settlements, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
+import { addMinor, minorOf } from '../lib/minor';
 import { CSV_BOM, csvLine, safeCell } from '../lib/spreadsheet-cells';
 import { isFinanced } from '../services/ledger';
 import { feeTermsOf, NO_FEE, rowFee } from '../services/payouts';
@@ -97,7 +98,7 @@ export function settlementBgmax(
     });
   }
   const totals = bgmaxSectionTotals(section.payments);
-  section.deposit.amountMinor = Number(totals.amountMinor);
+  section.deposit.amountMinor = minorOf(totals.amountMinor);
   section.deposit.paymentCount = totals.paymentCount;
   return writeBgmax({ ...file, end: bgmaxEndCounts(file.sections) });
 }
@@ -286,9 +287,9 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
           feeMinor: 0,
           netMinor: 0,
         };
-        t.grossMinor += item.grossMinor;
-        t.feeMinor += item.feeMinor;
-        t.netMinor += item.netMinor;
+        t.grossMinor = addMinor(t.grossMinor, item.grossMinor);
+        t.feeMinor = addMinor(t.feeMinor, item.feeMinor);
+        t.netMinor = addMinor(t.netMinor, item.netMinor);
         totals.set(item.currency, t);
       }
       return { items, totals: [...totals.values()] };
@@ -378,7 +379,7 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
         totals: sums.map((t) => ({
           currency: t.currency,
           count: t.count,
-          amountMinor: Number(t.amountMinor),
+          amountMinor: minorOf(t.amountMinor),
         })),
       };
     },

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { invoiceEvents, invoices, issuers, messages, recipients } from '../db/schema';
 import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
+import { invoiceTotalCode } from './invoice-math';
 import { assertTransition, stateAfterDecision } from './invoice-state';
 import { recogniseInvoice } from './ledger';
 
@@ -40,6 +41,8 @@ export async function decideCredit(
         service: invoices.service,
         currency: invoices.currency,
         remainingMinor: invoices.remainingMinor,
+        grossMinor: invoices.grossMinor,
+        toPayMinor: invoices.toPayMinor,
         recipientName: recipients.name,
         country: issuers.country,
       })
@@ -52,6 +55,9 @@ export async function decideCredit(
     if (!found) throw new ApiError('invoices.not_found');
     const action = choice.decision === 'approved' ? 'approve' : 'reject';
     assertTransition(found.state, action);
+    // Never buy an invoice whose total is out of range (stored before the bounds): reject it instead.
+    if (action === 'approve' && invoiceTotalCode(found) !== null)
+      throw new ApiError('invoices.invalid_total');
     const next = stateAfterDecision(choice.decision);
     const reason = choice.decision === 'rejected' ? choice.reason.trim() : null;
 

@@ -15,6 +15,7 @@ import type { Db, Tx } from '../db/client';
 import { rows } from '../db/migrate';
 import { invoiceEvents, invoices } from '../db/schema';
 import { canTransition } from './invoice-state';
+import { failureOf, type IssuerFailure } from './issuer-failure';
 import { postJournal, recogniseInvoice } from './ledger';
 
 /** Any constant: the daily job runs under this transaction-level advisory lock, on one server at a time. */
@@ -45,6 +46,12 @@ export interface DailyJobResult {
   chargedBack: number;
   /** Invoices whose steps failed and were left as they were (logged by the caller). */
   failed: string[];
+  /**
+   * Every failure with its issuer and code (issue #10): an issuer whose distribution failed (its
+   * queued invoices stay queued, `invoiceId` null) or an invoice whose collection steps failed. The
+   * other issuers and invoices went through.
+   */
+  failures: (IssuerFailure & { invoiceId: string | null })[];
 }
 
 /** The steps one invoice took; added to the day's result only once its savepoint has committed. */
@@ -63,6 +70,7 @@ const noSteps = (): StepCounts => ({
 
 interface Candidate {
   id: string;
+  issuer_id: string;
   due_date: string;
   recourse_days: number;
 }
@@ -70,11 +78,14 @@ interface Candidate {
 /**
  * The daily job of docs/MONEY.md for one day: distribute queued invoices, then take every unpaid
  * invoice through the collection steps it has reached (overdue, reminder 1 with its fee, reminder 2,
- * collection), interest items, and recourse. One transaction per batch of invoices, each under an
- * advisory lock (a second run at the same time answers `alreadyRunning`); each invoice in its own
- * savepoint with its row locked and its state checked again, so a failing invoice is left untouched and the rest go on. Each step is
- * taken once (`dunning_step`, `interest_through`, the state): running the same day twice writes
- * nothing the second time, and a job that missed days catches up with every step once.
+ * collection), interest items, and recourse. Every transaction takes the job's advisory lock (a second
+ * run at the same time answers `alreadyRunning`). No issuer can stop another (issue #10): each issuer's
+ * distribution is its own transaction, and the collection walk, one transaction per batch of invoices,
+ * takes each invoice in its own savepoint with its row locked and its state checked again; a failure
+ * rolls back that issuer's distribution or that invoice alone, is reported in `failures` with the
+ * issuer and the code, and the rest go on. Each step is taken once (`dunning_step`,
+ * `interest_through`, the state): running the same day twice writes nothing the second time, and a job
+ * that missed days catches up with every step once.
  */
 export async function runDailyJob(db: Db, opts: DailyJobOptions): Promise<DailyJobResult> {
   const result: DailyJobResult = {
@@ -88,17 +99,27 @@ export async function runDailyJob(db: Db, opts: DailyJobOptions): Promise<DailyJ
     interestItems: 0,
     chargedBack: 0,
     failed: [],
+    failures: [],
   };
   const locked = async (tx: Tx) =>
     rows<{ ok: boolean }>(
       await tx.execute(sql`select pg_try_advisory_xact_lock(${DAILY_JOB_LOCK_ID}) as ok`),
     )[0]?.ok === true;
-  const started = await db.transaction(async (tx) => {
-    if (!(await locked(tx))) return false;
-    await distributeQueued(tx, opts, result);
-    return true;
-  });
-  if (!started) return { ...result, alreadyRunning: true };
+  const queuedIssuers = await db.transaction(async (tx) =>
+    (await locked(tx)) ? await issuersWithQueued(tx, opts.date) : null,
+  );
+  if (queuedIssuers === null) return { ...result, alreadyRunning: true };
+  for (const issuerId of queuedIssuers) {
+    try {
+      const distributed = await db.transaction(async (tx) =>
+        (await locked(tx)) ? await distributeQueued(tx, opts, issuerId) : null,
+      );
+      if (distributed === null) return { ...result, alreadyRunning: true };
+      result.distributed += distributed;
+    } catch (error) {
+      result.failures.push({ ...failureOf(issuerId, error), invoiceId: null });
+    }
+  }
   // One transaction per batch, so a day with tens of thousands of late invoices never holds them all
   // locked at once; each batch takes the lock again, and a step already taken is not taken twice.
   let after: { due: string; id: string } | null = null;
@@ -111,8 +132,9 @@ export async function runDailyJob(db: Db, opts: DailyJobOptions): Promise<DailyJ
           const taken = noSteps();
           await tx.transaction((sp) => collectOne(sp, candidate, opts, taken));
           for (const key of Object.keys(taken) as (keyof StepCounts)[]) result[key] += taken[key];
-        } catch {
+        } catch (error) {
           result.failed.push(candidate.id);
+          result.failures.push({ ...failureOf(candidate.issuer_id, error), invoiceId: candidate.id });
         }
       }
       return found;
@@ -125,8 +147,25 @@ export async function runDailyJob(db: Db, opts: DailyJobOptions): Promise<DailyJ
   return result;
 }
 
-/** Step 1: queued invoices (6) sent before the day are distributed (24) and enter the book. */
-async function distributeQueued(tx: Tx, opts: DailyJobOptions, result: DailyJobResult): Promise<void> {
+/** Queued invoices (6) sent before the day: the issuers that have some, each distributed on its own. */
+function queuedBefore(date: string) {
+  return and(
+    eq(invoices.state, 6),
+    sql`(${invoices.sentAt} at time zone 'Europe/Stockholm')::date < ${date}::date`,
+  );
+}
+
+async function issuersWithQueued(tx: Tx, date: string): Promise<string[]> {
+  const found = await tx
+    .selectDistinct({ issuerId: invoices.issuerId })
+    .from(invoices)
+    .where(queuedBefore(date))
+    .orderBy(invoices.issuerId);
+  return found.map((f) => f.issuerId);
+}
+
+/** Step 1 for one issuer: its queued invoices sent before the day are distributed (24) and enter the book. */
+async function distributeQueued(tx: Tx, opts: DailyJobOptions, issuerId: string): Promise<number> {
   const queued = await tx
     .select({
       id: invoices.id,
@@ -137,13 +176,9 @@ async function distributeQueued(tx: Tx, opts: DailyJobOptions, result: DailyJobR
       remainingMinor: invoices.remainingMinor,
     })
     .from(invoices)
-    .where(
-      and(
-        eq(invoices.state, 6),
-        sql`(${invoices.sentAt} at time zone 'Europe/Stockholm')::date < ${opts.date}::date`,
-      ),
-    )
+    .where(and(eq(invoices.issuerId, issuerId), queuedBefore(opts.date)))
     .for('update');
+  let distributed = 0;
   for (const invoice of queued) {
     if (!canTransition(invoice.state, 'distribute')) continue;
     await tx.update(invoices).set({ state: 2, updatedAt: opts.now }).where(eq(invoices.id, invoice.id));
@@ -151,8 +186,9 @@ async function distributeQueued(tx: Tx, opts: DailyJobOptions, result: DailyJobR
       .insert(invoiceEvents)
       .values({ invoiceId: invoice.id, issuerId: invoice.issuerId, event: 24, at: opts.now, details: {} });
     await recogniseInvoice(tx, invoice, opts.now);
-    result.distributed++;
+    distributed++;
   }
+  return distributed;
 }
 
 /**
@@ -174,7 +210,7 @@ async function unpaidNeedingWork(
   );
   return rows<Candidate>(
     await tx.execute(sql`
-      select i.id, i.due_date::text as due_date, iss.recourse_days
+      select i.id, i.issuer_id, i.due_date::text as due_date, iss.recourse_days
       from invoices i join issuers iss on iss.id = i.issuer_id
       where i.state in (2, 3) and i.due_date < ${d}
         ${after ? sql`and (i.due_date, i.id) > (${after.due}::date, ${after.id}::uuid)` : sql``}

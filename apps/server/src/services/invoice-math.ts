@@ -1,4 +1,4 @@
-import type { invoiceBodySchema } from '@portal/contracts';
+import { INVOICE_TOTAL_CODES, type invoiceBodySchema, MAX_INVOICE_TOTAL_MINOR } from '@portal/contracts';
 import { nextInvoiceNumber } from '@portal/domain/due-date';
 import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { createOcrReference } from '@portal/domain/ocr-reference';
@@ -49,6 +49,7 @@ export function computeInvoice(invoice: ParsedInvoice, country: 'SE' | 'FI'): St
       });
     throw err;
   }
+  checkInvoiceTotals(totals);
   return {
     rowNetMinor: totals.rowNetsMinor,
     vatLines: totals.vatByRate.map((v) => ({
@@ -62,6 +63,25 @@ export function computeInvoice(invoice: ParsedInvoice, country: 'SE' | 'FI'): St
     deductionMinor: totals.taxReductionMinor,
     toPayMinor: totals.toPayMinor,
   };
+}
+
+/**
+ * The bound of every stored invoice (docs/MONEY.md "Money bounds"), checked where totals are computed
+ * whatever route the body came by: the total incl. VAT at most `MAX_INVOICE_TOTAL_MINOR`, and what the
+ * buyer pays above zero (a ROT/RUT deduction can exceed a total cut down by discount rows). The
+ * contract's rows rule refuses most such bodies first; this is the rule itself.
+ */
+export function checkInvoiceTotals(totals: { grossMinor: number; toPayMinor: number }): void {
+  const code = invoiceTotalCode(totals);
+  if (code) throw new ApiError('invoices.invalid', { issues: [{ path: 'rows', code }] });
+}
+
+/** The code of the broken total rule of stored totals, or null when they are in range. */
+export function invoiceTotalCode(totals: { grossMinor: number; toPayMinor: number }): string | null {
+  if (!Number.isSafeInteger(totals.grossMinor) || totals.grossMinor > MAX_INVOICE_TOTAL_MINOR)
+    return INVOICE_TOTAL_CODES.range;
+  if (totals.grossMinor <= 0 || !(totals.toPayMinor > 0)) return INVOICE_TOTAL_CODES.positive;
+  return null;
 }
 
 function checkRotRut(invoice: ParsedInvoice, country: 'SE' | 'FI'): void {

@@ -3,6 +3,7 @@ import { DUNNING_STEPS, dunningStepOn } from '@portal/domain/money-flow';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { rows } from '../db/migrate';
+import { minorOf } from '../lib/minor';
 
 export type LedgerSort = 'invoiceNumber' | 'invoiceDate' | 'dueDate' | 'customer' | 'amount' | 'remaining';
 
@@ -98,9 +99,9 @@ function toRow(r: RawRow, date: string): LedgerRow {
     organizationNumber: r.organization_number,
     city: r.city,
     sni: r.sni,
-    amountMinor: Number(r.amount_minor),
+    amountMinor: minorOf(r.amount_minor),
     currency: r.currency,
-    remainingMinor: Number(r.remaining_minor),
+    remainingMinor: minorOf(r.remaining_minor),
     process: processOn(
       { chargedBack: r.charged_back, dunningStep: r.dunning_step, dueDate: r.due_date },
       date,
@@ -133,8 +134,8 @@ export async function ledgerPage(
   ).map((t) => ({
     currency: t.currency,
     count: Number(t.count),
-    amountMinor: Number(t.amount),
-    remainingMinor: Number(t.remaining),
+    amountMinor: minorOf(t.amount),
+    remainingMinor: minorOf(t.remaining),
   }));
   return {
     date: q.date,

@@ -14,6 +14,7 @@ import { rows } from '../db/migrate';
 import { invoices, paymentFiles, payments } from '../db/schema';
 import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
+import { minorOf } from '../lib/minor';
 import { uuidv7 } from '../lib/uuid7';
 import { canTransition, stateAfterPayment } from './invoice-state';
 import { insertPostingRows, isFinanced, journalRows, type PostingRow } from './ledger';
@@ -397,7 +398,7 @@ async function lockTargets(
       state: f.state,
       currency: f.currency,
       service: f.service,
-      remainingMinor: Number(f.remaining_minor),
+      remainingMinor: minorOf(f.remaining_minor),
       touched: false,
     });
   return targets;

@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import { COUNTED_MESSAGE_TYPE } from '@portal/contracts';
 import type { Currency } from '@portal/domain/money';
-import { formatMoney } from '@portal/domain/money';
+import { formatMoney, sumMinor } from '@portal/domain/money';
 import { type FeeTerms, feeFor } from '@portal/domain/money-flow';
 import { type Locale, translate } from '@portal/i18n';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { rows } from '../db/migrate';
 import { invoiceEvents, issuerFees, messages, settlementRows, settlements } from '../db/schema';
+import { minorOf } from '../lib/minor';
+import { failureOf, type IssuerFailure } from './issuer-failure';
 import { INSERT_CHUNK, insertPostingRows, isFinanced, journalRows, type PostingRow } from './ledger';
 
-/** Any constant: payout runs take this transaction-level advisory lock, so two never overlap. */
+/**
+ * Any constant: a payout run takes this transaction-level advisory lock with each issuer's hash, so
+ * two runs never settle the same issuer at once.
+ */
 const PAYOUT_LOCK_ID = 727_002;
 
 export type SettlementRowKind = 'payout' | 'payment' | 'chargeBack';
@@ -20,8 +25,13 @@ export interface PayoutOptions {
   payoutDate: string;
   now: Date;
   operatorId: string | null;
-  /** Written in the run's transaction once it is done (the audit row), so both commit or neither. */
-  record?: (tx: Tx, run: PayoutRun) => Promise<void>;
+  /**
+   * Written in each issuer's transaction once its part is done (the audit row of what it was paid),
+   * so the settlement and its record commit together or not at all.
+   */
+  record?: (tx: Tx, part: PayoutRun) => Promise<void>;
+  /** Written once every issuer is done: the record of the whole run, with the failed issuers. */
+  recordRun?: (tx: Tx, run: PayoutRun) => Promise<void>;
 }
 
 export interface PayoutSettlement {
@@ -53,6 +63,8 @@ export interface PayoutRun {
   settlements: PayoutSettlement[];
   /** Issuers left unsettled because they owe us more than we owe them. */
   carried: CarriedBalance[];
+  /** Issuers whose settlement failed; their postings stay open for the next run. */
+  failed: IssuerFailure[];
 }
 
 interface Unsettled {
@@ -120,21 +132,49 @@ function localeOf(country: 'SE' | 'FI'): Locale {
  * are stamped with the settlement, every invoice gets its event 5 or 11, and the issuer a message.
  * An issuer and currency whose total would be negative (charge backs exceeding payouts) is not
  * settled: nothing is written for it, its postings stay open and the next run sets the debt off
- * against new payouts; a total of zero is settled (a complete set-off, nothing paid). All in one
- * transaction under an advisory lock: a second run right after finds nothing and pays nothing.
+ * against new payouts; a total of zero is settled (a complete set-off, nothing paid).
+ *
+ * Each issuer is settled in its own transaction under an advisory lock of its own (issue #10): one
+ * issuer's failure (say an amount out of range written before the bounds) rolls back that issuer
+ * alone, is reported in `failed` with its code, and the others are paid. Two runs at once never pay
+ * twice: the second takes each issuer's lock after the first and finds its postings settled. The
+ * caller records each issuer's part in its transaction (`record`) and the whole run, with the
+ * failures, once every issuer is done (`recordRun`).
  */
 export async function runPayout(db: Db, opts: PayoutOptions): Promise<PayoutRun> {
   const batchId = randomUUID();
-  return db.transaction(async (tx) => {
-    const run = await payoutInTransaction(tx, batchId, opts);
-    // The caller's record of the run (the audit row) commits with it or not at all.
-    await opts.record?.(tx, run);
-    return run;
-  });
+  const run: PayoutRun = { batchId, settlements: [], carried: [], failed: [] };
+  const issuerIds = rows<{ issuer_id: string }>(
+    await db.execute(sql`
+      select distinct issuer_id from postings
+      where account = 'issuer_payable' and settlement_id is null
+      order by issuer_id`),
+  ).map((r) => r.issuer_id);
+  for (const issuerId of issuerIds) {
+    try {
+      const part = await db.transaction(async (tx) => {
+        const done = { batchId, ...(await payoutOfIssuer(tx, batchId, issuerId, opts)), failed: [] };
+        if (done.settlements.length + done.carried.length > 0) await opts.record?.(tx, done);
+        return done;
+      });
+      run.settlements.push(...part.settlements);
+      run.carried.push(...part.carried);
+    } catch (error) {
+      run.failed.push(failureOf(issuerId, error));
+    }
+  }
+  const { recordRun } = opts;
+  if (recordRun) await db.transaction((tx) => recordRun(tx, run));
+  return run;
 }
 
-async function payoutInTransaction(tx: Tx, batchId: string, opts: PayoutOptions): Promise<PayoutRun> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_ID})`);
+async function payoutOfIssuer(
+  tx: Tx,
+  batchId: string,
+  issuerId: string,
+  opts: PayoutOptions,
+): Promise<Pick<PayoutRun, 'settlements' | 'carried'>> {
+  await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_ID}::int, hashtext(${issuerId}))`);
   const open = rows<Unsettled>(
     await tx.execute(sql`
         select p.id, p.issuer_id, p.currency, p.invoice_id, p.amount_minor::text as amount_minor, p.kind,
@@ -142,10 +182,10 @@ async function payoutInTransaction(tx: Tx, batchId: string, opts: PayoutOptions)
         from postings p
         join invoices i on i.id = p.invoice_id
         join issuers iss on iss.id = p.issuer_id
-        where p.account = 'issuer_payable' and p.settlement_id is null
-        order by p.issuer_id, p.currency, p.id`),
+        where p.account = 'issuer_payable' and p.settlement_id is null and p.issuer_id = ${issuerId}
+        order by p.currency, p.id`),
   );
-  if (open.length === 0) return { batchId, settlements: [], carried: [] };
+  if (open.length === 0) return { settlements: [], carried: [] };
   const issuerIds = [...new Set(open.map((p) => p.issuer_id))];
   const terms = await feeTermsOf(tx, issuerIds);
   const invoiceIds = [...new Set(open.map((p) => p.invoice_id))];
@@ -174,14 +214,14 @@ async function payoutInTransaction(tx: Tx, batchId: string, opts: PayoutOptions)
     // here never changes the fee of another group's row, whether or not this group is settled.
     const lines = group.map((p, position) => {
       const kind = rowKindOf(p.kind);
-      const grossMinor = -Number(p.amount_minor);
+      const grossMinor = -minorOf(p.amount_minor);
       const feeTerms = terms.get(`${p.issuer_id}|${p.service}|${p.currency}`) ?? NO_FEE;
       const firstForInvoice = !settledBefore.has(p.invoice_id);
       const feeMinor = rowFee(kind, grossMinor, p.service, feeTerms, firstForInvoice);
       if (kind !== 'chargeBack') settledBefore.add(p.invoice_id);
       return { p, kind, position, grossMinor, feeMinor, netMinor: grossMinor - feeMinor };
     });
-    const sum = (pick: (l: (typeof lines)[number]) => number) => lines.reduce((s, l) => s + pick(l), 0);
+    const sum = (pick: (l: (typeof lines)[number]) => number) => sumMinor(lines.map(pick));
     const totals = { grossMinor: sum((l) => l.grossMinor), feeMinor: sum((l) => l.feeMinor) };
     const totalPayoutMinor = totals.grossMinor - totals.feeMinor;
     if (totalPayoutMinor < 0) {
@@ -298,5 +338,5 @@ async function payoutInTransaction(tx: Tx, batchId: string, opts: PayoutOptions)
       totalPayoutMinor,
     });
   }
-  return { batchId, settlements: made, carried };
+  return { settlements: made, carried };
 }

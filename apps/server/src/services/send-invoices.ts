@@ -2,7 +2,7 @@ import type { ServiceType } from '@portal/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { invoiceEvents, invoices } from '../db/schema';
-import { nextOcrReference } from './invoice-math';
+import { invoiceTotalCode, nextOcrReference } from './invoice-math';
 import { stateAfterSend } from './invoice-state';
 
 export interface SendResult {
@@ -11,14 +11,15 @@ export interface SendResult {
   ok: boolean;
   state: number | null;
   ocr: string | null;
-  code: 'invoices.not_found' | 'invoices.invalid_transition' | null;
+  code: 'invoices.not_found' | 'invoices.invalid_transition' | 'invoices.invalid_total' | null;
 }
 
 /**
  * Sends pending invoices of the issuer to us (docs/INVOICES.md): each gets its OCR reference (an own
  * one registered with the invoice is kept) and moves on to the credit decision (financed services) or
- * the queue. An invoice of another issuer answers not found; any state but pending is refused. Runs in
- * the caller's transaction; the send route and the demo seed both use it.
+ * the queue. An invoice of another issuer answers not found; any state but pending is refused, and so
+ * is a total out of range (docs/MONEY.md "Money bounds"). Runs in the caller's transaction; the send
+ * route and the demo seed both use it.
  */
 export async function sendInvoices(
   tx: Tx,
@@ -55,6 +56,19 @@ export async function sendInvoices(
         state: inv.state,
         ocr: inv.ocr,
         code: 'invoices.invalid_transition',
+      });
+      continue;
+    }
+    // An invoice stored before the bounds (or written around them) never goes into financing or the
+    // book with a total out of range: it stays pending for the customer to correct.
+    if (invoiceTotalCode(inv) !== null) {
+      results.push({
+        invoiceID: id,
+        invoiceNumber: inv.invoiceNumber,
+        ok: false,
+        state: inv.state,
+        ocr: inv.ocr,
+        code: 'invoices.invalid_total',
       });
       continue;
     }

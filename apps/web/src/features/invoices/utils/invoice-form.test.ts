@@ -1,5 +1,6 @@
 import type { InvoiceDetail } from '@portal/contracts';
 import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
+import { resources } from '@portal/i18n';
 import { describe, expect, it } from 'vitest';
 import {
   blankInvoiceForm,
@@ -116,6 +117,42 @@ describe('the invoice form schema (invoiceBodySchema over typed values)', () => 
     );
   });
 
+  it.each([
+    // 1 000 000 × 9 000 000,00: each figure within its bound, the total far above the maximum.
+    [[{ quantity: '1 000 000', price: '9 000 000,00' }], 'validation.invoice_total_range'],
+    // 8 × 10 000 000,00 + 25 % = 100 000 000,00, plus one öre without VAT.
+    [
+      [
+        { quantity: '8', price: '10 000 000,00', vatBasisPoints: '2500' },
+        { quantity: '1', price: '0,01', vatBasisPoints: '0' },
+      ],
+      'validation.invoice_total_range',
+    ],
+    [[{ quantity: '1', price: '-125 000,00' }], 'validation.invoice_total_positive'],
+    [
+      [
+        { quantity: '1', price: '100,00' },
+        { quantity: '1', price: '-100,00' },
+      ],
+      'validation.invoice_total_positive',
+    ],
+  ] as const)('refuses rows %j on the rows with %s, a text in every language', (typed, code) => {
+    const values = form();
+    const base = values.rows[1] as InvoiceFormValues['rows'][number];
+    values.rows = typed.map((r) => ({ ...base, ...r }));
+    const result = invoiceFormSchema(SV).safeParse(values);
+    expect(result.error?.issues).toEqual([expect.objectContaining({ path: ['rows'], message: code })]);
+    for (const locale of ['sv-SE', 'en-US', 'fi-FI'] as const)
+      expect(resources[locale].validation[code.slice('validation.'.length)]).toEqual(expect.any(String));
+  });
+
+  it('takes rows of exactly the largest total', () => {
+    const values = form();
+    const base = values.rows[1] as InvoiceFormValues['rows'][number];
+    values.rows = [{ ...base, quantity: '8', price: '10 000 000,00', vatBasisPoints: '2500' }];
+    expect(invoiceFormSchema(SV).safeParse(values).success).toBe(true);
+  });
+
   it('sends no ROT/RUT for an invoice in EUR, whatever the hidden section holds', () => {
     const values = form({
       currency: 'EUR',
@@ -135,6 +172,28 @@ describe('the rules across fields, as the server checks them', () => {
     expect(crossFieldIssues(form({ dueDate: '2026-03-01' }), SV).get('dueDate')).toBe(
       'validation.due_before_invoice_date',
     );
+  });
+
+  it('refuses a ROT/RUT deduction that leaves nothing to pay, as the server does', () => {
+    const values = form({
+      rotRut: {
+        type: 'rut',
+        personalNumber: '19811218-9876',
+        propertyDesignation: '',
+        housingCoopNumber: '',
+      },
+    });
+    const [labour, other] = values.rows as [
+      InvoiceFormValues['rows'][number],
+      InvoiceFormValues['rows'][number],
+    ];
+    // Labour 1 000,00 + VAT, RUT 625,00; a discount takes the total to 125,00.
+    values.rows = [
+      { ...labour, quantity: '1', price: '1 000,00', vatBasisPoints: '2500', rotRut: true },
+      { ...other, quantity: '1', price: '-900,00', vatBasisPoints: '2500' },
+    ];
+    expect(crossFieldIssues(values, SV).get('rows')).toBe('validation.invoice_total_positive');
+    expect(crossFieldIssues(form(), SV).get('rows')).toBeUndefined();
   });
 
   it('checks the ROT buyer, the property and a labour row', () => {

@@ -8,6 +8,7 @@ import {
   invoiceRowBodySchema,
   type Language,
   ROT_RUT_TYPES,
+  refineInvoiceTotal,
   rotRutBodySchema,
   type ServiceType,
   type Unit,
@@ -332,7 +333,12 @@ export function invoiceFormSchema({ language, issuerCountry }: InvoiceFormContex
   return z
     .object({
       ...invoiceTermsShape,
-      rows: z.array(row).min(1, 'validation.rows_required').max(INVOICE_LIMITS.rows),
+      // The contract's total rule (at most MAX_INVOICE_TOTAL_MINOR, above zero) on the read rows.
+      rows: z
+        .array(row)
+        .min(1, 'validation.rows_required')
+        .max(INVOICE_LIMITS.rows)
+        .superRefine(refineInvoiceTotal),
       rotRut: z.object({
         type: z.enum(ROT_RUT_TYPES),
         personalNumber: rotRutBody.personalNumber,
@@ -391,6 +397,10 @@ export function crossFieldIssues(
       issues.set('rotRut.housingCoopNumber', 'validation.organization_number');
   }
   if (!values.rows.some((row) => row.rotRut)) issues.set('rows', 'validation.rot_rut_labour_row');
+  // The deduction may exceed a total cut down by discount rows: the buyer must still pay something.
+  const live = liveTotals(values, context);
+  if (live && live.totals.grossMinor > 0 && live.totals.toPayMinor <= 0 && !issues.has('rows'))
+    issues.set('rows', 'validation.invoice_total_positive');
   return issues;
 }
 
