@@ -24,7 +24,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/password
 import { hashToken, newToken, unseal } from '../lib/tokens';
 import { verifyTotp } from '../lib/totp';
 import { createSession, revokeSession, revokeUserSessions } from '../services/sessions';
-import { claimSignIn, clearFailures, refundAttempt } from '../services/throttle';
+import { claimResetLinkUse, claimSignIn, clearFailures, refundAttempt } from '../services/throttle';
 import { toGroup, toUser } from '../services/users';
 import { clientOf, errorResponses, routeOf, signedIn } from './define';
 
@@ -288,20 +288,25 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const now = ctx.now();
+      // Counted before any work, per address: a flood of made-up links costs a query each, no hash.
+      const claim = await claimResetLinkUse(ctx.db, ctx.throttle, request.ip, now);
+      if (claim.wait > 0) throw new ApiError('auth.too_many_attempts', { retryAfterSeconds: claim.wait });
+      const openLink = and(
+        eq(passwordResets.tokenHash, hashToken(request.body.hash)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      );
+      // The link first (an index probe), the argon2 hash only for a link that exists.
+      const [found] = await ctx.db
+        .select({ id: passwordResets.id })
+        .from(passwordResets)
+        .where(openLink)
+        .limit(1);
+      if (!found) throw new ApiError('password.reset_not_found');
       const passwordHash = await hashPassword(request.body.new);
       await ctx.db.transaction(async (tx) => {
-        const [reset] = await tx
-          .select()
-          .from(passwordResets)
-          .where(
-            and(
-              eq(passwordResets.tokenHash, hashToken(request.body.hash)),
-              isNull(passwordResets.usedAt),
-              gt(passwordResets.expiresAt, now),
-            ),
-          )
-          .for('update')
-          .limit(1);
+        // Again under a lock: another request may have used the link while this one hashed.
+        const [reset] = await tx.select().from(passwordResets).where(openLink).for('update').limit(1);
         if (!reset) throw new ApiError('password.reset_not_found');
         // This link and every other open link of the user end here.
         await tx
@@ -315,6 +320,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         await revokeUserSessions(tx, reset.userId, now);
         await audit(tx, 'password.reset', { userId: reset.userId, ip: request.ip });
       });
+      // A link that worked was no guess: it does not count against the address.
+      await refundAttempt(ctx.db, claim);
       return { ok: true as const };
     },
   });

@@ -100,6 +100,41 @@ export function claimSignIn(
   return claimAttempt(db, signInCounters(limits, username, ip, realm), limits.windowMinutes, now);
 }
 
+export type AccountCheck = 'password' | 'two_factor';
+const accountCheckKey = (check: AccountCheck, userId: string) =>
+  `${check === 'password' ? 'pw' : '2fa'}:${userId}`;
+
+/**
+ * Checks a signed-in user repeats to change the account: the old password of a password change
+ * (`pw:`) and the code that turns two-factor off (`2fa:`). Counted per user, with the username's limit,
+ * so a stolen session cannot guess either faster than the sign-in allows.
+ */
+export function claimAccountCheck(
+  db: Db,
+  limits: ThrottleLimits,
+  check: AccountCheck,
+  userId: string,
+  now: Date,
+): Promise<AttemptClaim> {
+  const key = accountCheckKey(check, userId);
+  return claimAttempt(db, [{ key, limit: limits.perUsername }], limits.windowMinutes, now);
+}
+
+/** A right answer starts the user's count of that check again. */
+export async function clearAccountChecks(db: Db, check: AccountCheck, userId: string): Promise<void> {
+  await db.delete(loginFailures).where(eq(loginFailures.key, accountCheckKey(check, userId)));
+}
+
+/** Uses of reset links from one address (`reset-ip:`), with the address limit of the sign-in. */
+export function claimResetLinkUse(
+  db: Db,
+  limits: ThrottleLimits,
+  ip: string,
+  now: Date,
+): Promise<AttemptClaim> {
+  return claimAttempt(db, [{ key: `reset-ip:${ip}`, limit: limits.perIp }], limits.windowMinutes, now);
+}
+
 /** A successful sign-in clears the username's failures; old rows of any key are pruned as we go. */
 export async function clearFailures(
   db: Db,
