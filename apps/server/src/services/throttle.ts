@@ -33,7 +33,7 @@ const lockIdOf = (key: string) => createHash('sha256').update(key).digest().read
 /**
  * Counts one attempt against every counter before the caller does any work, or refuses with the
  * seconds to wait. Lock, count and insert are one transaction under an advisory lock per key (taken
- * in one order, so two claims never wait on each other), so twenty guesses arriving at once get at
+ * in ascending order, so two claims may queue but never deadlock), so twenty guesses arriving at once get at
  * most `limit` rows between them: the rest are refused and not counted. The caller then checks the
  * password (or code, or link) and on success gives the attempt back (`refundAttempt`, `clearFailures`).
  * Checked before any password hashing, so a flood of guesses costs the server a query, not an argon2
