@@ -279,12 +279,16 @@ describe('two-factor setup', () => {
     });
     expect(second.statusCode).toBe(200);
 
-    const off = await call('POST', '/api/limited/2fa/disable', token);
+    // Turning it off takes a code not spent yet: the sign-in's is.
+    t.clock.advance(30_000);
+    const off = await call('POST', '/api/limited/2fa/disable', token, {
+      code: totpCode(secret, t.clock.now()),
+    });
     expect(off.statusCode).toBe(200);
     expect(off.json()).toEqual({ ok: true });
     expect((await self(token)).twoFactorEnabled).toBe(false);
     await t.login('demo');
-    const offAgain = await call('POST', '/api/limited/2fa/disable', token);
+    const offAgain = await call('POST', '/api/limited/2fa/disable', token, { code: '123456' });
     expect(offAgain.statusCode).toBe(409);
     expect(offAgain.json()).toEqual({ code: 'twoFactor.not_enabled' });
   });
@@ -360,13 +364,16 @@ describe('the blocking setup of demo-new (initial password, forced two-factor)',
     // Two-factor is still missing.
     expect((await saveIssuer(token, VALID_ISSUER_BODY)).json()).toEqual({ code: 'auth.setup_required' });
 
-    await enableTwoFactor(token);
+    const secret = await enableTwoFactor(token);
     const after = await self(token);
     expect(after.lastPasswordChange).not.toBeNull();
     expect(after.twoFactorEnabled).toBe(true);
     expect((await saveIssuer(token, VALID_ISSUER_BODY)).statusCode).toBe(200);
 
-    const disable = await call('POST', '/api/limited/2fa/disable', token);
+    t.clock.advance(30_000);
+    const disable = await call('POST', '/api/limited/2fa/disable', token, {
+      code: totpCode(secret, t.clock.now()),
+    });
     expect(disable.statusCode).toBe(403);
     expect(disable.json()).toEqual({ code: 'twoFactor.required' });
     expect((await self(token)).twoFactorEnabled).toBe(true);

@@ -136,3 +136,45 @@ describe('reset requests for unknown names', () => {
     expect((await login('demo', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 });
+
+describe('concurrent guesses', () => {
+  /** Fires `n` sign-ins at once and tallies the answers: 401 is a password verdict, 429 a refusal. */
+  async function burst(n: number, attempt: (i: number) => ReturnType<typeof login>) {
+    const answers = await Promise.all(Array.from({ length: n }, (_, i) => attempt(i)));
+    for (const res of answers.filter((r) => r.statusCode === 429)) {
+      expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      expect(res.json()).toMatchObject({ code: 'auth.too_many_attempts' });
+    }
+    return {
+      verdicts: answers.filter((r) => r.statusCode === 401).length,
+      refused: answers.filter((r) => r.statusCode === 429).length,
+    };
+  }
+
+  it('get at most the limit of password verdicts per username, however many arrive at once', async () => {
+    Object.assign(t.throttle, { perUsername: 5, perIp: 100, windowMinutes: 15 });
+    const tally = await burst(20, (i) => login('demo', 'Fel-lösen-1', `10.2.0.${i + 1}`));
+    expect(tally).toEqual({ verdicts: 5, refused: 15 });
+    const failures = await t.db.select().from(loginFailures).where(eq(loginFailures.key, 'u:demo'));
+    expect(failures).toHaveLength(5);
+  });
+
+  it('get at most the limit of password verdicts per address, whatever the usernames', async () => {
+    Object.assign(t.throttle, { perUsername: 100, perIp: 5, windowMinutes: 15 });
+    const tally = await burst(20, (i) => login(`guess-${i}`, 'Fel-lösen-1', '10.3.0.1'));
+    expect(tally).toEqual({ verdicts: 5, refused: 15 });
+  });
+
+  it('count a concurrent success like any attempt, then give it back', async () => {
+    Object.assign(t.throttle, { perUsername: 5, perIp: 100, windowMinutes: 15 });
+    const answers = await Promise.all([
+      login('demo', DEMO_PASSWORD, '10.4.0.1'),
+      ...Array.from({ length: 9 }, () => login('demo', 'Fel-lösen-1', '10.4.0.1')),
+    ]);
+    const verdicts = answers.filter((r) => r.statusCode !== 429);
+    expect(verdicts.length).toBeLessThanOrEqual(5);
+    // The address keeps no row for the success (if it got through), only for the failures.
+    const ipRows = await t.db.select().from(loginFailures).where(eq(loginFailures.key, 'ip:10.4.0.1'));
+    expect(ipRows).toHaveLength(verdicts.filter((r) => r.statusCode === 401).length);
+  });
+});

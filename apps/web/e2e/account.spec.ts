@@ -88,3 +88,44 @@ test('a new user must change the initial password and set up two-factor before u
   await signIn(page, 'demo-new', 'Ny-start-2026!');
   await expect(page.getByLabel('Verification code')).toBeVisible();
 });
+
+test('turning two-factor off asks for a current code after the warning', async ({ page }, testInfo) => {
+  // The code that turned it on is spent, so the test may wait for the app's next code (up to 30 s).
+  test.setTimeout(120_000);
+  await signIn(page, 'demo');
+  await expectSignedIn(page, 'Dana Demosson');
+  await page.getByRole('button', { name: 'User menu for Dana Demosson' }).click();
+  await page.getByRole('button', { name: 'My account' }).click();
+  const modal = page.getByRole('dialog', { name: 'My account' });
+  await modal.getByRole('tab', { name: 'Two-factor authentication' }).click();
+  await modal.getByRole('button', { name: 'Set up' }).click();
+  const secret = (await modal.locator('code.secret').textContent())?.trim() ?? '';
+  const setupCode = totpCode(secret);
+  await modal.getByLabel('Verification code').fill(setupCode);
+  await modal.getByRole('button', { name: 'Verify and turn on' }).click();
+  await closeSuccess(page, 'Two-factor authentication');
+
+  await modal.getByRole('button', { name: 'Turn off two-factor authentication' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Turn off two-factor authentication?' });
+  await expect(confirm).toContainText('protected by the password alone');
+  const submit = confirm.getByRole('button', { name: 'Turn off two-factor authentication' });
+  await expect(submit).toBeDisabled();
+  await confirm.getByLabel('Verification code').fill(setupCode);
+  await submit.click();
+  await expect(confirm.getByText('Invalid verification code.')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'two-factor-disable-wrong-code-en');
+
+  let code = totpCode(secret);
+  while (code === setupCode) {
+    await page.waitForTimeout(1000);
+    code = totpCode(secret);
+  }
+  await confirm.getByLabel('Verification code').fill(code);
+  await submit.click();
+  await expect(page.getByRole('dialog', { name: 'Two-factor authentication' })).toContainText(
+    'Two-factor authentication is off.',
+  );
+  await closeSuccess(page, 'Two-factor authentication');
+  await expect(modal.getByText('Two-factor authentication is off.')).toBeVisible();
+});

@@ -54,6 +54,10 @@ export const enableTwoFactorResponseSchema = z.object({ qrCodeUrl: z.string(), s
 /** `POST /limited/2fa/verify` (spec §7). */
 export const verifyTwoFactorBodySchema = z.object({ code: twoFactorCodeSchema });
 
+/** `POST /limited/2fa/disable`: a current code of the app, so a session alone cannot turn it off. */
+export const disableTwoFactorBodySchema = z.object({ code: twoFactorCodeSchema });
+export type DisableTwoFactorBody = z.infer<typeof disableTwoFactorBodySchema>;
+
 /** A message to or from us (spec §3). The header counts unread type '4' not written by the user. */
 export const messageSchema = z.object({
   messageID: z.string(),

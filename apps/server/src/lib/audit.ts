@@ -16,6 +16,7 @@ export type AuditEvent =
   | 'two_factor.setup_cancelled'
   | 'two_factor.enabled'
   | 'two_factor.disabled'
+  | 'two_factor.disable_failed'
   | 'issuer.updated'
   | 'backoffice.login.ok'
   | 'backoffice.login.failed'

@@ -1,5 +1,6 @@
 import {
   changePasswordBodySchema,
+  disableTwoFactorBodySchema,
   enableTwoFactorResponseSchema,
   getSelfResponseSchema,
   okResponseSchema,
@@ -18,6 +19,7 @@ import { hashPassword, verifyPassword } from '../lib/passwords';
 import { seal, unseal } from '../lib/tokens';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../lib/totp';
 import { revokeUserSessions } from '../services/sessions';
+import { claimAccountCheck, clearAccountChecks } from '../services/throttle';
 import { buildSelf, loadUser, toIssuer } from '../services/users';
 import { errorResponses, routeOf, signedIn } from './define';
 
@@ -53,6 +55,9 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       const auth = signedIn(request);
       const now = ctx.now();
       const user = await loadUser(ctx.db, auth.userId);
+      // Counted before the old password is checked, so guesses arriving together cannot pass the limit.
+      const claim = await claimAccountCheck(ctx.db, ctx.throttle, 'password', user.id, now);
+      if (claim.wait > 0) throw new ApiError('account.too_many_attempts', { retryAfterSeconds: claim.wait });
       if (!(await verifyPassword(user.passwordHash, request.body.old))) {
         await audit(ctx.db, 'password.change_failed', {
           userId: user.id,
@@ -61,6 +66,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
         });
         throw new ApiError('account.wrong_old_password');
       }
+      await clearAccountChecks(ctx.db, 'password', user.id);
       const passwordHash = await hashPassword(request.body.new);
       await ctx.db.transaction(async (tx) => {
         await tx.update(users).set({ passwordHash, lastPasswordChange: now }).where(eq(users.id, user.id));
@@ -191,26 +197,46 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.route({
     ...routeOf('disableTwoFactor'),
+    config: { operationId: 'disableTwoFactor', validationCode: 'twoFactor.invalid_code' },
     schema: {
       operationId: 'disableTwoFactor',
       tags: ['two-factor'],
-      summary: 'Turn two-factor off (refused when the account must use it)',
+      summary:
+        'Turn two-factor off with a current code (refused when the account must use it; wrong codes are throttled)',
+      body: disableTwoFactorBodySchema,
       response: { 200: okResponseSchema, ...errorResponses },
     },
     handler: async (request) => {
       const auth = signedIn(request);
+      const now = ctx.now();
       const user = await loadUser(ctx.db, auth.userId);
       if (user.totpSecret === null) throw new ApiError('twoFactor.not_enabled');
       if (user.force2fa) throw new ApiError('twoFactor.required');
-      await ctx.db
-        .update(users)
-        .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
-        .where(eq(users.id, user.id));
-      await audit(ctx.db, 'two_factor.disabled', {
-        userId: user.id,
-        issuerId: user.issuerId,
-        ip: request.ip,
+      // Counted before the code is checked, like the old password of a password change.
+      const claim = await claimAccountCheck(ctx.db, ctx.throttle, 'two_factor', user.id, now);
+      if (claim.wait > 0) throw new ApiError('account.too_many_attempts', { retryAfterSeconds: claim.wait });
+      const done = await ctx.db.transaction(async (tx) => {
+        // Locked, so two requests cannot both spend the same code (the replay check of the sign-in).
+        const [row] = await tx.select().from(users).where(eq(users.id, user.id)).for('update').limit(1);
+        if (!row || row.totpSecret === null) throw new ApiError('twoFactor.not_enabled');
+        const secret = unseal(ctx.config.secretKey, row.totpSecret);
+        if (verifyTotp(secret, request.body.code, now.getTime(), row.totpLastStep) === null) return false;
+        await tx
+          .update(users)
+          .set({ totpSecret: null, totpPendingSecret: null, totpLastStep: null })
+          .where(eq(users.id, user.id));
+        await audit(tx, 'two_factor.disabled', { userId: user.id, issuerId: user.issuerId, ip: request.ip });
+        return true;
       });
+      if (!done) {
+        await audit(ctx.db, 'two_factor.disable_failed', {
+          userId: user.id,
+          issuerId: user.issuerId,
+          ip: request.ip,
+        });
+        throw new ApiError('twoFactor.invalid_code');
+      }
+      await clearAccountChecks(ctx.db, 'two_factor', user.id);
       return { ok: true as const };
     },
   });

@@ -24,7 +24,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from '../lib/password
 import { hashToken, newToken, unseal } from '../lib/tokens';
 import { verifyTotp } from '../lib/totp';
 import { createSession, revokeSession, revokeUserSessions } from '../services/sessions';
-import { clearFailures, recordFailure, throttleWait } from '../services/throttle';
+import { claimResetLinkUse, claimSignIn, clearFailures, refundAttempt } from '../services/throttle';
 import { toGroup, toUser } from '../services/users';
 import { clientOf, errorResponses, routeOf, signedIn } from './define';
 
@@ -60,10 +60,11 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => {
       const { username, password } = request.body;
       const now = ctx.now();
-      const wait = await throttleWait(ctx.db, ctx.throttle, username, request.ip, now);
-      if (wait > 0) {
+      // Counted before the password is checked, so guesses arriving together cannot pass the limit.
+      const claim = await claimSignIn(ctx.db, ctx.throttle, username, request.ip, now);
+      if (claim.wait > 0) {
         await audit(ctx.db, 'login.throttled', { username, ip: request.ip });
-        throw new ApiError('auth.too_many_attempts', { retryAfterSeconds: wait });
+        throw new ApiError('auth.too_many_attempts', { retryAfterSeconds: claim.wait });
       }
       const [user] = await ctx.db
         .select()
@@ -73,10 +74,12 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       const ok = user?.active ? await verifyPassword(user.passwordHash, password) : false;
       if (!user?.active) await burnPasswordCheck(password);
       if (!user || !ok) {
-        await recordFailure(ctx.db, username, request.ip, now);
+        // The claimed rows stay: they are this failure.
         await audit(ctx.db, 'login.failed', { userId: user?.id, username, ip: request.ip });
         throw new ApiError('auth.invalid_credentials');
       }
+      // A success clears the username's failures and gives back its own row of the address.
+      await refundAttempt(ctx.db, claim);
       await clearFailures(ctx.db, username, ctx.throttle, now);
       if (user.totpSecret !== null) {
         const token = await createSession(ctx.db, user.id, 'two_factor_step', now, clientOf(request));
@@ -194,17 +197,16 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
       const now = ctx.now();
       const { username } = request.body;
       // The spec answers 404 for an unknown name, so guessing names is throttled like guessing passwords.
-      const wait = await throttleWait(ctx.db, ctx.throttle, username, request.ip, now);
-      if (wait > 0) throw new ApiError('auth.too_many_attempts', { retryAfterSeconds: wait });
+      const claim = await claimSignIn(ctx.db, ctx.throttle, username, request.ip, now);
+      if (claim.wait > 0) throw new ApiError('auth.too_many_attempts', { retryAfterSeconds: claim.wait });
       const [user] = await ctx.db
         .select()
         .from(users)
         .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
         .limit(1);
-      if (!user?.active) {
-        await recordFailure(ctx.db, username, request.ip, now);
-        throw new ApiError('password.user_not_found');
-      }
+      // An unknown name keeps its claimed rows as a failure; a known one is not a guess.
+      if (!user?.active) throw new ApiError('password.user_not_found');
+      await refundAttempt(ctx.db, claim);
       // At most a few links per user and window, so nobody can flood a user's inbox with reset mails.
       const [recent] = await ctx.db
         .select({ n: count() })
@@ -286,20 +288,25 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const now = ctx.now();
+      // Counted before any work, per address: a flood of made-up links costs a query each, no hash.
+      const claim = await claimResetLinkUse(ctx.db, ctx.throttle, request.ip, now);
+      if (claim.wait > 0) throw new ApiError('auth.too_many_attempts', { retryAfterSeconds: claim.wait });
+      const openLink = and(
+        eq(passwordResets.tokenHash, hashToken(request.body.hash)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      );
+      // The link first (an index probe), the argon2 hash only for a link that exists.
+      const [found] = await ctx.db
+        .select({ id: passwordResets.id })
+        .from(passwordResets)
+        .where(openLink)
+        .limit(1);
+      if (!found) throw new ApiError('password.reset_not_found');
       const passwordHash = await hashPassword(request.body.new);
       await ctx.db.transaction(async (tx) => {
-        const [reset] = await tx
-          .select()
-          .from(passwordResets)
-          .where(
-            and(
-              eq(passwordResets.tokenHash, hashToken(request.body.hash)),
-              isNull(passwordResets.usedAt),
-              gt(passwordResets.expiresAt, now),
-            ),
-          )
-          .for('update')
-          .limit(1);
+        // Again under a lock: another request may have used the link while this one hashed.
+        const [reset] = await tx.select().from(passwordResets).where(openLink).for('update').limit(1);
         if (!reset) throw new ApiError('password.reset_not_found');
         // This link and every other open link of the user end here.
         await tx
@@ -313,6 +320,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
         await revokeUserSessions(tx, reset.userId, now);
         await audit(tx, 'password.reset', { userId: reset.userId, ip: request.ip });
       });
+      // A link that worked was no guess: it does not count against the address.
+      await refundAttempt(ctx.db, claim);
       return { ok: true as const };
     },
   });

@@ -25,7 +25,7 @@ import { hashToken, unseal } from '../lib/tokens';
 import { verifyTotp } from '../lib/totp';
 import { decideCredit } from '../services/credit-decision';
 import { createOperatorSession, revokeOperatorSession } from '../services/operator-sessions';
-import { clearFailures, recordFailure, throttleWait } from '../services/throttle';
+import { claimSignIn, clearFailures, refundAttempt } from '../services/throttle';
 import { clientOf, errorResponses, routeOf } from './define';
 
 /** The caller of an operator route (the auth hook has set it; a route without one is a bug, answered 401). */
@@ -56,10 +56,10 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
     handler: async (request) => {
       const { username, password } = request.body;
       const now = ctx.now();
-      const wait = await throttleWait(ctx.db, ctx.throttle, username, request.ip, now, 'operator');
-      if (wait > 0) {
+      const claim = await claimSignIn(ctx.db, ctx.throttle, username, request.ip, now, 'operator');
+      if (claim.wait > 0) {
         await audit(ctx.db, 'backoffice.login.throttled', { username, ip: request.ip });
-        throw new ApiError('auth.too_many_attempts', { retryAfterSeconds: wait });
+        throw new ApiError('auth.too_many_attempts', { retryAfterSeconds: claim.wait });
       }
       const [operator] = await ctx.db
         .select()
@@ -69,7 +69,6 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
       const ok = operator?.active ? await verifyPassword(operator.passwordHash, password) : false;
       if (!operator?.active) await burnPasswordCheck(password);
       if (!operator || !ok) {
-        await recordFailure(ctx.db, username, request.ip, now, 'operator');
         await audit(ctx.db, 'backoffice.login.failed', {
           operatorId: operator?.id,
           username,
@@ -77,6 +76,7 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
         });
         throw new ApiError('auth.invalid_credentials');
       }
+      await refundAttempt(ctx.db, claim);
       await clearFailures(ctx.db, username, ctx.throttle, now, 'operator');
       if (operator.totpSecret !== null) {
         const step = await createOperatorSession(

@@ -74,7 +74,7 @@ export const ROUTE_SAMPLES: Record<
   saveIssuerInfo: { payload: VALID_ISSUER_BODY },
   enableTwoFactor: {},
   cancelTwoFactorSetup: {},
-  disableTwoFactor: {},
+  disableTwoFactor: { payload: { code: '000000' } },
   verifyTwoFactor: { payload: { code: '000000' } },
   listRecipients: { query: 'search=bygg&sort=name&order=desc&page=1&pageSize=10' },
   getRecipient: { params: { id: SAMPLE_ID } },

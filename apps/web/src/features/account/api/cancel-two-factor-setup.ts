@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { selfKeys } from './get-self';
 
-/** `GET /limited/2fa/disable`: cancelling setup marks two-factor off (spec §4). */
+/** `GET /limited/2fa/disable`: cancels a setup in progress (spec §4); an enabled two-factor stays on. */
 export function cancelTwoFactorSetup() {
   return apiRequest(ROUTES.cancelTwoFactorSetup, (s) => s.okResponseSchema);
 }

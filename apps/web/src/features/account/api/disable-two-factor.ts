@@ -1,11 +1,14 @@
-import { ROUTES } from '@portal/contracts';
+import { type DisableTwoFactorBody, ROUTES } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
 import { selfKeys } from './get-self';
 
-/** `POST /limited/2fa/disable`: turns an enabled two-factor off after the confirmation (spec §4). */
-export function disableTwoFactor() {
-  return apiRequest(ROUTES.disableTwoFactor, (s) => s.okResponseSchema);
+/**
+ * `POST /limited/2fa/disable` {code}: turns an enabled two-factor off after the confirmation (spec §4);
+ * the server wants a current code of the app, so a session alone cannot turn it off.
+ */
+export function disableTwoFactor(body: DisableTwoFactorBody) {
+  return apiRequest(ROUTES.disableTwoFactor, (s) => s.okResponseSchema, { body });
 }
 
 export function useDisableTwoFactor() {

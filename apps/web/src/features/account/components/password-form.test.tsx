@@ -61,6 +61,21 @@ describe('PasswordForm (spec §5)', () => {
     await expect(api.server.login('demo')).resolves.toEqual(expect.any(String));
   });
 
+  it('shows the throttle with its wait after too many wrong old passwords', async () => {
+    api.server.throttle.perUsername = 1;
+    await expect(
+      api.call('POST', '/api/limited/account', { old: 'Wrong-old-1', new: 'Portal-demo-2' }),
+    ).rejects.toThrow(/412/);
+    renderWithProviders(<PasswordForm />);
+    const user = await fill('Portal-demo-1', 'Portal-demo-2', 'Portal-demo-2');
+    await user.click(screen.getByRole('button', { name: 'Change password' }));
+    expect(await screen.findByRole('alertdialog')).toHaveTextContent(
+      'Too many wrong attempts. Try again in 15 min.',
+    );
+    // Even the right old password was not taken.
+    await expect(api.server.login('demo', 'Portal-demo-2')).rejects.toThrow(/login of demo failed/);
+  });
+
   it('shows success, empties the form and the new password signs in', async () => {
     renderWithProviders(<PasswordForm />);
     const user = await fill('Portal-demo-1', 'Portal-demo-2', 'Portal-demo-2');

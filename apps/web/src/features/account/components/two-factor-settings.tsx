@@ -7,7 +7,8 @@ import { MessageDialog } from '../../../components/ui/message-dialog';
 import { Modal } from '../../../components/ui/modal';
 import { TextInput } from '../../../components/ui/text-input';
 import { trackFormSubmit } from '../../../lib/analytics';
-import { errorText } from '../../../lib/messages';
+import { ApiError } from '../../../lib/api-client';
+import { errorText, retryMinutes } from '../../../lib/messages';
 import { useCancelTwoFactorSetup } from '../api/cancel-two-factor-setup';
 import { useDisableTwoFactor } from '../api/disable-two-factor';
 import { useEnableTwoFactor } from '../api/enable-two-factor';
@@ -20,13 +21,16 @@ interface Setup {
 
 /**
  * The two-factor tab (spec §4): off → setup (QR image fetched) → on after a verified code. Cancelling
- * setup calls the GET disable; turning an enabled account off needs a warning confirmation.
+ * setup calls the GET disable; turning an enabled account off needs a warning confirmation and a
+ * current code of the app (the server refuses it without one).
  */
 export function TwoFactorSettings({ enabled, required = false }: { enabled: boolean; required?: boolean }) {
   const { t } = useTranslation();
   const [setup, setSetup] = useState<Setup | null>(null);
   const [code, setCode] = useState('');
   const [confirmDisable, setConfirmDisable] = useState(false);
+  const [disableCode, setDisableCode] = useState('');
+  const [disableError, setDisableError] = useState<unknown>(null);
   const [failure, setFailure] = useState<unknown>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const enable = useEnableTwoFactor();
@@ -50,6 +54,20 @@ export function TwoFactorSettings({ enabled, required = false }: { enabled: bool
     />
   );
 
+  // The code of the last failure to turn off, shown at the code field; a network failure is generic.
+  const disableErrorCode =
+    disableError === null
+      ? undefined
+      : disableError instanceof ApiError
+        ? disableError.code
+        : 'client.generic';
+
+  function closeDisable() {
+    setConfirmDisable(false);
+    setDisableCode('');
+    setDisableError(null);
+  }
+
   if (enabled && !setup) {
     return (
       <div className="stack">
@@ -72,24 +90,49 @@ export function TwoFactorSettings({ enabled, required = false }: { enabled: bool
             title={t('account:two_factor.disable_confirm_title')}
             submitLabel={t('account:two_factor.disable')}
             submitVariant="danger"
+            disableSubmit={disableCode.length !== TWO_FACTOR_CODE_LENGTH}
+            submitOnEnter
             loading={disable.isPending}
-            onHide={() => setConfirmDisable(false)}
-            onSubmit={() =>
-              disable.mutate(undefined, {
-                onSuccess: () => {
-                  setConfirmDisable(false);
-                  setNotice(t('account:two_factor.disabled_text'));
+            onHide={closeDisable}
+            onSubmit={() => {
+              if (disableCode.length !== TWO_FACTOR_CODE_LENGTH) return;
+              disable.mutate(
+                { code: disableCode },
+                {
+                  onSuccess: () => {
+                    closeDisable();
+                    setNotice(t('account:two_factor.disabled_text'));
+                  },
+                  // A wrong code (or too many) is shown at the field; the dialog stays for another try.
+                  onError: (error) => {
+                    setDisableCode('');
+                    setDisableError(error);
+                  },
                 },
-                onError: (error) => {
-                  setConfirmDisable(false);
-                  setFailure(error);
-                },
-              })
-            }
+              );
+            }}
           >
             <p className="notice notice--warning">
               <WarningIcon size={18} /> {t('account:two_factor.disable_confirm_text')}
             </p>
+            <p className="muted">{t('account:two_factor.disable_code_text')}</p>
+            <TextInput
+              label={t('account:two_factor.code')}
+              name="disableCode"
+              value={disableCode}
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]*"
+              maxLength={TWO_FACTOR_CODE_LENGTH}
+              error={disableErrorCode}
+              errorParams={
+                disableError instanceof ApiError ? { minutes: retryMinutes(disableError, 15) } : undefined
+              }
+              onChange={(value) => {
+                setDisableError(null);
+                setDisableCode(value.replace(/\D/g, '').slice(0, TWO_FACTOR_CODE_LENGTH));
+              }}
+            />
           </Modal>
         )}
         {errorDialog}
