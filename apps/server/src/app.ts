@@ -204,8 +204,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      const code =
-        status === 404 ? 'route.not_found' : status === 413 ? 'files.too_large' : 'validation.invalid';
+      // Too large: a JSON body is a request, anything else sent as a body is an uploaded file.
+      const tooLarge = /json/i.test(String(request.headers['content-type'] ?? ''))
+        ? 'request.too_large'
+        : 'files.too_large';
+      const code = status === 404 ? 'route.not_found' : status === 413 ? tooLarge : 'validation.invalid';
       return reply.status(status).send({ code });
     }
     request.log.error({ err: error }, 'unhandled error');
