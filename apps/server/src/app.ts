@@ -86,6 +86,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     rewriteUrl: (req) => rewriteAmpersandQuery(req.url ?? '/'),
+    // A malformed URL or a path parameter longer than any id: Fastify's own answers carry no code of ours.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as unknown as FastifyReply).status(400).send({ code: 'validation.invalid' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

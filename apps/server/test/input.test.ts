@@ -257,6 +257,15 @@ describe('codes that say what is wrong', () => {
     expect(file.json()).toEqual({ code: 'files.too_large' });
   });
 
+  it('a path parameter longer than any id is 400 with a code, not Fastify’s own 414', async () => {
+    const res = await t.app.inject({
+      url: `/api/limited/invoices/${'a'.repeat(500)}`,
+      headers: bearer(customer),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ code: 'validation.invalid' });
+  });
+
   it('an unknown issuer’s fees are 404 issuer.not_found', async () => {
     const get = await t.app.inject(call('getIssuerFees', { params: { id: SAMPLE_ID } }));
     expect(get.statusCode).toBe(404);
