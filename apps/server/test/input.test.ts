@@ -266,6 +266,15 @@ describe('codes that say what is wrong', () => {
     expect(res.json()).toEqual({ code: 'validation.invalid' });
   });
 
+  it('the invoice list sorts by recipient name with a search (the fuzz found a 500)', async () => {
+    for (const search of ['100', ''])
+      for (const order of ['asc', 'desc']) {
+        const query = { sort: 'recipientName', order, filter: 'overdue', from: '2026-03-02', search };
+        const res = await t.app.inject(call('listInvoices', { query }));
+        expect(res.statusCode, `${search} ${order}: ${res.body}`).toBe(200);
+      }
+  });
+
   it('an unknown issuer’s fees are 404 issuer.not_found', async () => {
     const get = await t.app.inject(call('getIssuerFees', { params: { id: SAMPLE_ID } }));
     expect(get.statusCode).toBe(404);
