@@ -89,6 +89,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     rewriteUrl: (req) => rewriteAmpersandQuery(req.url ?? '/'),
+    // A malformed URL or a path parameter longer than any id: Fastify's own answers carry no code of ours.
+    frameworkErrors: (_error, _request, reply) => {
+      (reply as unknown as FastifyReply).status(400).send({ code: 'validation.invalid' });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -226,8 +230,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     }
     const status = (error as { statusCode?: number }).statusCode;
     if (status && status >= 400 && status < 500) {
-      const code =
-        status === 404 ? 'route.not_found' : status === 413 ? 'files.too_large' : 'validation.invalid';
+      // Too large: a JSON body is a request, anything else sent as a body is an uploaded file.
+      const tooLarge = /json/i.test(String(request.headers['content-type'] ?? ''))
+        ? 'request.too_large'
+        : 'files.too_large';
+      const code = status === 404 ? 'route.not_found' : status === 413 ? tooLarge : 'validation.invalid';
       return reply.status(status).send({ code });
     }
     request.log.error({ err: error }, 'unhandled error');

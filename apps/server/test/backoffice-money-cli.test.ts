@@ -187,9 +187,12 @@ describe('back-office CLI: fees', () => {
     expect(list.out.split('\n')).toHaveLength(after.length);
   });
 
-  it('fees of an issuer that does not exist is refused by the server as a bad argument (exit 2)', async () => {
+  it('fees of an issuer that does not exist is refused by the server as not found (exit 1)', async () => {
     const r = await cli('fees', '00000000-0000-4000-8000-00000000dead');
-    expect(r).toMatchObject({ code: EXIT.usage, err: 'backoffice: HTTP 400 issuer.invalid' });
+    expect(r).toMatchObject({
+      code: EXIT.refused,
+      err: 'backoffice: HTTP 404 issuer.not_found: no issuer with that id',
+    });
   });
 
   it('a wrong password is a sign-in failure (exit 3)', async () => {

@@ -256,7 +256,7 @@ describe('the invoice list filters return exactly the invoices of their rule', (
   // Both ways the list adds up its totals: from the kept totals (no date range, every filter but
   // overdue) and by adding the invoices up (a date range that every invoice is in).
   for (const filter of INVOICE_FILTERS)
-    for (const range of ['', '&from=1900-01-01&to=2999-12-31'])
+    for (const range of ['', '&from=1900-01-01&to=2199-12-31'])
       it(`filter=${filter}${range ? ' with a date range' : ''}`, async () => {
         const expected = mine.filter(RULES[filter]);
         expect(expected.length).toBeGreaterThan(0);

@@ -25,7 +25,7 @@ export const vatBasisPointsSchema = z.number().int().min(0).max(10_000);
 export const articleBodySchema = z.object({
   articleNumber: requiredText(ARTICLE_LIMITS.articleNumber),
   name: requiredText(ARTICLE_LIMITS.name),
-  description: optionalText(ARTICLE_LIMITS.description),
+  description: optionalText(ARTICLE_LIMITS.description, { multiline: true }),
   priceMinor: minorAmountSchema,
   unit: z.enum(UNITS, 'validation.invalid'),
   vatBasisPoints: vatBasisPointsSchema,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES, PASSWORD_MAX_LENGTH } from './constants';
-import { newPasswordSchema, twoFactorCodeSchema } from './rules';
+import { newPasswordSchema, plainText, twoFactorCodeSchema } from './rules';
 
 /** A branded login group (spec §3). Logo and background are image URLs (data: or same-origin). */
 export const groupSchema = z.object({
@@ -12,7 +12,7 @@ export const groupSchema = z.object({
 export type Group = z.infer<typeof groupSchema>;
 
 /** `GET limited/group&group={groupid}` (spec §7); `?group=` works the same. */
-export const getGroupQuerySchema = z.object({ group: z.string().min(1).max(64) });
+export const getGroupQuerySchema = z.object({ group: plainText().min(1).max(64) });
 export const getGroupResponseSchema = groupSchema;
 
 /** ERP integration of the user; an inactive one shows an explanatory message (spec §6). */
@@ -37,9 +37,9 @@ export type User = z.infer<typeof userSchema>;
 
 /** `POST login/limited` (spec §7). */
 export const loginBodySchema = z.object({
-  username: z.string().trim().min(1, 'validation.required').max(254),
-  password: z.string().min(1, 'validation.required').max(PASSWORD_MAX_LENGTH),
-  group: z.string().max(64).optional(),
+  username: plainText('validation.required').trim().min(1, 'validation.required').max(254),
+  password: plainText('validation.required').min(1, 'validation.required').max(PASSWORD_MAX_LENGTH),
+  group: plainText().max(64).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
@@ -56,22 +56,22 @@ export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** `POST login/limited-2fa` (spec §7). */
 export const login2faBodySchema = z.object({
-  token: z.string().min(1).max(200),
+  token: plainText().min(1).max(200),
   code: twoFactorCodeSchema,
 });
 export const login2faResponseSchema = z.object({ token: z.string(), user: userSchema });
 
 /** `POST limited/password` asks for a reset link by e-mail (spec §7). */
 export const requestPasswordResetBodySchema = z.object({
-  username: z.string().trim().min(1, 'validation.required').max(254),
+  username: plainText('validation.required').trim().min(1, 'validation.required').max(254),
 });
 
 /** Checks that a reset link is still usable before the page asks for a new password. */
-export const checkPasswordResetParamsSchema = z.object({ hash: z.string().min(1).max(200) });
+export const checkPasswordResetParamsSchema = z.object({ hash: plainText().min(1).max(200) });
 
 /** Sets the new password through a reset link; `new` follows the policy of spec §5. */
 export const resetPasswordBodySchema = z.object({
-  hash: z.string().min(1).max(200),
+  hash: plainText().min(1).max(200),
   new: newPasswordSchema,
 });
 

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH } from './constants';
 import { SERVICE_TYPES } from './invoices';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSchema } from './lists';
-import { requiredText, twoFactorCodeSchema } from './rules';
+import { plainText, requiredText, twoFactorCodeSchema } from './rules';
 
 /** Longest reason of a credit rejection, in code points; the customer reads it on the invoice's timeline. */
 export const REJECTION_REASON_MAX_LENGTH = 500;
 
 /** `POST backoffice/login`: an operator's sign-in (no two-factor yet, docs/BACKOFFICE.md). */
 export const backofficeLoginBodySchema = z.object({
-  username: z.string().trim().min(1, 'validation.required').max(254),
-  password: z.string().min(1, 'validation.required').max(PASSWORD_MAX_LENGTH),
+  username: plainText('validation.required').trim().min(1, 'validation.required').max(254),
+  password: plainText('validation.required').min(1, 'validation.required').max(PASSWORD_MAX_LENGTH),
 });
 export type BackofficeLoginBody = z.infer<typeof backofficeLoginBodySchema>;
 
@@ -35,7 +35,7 @@ export type BackofficeLoginResponse = z.infer<typeof backofficeLoginResponseSche
 
 /** `POST backoffice/login-2fa`: the step token and the six-digit TOTP code. */
 export const backofficeLogin2faBodySchema = z.object({
-  token: z.string().min(1).max(200),
+  token: plainText().min(1).max(200),
   code: twoFactorCodeSchema,
 });
 export type BackofficeLogin2faBody = z.infer<typeof backofficeLogin2faBodySchema>;
@@ -70,7 +70,9 @@ export const listPendingDecisionsResponseSchema = pageSchema(pendingDecisionSche
 export type ListPendingDecisionsResponse = z.infer<typeof listPendingDecisionsResponseSchema>;
 
 /** `POST backoffice/invoices/:id/reject`: the reason is shown to the customer as written. */
-export const rejectInvoiceBodySchema = z.object({ reason: requiredText(REJECTION_REASON_MAX_LENGTH) });
+export const rejectInvoiceBodySchema = z.object({
+  reason: requiredText(REJECTION_REASON_MAX_LENGTH, { multiline: true }),
+});
 export type RejectInvoiceBody = z.infer<typeof rejectInvoiceBodySchema>;
 
 /** The answer of approve and reject: where the invoice is now. */

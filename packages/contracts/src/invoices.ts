@@ -6,7 +6,7 @@ import { LANGUAGES } from './constants';
 import { overdueBucketSchema } from './dashboard';
 import { listQuerySchema, pageSchema } from './lists';
 import { optionalText } from './recipients';
-import { isoDateSchema, requiredText } from './rules';
+import { isoDateSchema, plainText, requiredText } from './rules';
 
 /** Service types of spec §3, spelled as the spec spells them. */
 export const SERVICE_TYPES = [
@@ -121,7 +121,7 @@ export const FILE_ROLES = ['invoice', 'attachment'] as const;
 /** `POST limited/files?role=&filename=` with the PDF bytes as the body (application/pdf). */
 export const uploadFileQuerySchema = z.object({
   role: z.enum(FILE_ROLES).default('attachment'),
-  filename: z.string().trim().min(1).max(200),
+  filename: plainText().trim().min(1).max(200),
 });
 
 export const INVOICE_LIMITS = {
@@ -208,7 +208,7 @@ export const ROT_RUT_TYPES = ['none', 'rot', 'rut'] as const;
 export const invoiceRowBodySchema = z.object({
   articleNumber: optionalText(INVOICE_LIMITS.articleNumber),
   name: requiredText(INVOICE_LIMITS.rowName),
-  description: optionalText(INVOICE_LIMITS.rowDescription),
+  description: optionalText(INVOICE_LIMITS.rowDescription, { multiline: true }),
   quantityMilli: z
     .number('validation.required')
     .int('validation.invalid')
@@ -234,7 +234,7 @@ export const invoiceBodySchema = z.object({
   recipientID: z.uuid('validation.recipient_required'),
   invoiceNumber: requiredText(INVOICE_LIMITS.invoiceNumber),
   service: z.enum(SERVICE_TYPES, 'validation.invalid'),
-  currency: z.string().length(3, 'validation.invalid'),
+  currency: plainText().length(3, 'validation.invalid'),
   invoiceDate: isoDateSchema,
   dueDate: isoDateSchema,
   orderReference: optionalText(INVOICE_LIMITS.orderReference),
@@ -272,8 +272,7 @@ export const UPLOAD_AMOUNT_LINES_MAX = 10;
  * digit is not required: whether the customer uses it is its agreement with its bank, not ours.
  * Empty → null (we make one when the invoice is sent). Uniqueness per issuer is the server's check.
  */
-export const ownOcrReferenceSchema = z
-  .string('validation.invalid')
+export const ownOcrReferenceSchema = plainText()
   .max(OWN_OCR_MAX_INPUT, 'validation.ocr_reference')
   .default('')
   .transform(normalizeOcrReference)
@@ -421,7 +420,7 @@ export const listInvoicesResponseSchema = pageSchema(invoiceSummarySchema).exten
 
 /** `GET limited/invoices/pending`: every invoice not sent yet (the send page), oldest first. */
 export const PENDING_LIST_LIMIT = 500;
-export const listPendingInvoicesQuerySchema = z.object({ search: z.string().trim().max(100).optional() });
+export const listPendingInvoicesQuerySchema = z.object({ search: plainText().trim().max(100).optional() });
 export const listPendingInvoicesResponseSchema = z.object({
   items: z.array(invoiceSummarySchema),
   /** All pending invoices that matched; more than `items` when the list was cut at PENDING_LIST_LIMIT. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './rules';
 
 /** Largest page any list answers; a bigger request is refused rather than silently cut. */
 export const MAX_PAGE_SIZE = 100;
@@ -13,7 +14,7 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     sort: z.enum(sortFields).default(sortFields[0] as S[number]),
     order: z.enum(SORT_ORDERS).default('asc'),
-    search: z.string().trim().max(100).optional(),
+    search: plainText().trim().max(100).optional(),
   });
 }
 

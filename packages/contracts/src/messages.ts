@@ -21,7 +21,7 @@ export const listMessagesResponseSchema = pageSchema(messageSchema).extend({
 export const createMessageBodySchema = z.object({
   invoiceID: z.uuid().nullable().default(null),
   title: requiredText(MESSAGE_LIMITS.title),
-  message: requiredText(MESSAGE_LIMITS.message),
+  message: requiredText(MESSAGE_LIMITS.message, { multiline: true }),
 });
 export type CreateMessageBody = z.input<typeof createMessageBodySchema>;
 export const createMessageResponseSchema = messageSchema;

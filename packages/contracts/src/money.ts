@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from './invoices';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSchema } from './lists';
-import { isoDateSchema } from './rules';
+import { isoDateSchema, plainText } from './rules';
 
 /**
  * Payloads of the money flow (docs/MONEY.md): the back office's payout runs, BGMAX imports, unmatched
@@ -63,7 +63,7 @@ export const runPayoutResponseSchema = z.object({
 export type RunPayoutResponse = z.infer<typeof runPayoutResponseSchema>;
 
 /** `POST backoffice/payments/import?filename=` with the file's bytes as the body. */
-export const importPaymentsQuerySchema = z.object({ filename: z.string().trim().min(1).max(200) });
+export const importPaymentsQuerySchema = z.object({ filename: plainText().trim().min(1).max(200) });
 export const importPaymentsResponseSchema = z.object({
   fileID: z.string(),
   duplicateFile: z.boolean(),
@@ -208,7 +208,7 @@ export const paymentsReportQuerySchema = z
     from: isoDateSchema,
     to: isoDateSchema,
     recipientID: z.uuid('validation.invalid').optional(),
-    invoiceNumber: z.string().trim().max(30).optional(),
+    invoiceNumber: plainText().trim().max(30).optional(),
   })
   .refine((v) => v.to >= v.from, { path: ['to'], message: 'reports.wrong_date_range' });
 export type PaymentsReportQuery = z.input<typeof paymentsReportQuerySchema>;
@@ -236,7 +236,7 @@ export const paymentsExportQuerySchema = z
     from: isoDateSchema,
     to: isoDateSchema,
     recipientID: z.uuid('validation.invalid').optional(),
-    invoiceNumber: z.string().trim().max(30).optional(),
+    invoiceNumber: plainText().trim().max(30).optional(),
     format: z.enum(EXPORT_FORMATS),
   })
   .refine((v) => v.to >= v.from, { path: ['to'], message: 'reports.wrong_date_range' });

@@ -2,7 +2,7 @@ import { isFinnishBusinessId, isSwedishOrganisationNumber } from '@portal/domain
 import { z } from 'zod';
 import { RECIPIENT_NAME_MAX } from './constants';
 import { listQuerySchema, pageSchema } from './lists';
-import { isPresent, isWithinMaxLength, requiredEmail, requiredText } from './rules';
+import { isPresent, isWithinMaxLength, multilineText, plainText, requiredEmail, requiredText } from './rules';
 
 /** Limits of the recipient form besides the name (spec §5 gives the name's; the rest are ours). */
 export const RECIPIENT_LIMITS = {
@@ -20,9 +20,8 @@ export const RECIPIENT_LIMITS = {
 export const RECIPIENT_COUNTRIES = ['SE', 'FI', 'NO', 'DK', 'DE', 'GB', 'US'] as const;
 
 /** An optional text: empty passes; otherwise at most `max` code points (spec §5). */
-export function optionalText(max: number) {
-  return z
-    .string()
+export function optionalText(max: number, options: { multiline?: boolean } = {}) {
+  return (options.multiline ? multilineText : plainText)()
     .trim()
     .refine((v) => isWithinMaxLength(v, max), 'validation.max_length')
     .default('');
@@ -112,7 +111,7 @@ export type Company = z.infer<typeof companySchema>;
 
 /** At least 2 characters; a search matching more than the limit answers `company.too_many_results`. */
 export const searchCompaniesQuerySchema = z.object({
-  query: z.string().trim().min(2, 'validation.min_length').max(100),
+  query: plainText().trim().min(2, 'validation.min_length').max(100),
 });
 export const COMPANY_SEARCH_LIMIT = 20;
 export const searchCompaniesResponseSchema = z.object({ items: z.array(companySchema) });

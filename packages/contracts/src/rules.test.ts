@@ -3,13 +3,21 @@ import { changePasswordFormSchema, saveIssuerInfoBodySchema } from './account';
 import { activeRegressQuerySchema } from './reports';
 import {
   codePointLength,
+  DATE_MAX_YEAR,
+  DATE_MIN_YEAR,
+  hasControlCharacters,
   isDigitsOnly,
   isEmpty,
+  isIsoDate,
+  isoDateSchema,
   isPresent,
   isStrongPassword,
   isValidEmail,
   isWithinMaxLength,
+  multilineText,
   passwordPolicyFailures,
+  plainText,
+  requiredText,
   twoFactorCodeSchema,
 } from './rules';
 
@@ -177,4 +185,69 @@ describe('regress report range (spec §5)', () => {
       activeRegressQuerySchema.safeParse({ from: '2026-02-30', to: '2026-03-01', fileType: 'pdf' }).success,
     ).toBe(false);
   });
+});
+
+describe('control characters (issue #10)', () => {
+  it.each([
+    ['NUL', 'a\u0000b'],
+    ['bell', '\u0007'],
+    ['escape', 'x\u001b[31m'],
+    ['DEL', '\u007f'],
+    ['C1 next line', 'a\u0085b'],
+    ['C1 CSI', '\u009b'],
+    ['lone high surrogate', 'a\ud800'],
+    ['lone low surrogate', '\udc00b'],
+    ['swapped surrogates', '\udc00\ud800'],
+  ])('refuses %s in any text', (_, v) => {
+    expect(hasControlCharacters(v)).toBe(true);
+    expect(hasControlCharacters(v, true)).toBe(true);
+    expect(plainText().safeParse(v).error?.issues[0]?.message).toBe('validation.control_characters');
+    expect(multilineText().safeParse(v).success).toBe(false);
+  });
+
+  it.each([
+    ['tab', 'a\tb'],
+    ['newline', 'a\nb'],
+    ['CR LF', 'a\r\nb'],
+  ])('allows %s in multi-line text only', (_, v) => {
+    expect(hasControlCharacters(v)).toBe(true);
+    expect(hasControlCharacters(v, true)).toBe(false);
+    expect(requiredText(100, { multiline: true }).safeParse(v).success).toBe(true);
+    expect(requiredText(100).safeParse(v).success).toBe(false);
+  });
+
+  it.each(['Åsa Öberg', 'Zoë & Co', '😀 emoji pair', '中文', 'NBSP\u00a0ok', '\u200b zero width'])(
+    'accepts %s',
+    (v) => expect(hasControlCharacters(v)).toBe(false),
+  );
+});
+
+describe('the one date type', () => {
+  it.each(['1900-01-01', '2026-03-02', '2024-02-29', '2199-12-31'])('accepts %s', (v) => {
+    expect(isIsoDate(v)).toBe(true);
+    expect(isoDateSchema.safeParse(v).success).toBe(true);
+  });
+
+  it.each([
+    '0000-01-01',
+    '1899-12-31',
+    '2200-01-01',
+    '9999-12-31',
+    '2025-02-29',
+    '2026-13-01',
+    '2026-3-2',
+    '+02026-03-02',
+    '2026-03-02T00:00:00Z',
+    ' 2026-03-02',
+    '',
+  ])('refuses %j with validation.date', (v) => {
+    expect(isIsoDate(v)).toBe(false);
+    expect(isoDateSchema.safeParse(v).error?.issues[0]?.message).toBe('validation.date');
+  });
+
+  it('refuses a non-string with validation.date', () => {
+    expect(isoDateSchema.safeParse(20260302).error?.issues[0]?.message).toBe('validation.date');
+  });
+
+  it('spans 1900-2199', () => expect([DATE_MIN_YEAR, DATE_MAX_YEAR]).toEqual([1900, 2199]));
 });

@@ -82,10 +82,51 @@ export function isStrongPassword(password: string): boolean {
   return passwordPolicyFailures(password).length === 0;
 }
 
+/**
+ * True when the text holds a character nobody types on purpose: a C0 control (U+0000-U+001F; tab,
+ * newline and carriage return are allowed in multi-line text), DEL or a C1 control (U+007F-U+009F),
+ * or half of a UTF-16 surrogate pair without its other half. PostgreSQL refuses U+0000 in text, and
+ * the others end up in PDFs, CSV files and mails where they do harm.
+ */
+export function hasControlCharacters(value: string, multiline = false): boolean {
+  for (let i = 0; i < value.length; i++) {
+    const c = value.charCodeAt(i);
+    if (c < 0x20) {
+      if (multiline && (c === 0x09 || c === 0x0a || c === 0x0d)) continue;
+      return true;
+    }
+    if (c >= 0x7f && c <= 0x9f) return true;
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = value.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        i++;
+        continue;
+      }
+      return true;
+    }
+    if (c >= 0xdc00 && c <= 0xdfff) return true;
+  }
+  return false;
+}
+
+/**
+ * The base of every string a caller sends (body, query, path): one line of text without control
+ * characters, refused with `validation.control_characters`. `multilineText` also allows tab, newline
+ * and carriage return (messages, descriptions). Every string field of a request schema starts here
+ * (or at `requiredText`, `isoDateSchema`, an enum or a uuid); a server test sends every string field
+ * of every route a NUL.
+ */
+export function plainText(message = 'validation.invalid') {
+  return z.string(message).refine((v) => !hasControlCharacters(v), 'validation.control_characters');
+}
+
+export function multilineText(message = 'validation.invalid') {
+  return z.string(message).refine((v) => !hasControlCharacters(v, true), 'validation.control_characters');
+}
+
 /** A required text of at most `max` code points; blank after trimming fails `validation.required`. */
-export function requiredText(max: number) {
-  return z
-    .string('validation.required')
+export function requiredText(max: number, options: { multiline?: boolean } = {}) {
+  return (options.multiline ? multilineText : plainText)('validation.required')
     .refine(isPresent, 'validation.required')
     .refine((v) => isWithinMaxLength(v, max), 'validation.max_length');
 }
@@ -96,7 +137,7 @@ export function requiredEmail(max: number) {
 }
 
 /** A new password under the policy; the message is the first failing part's code. */
-export const newPasswordSchema = z.string('validation.required').superRefine((value, ctx) => {
+export const newPasswordSchema = plainText('validation.required').superRefine((value, ctx) => {
   if (!isPresent(value)) {
     ctx.addIssue({ code: 'custom', message: 'validation.required' });
     return;
@@ -110,12 +151,25 @@ export const twoFactorCodeSchema = z
   .string('validation.required')
   .regex(new RegExp(`^[0-9]{${TWO_FACTOR_CODE_LENGTH}}$`), 'validation.two_factor_code');
 
-/** A calendar date written YYYY-MM-DD that exists (no 2025-02-30). */
-export const isoDateSchema = z.string().refine((v) => {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(v)) return false;
-  const d = new Date(`${v}T00:00:00Z`);
-  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
-}, 'validation.date');
+/** The years a date of any request may fall in: wide for history, narrow enough for every database. */
+export const DATE_MIN_YEAR = 1900;
+export const DATE_MAX_YEAR = 2199;
+
+/** True for a calendar date written YYYY-MM-DD that exists (no 2025-02-30) in DATE_MIN_YEAR..DATE_MAX_YEAR. */
+export function isIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const year = Number(value.slice(0, 4));
+  if (year < DATE_MIN_YEAR || year > DATE_MAX_YEAR) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
+}
+
+/**
+ * The one date type of every request (body, query, path; customer and back office): a calendar date
+ * written YYYY-MM-DD that exists, in the years DATE_MIN_YEAR..DATE_MAX_YEAR, else `validation.date`.
+ * Business rules on top (e.g. money movements near today) are the server's.
+ */
+export const isoDateSchema = z.iso.date('validation.date').refine(isIsoDate, 'validation.date');
 
 /**
  * Every rule code a schema may answer under `validation.`; the web translates each under
@@ -152,4 +206,5 @@ export const VALIDATION_CODES = [
   'vat_rate_repeated',
   'invoice_total_range',
   'invoice_total_positive',
+  'control_characters',
 ] as const;

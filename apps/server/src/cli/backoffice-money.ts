@@ -5,6 +5,7 @@ import {
   buildPath,
   checkBooksResponseSchema,
   importPaymentsResponseSchema,
+  isIsoDate,
   issuerFeesResponseSchema,
   listUnmatchedResponseSchema,
   ROUTES,
@@ -29,7 +30,6 @@ interface MoneyCommand {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 function usage(message: string): never {
   throw new CliError(message, EXIT.usage);
@@ -40,7 +40,8 @@ const noArgs = (name: string) => (rest: string[]) => {
 };
 const optionalDate = (name: string) => (rest: string[], values: Record<string, unknown>) => {
   noArgs(name)(rest);
-  if (values.date !== undefined && !DATE.test(String(values.date))) usage('--date must be YYYY-MM-DD');
+  if (values.date !== undefined && !isIsoDate(String(values.date)))
+    usage('--date must be a real date YYYY-MM-DD (1900-2199)');
 };
 
 const money = (minor: number, currency: string) =>

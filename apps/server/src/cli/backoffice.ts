@@ -133,6 +133,7 @@ export function refusal(status: number, json: unknown): CliError {
   const hints: Record<string, string> = {
     'invoices.invalid_transition': 'the invoice is not awaiting a credit decision (already decided?)',
     'invoices.not_found': 'no invoice with that id',
+    'issuer.not_found': 'no issuer with that id',
     'payments.deduction':
       'a TK21 deduction is money taken off a deposit, not a payment: it is never assigned',
     'auth.invalid_credentials': 'wrong operator username or password',

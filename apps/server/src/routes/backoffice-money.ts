@@ -21,6 +21,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { issuerFees, issuers, payments } from '../db/schema';
 import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
+import { normaliseFileName } from '../lib/file-names';
 import { runDailyJob } from '../services/daily-job';
 import { todayIn } from '../services/invoice-math';
 import { checkBooks } from '../services/ledger';
@@ -133,8 +134,9 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
       const operator = operatorOf(request);
       const bytes = request.body;
       if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new ApiError('files.required');
+      const filename = normaliseFileName(request.query.filename);
       const result = await importBgmaxFile(ctx.db, bytes, {
-        filename: request.query.filename,
+        filename,
         operatorId: operator.operatorId,
         now: ctx.now(),
         record: (tx, done) =>
@@ -142,7 +144,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
             operatorId: operator.operatorId,
             username: operator.username,
             ip: request.ip,
-            details: { ...done, filename: request.query.filename },
+            details: { ...done, filename },
           }),
       });
       const { fileId, ...counts } = result;
@@ -290,7 +292,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
 
   const feesOf = async (issuerId: string) => {
     const [issuer] = await ctx.db.select({ id: issuers.id }).from(issuers).where(eq(issuers.id, issuerId));
-    if (!issuer) throw new ApiError('issuer.invalid');
+    if (!issuer) throw new ApiError('issuer.not_found');
     const fees = await ctx.db
       .select()
       .from(issuerFees)

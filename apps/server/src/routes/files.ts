@@ -7,6 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
 import { invoiceFiles } from '../db/schema';
 import { ApiError } from '../lib/errors';
+import { normaliseFileName } from '../lib/file-names';
 import { databaseFileStore } from '../services/file-store';
 import { errorResponses, routeOf, signedIn } from './define';
 
@@ -63,7 +64,8 @@ export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
         .values({
           issuerId: auth.issuerId,
           role: request.query.role,
-          filename: request.query.filename,
+          // Served as a PDF, so named as one: a bare name, no path, no device name, `.pdf` at the end.
+          filename: normaliseFileName(request.query.filename, '.pdf'),
           contentType: 'application/pdf',
           size: bytes.length,
           sha256,

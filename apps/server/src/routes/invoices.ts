@@ -77,7 +77,8 @@ const SORT_COLUMNS = {
   invoiceDate: invoices.invoiceDate,
   dueDate: invoices.dueDate,
   invoiceNumber: invoices.invoiceNumber,
-  recipientName: recipients.name,
+  // The list has no join: the name is looked up per invoice, as its select does.
+  recipientName: sql`(select ${recipients.name} from ${recipients} where ${recipients.id} = ${invoices.recipientId})`,
   grossMinor: invoices.grossMinor,
   created: invoices.createdAt,
 } as const;

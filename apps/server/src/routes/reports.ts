@@ -2,12 +2,14 @@ import { PassThrough } from 'node:stream';
 import {
   activeRegressQuerySchema,
   DEFAULT_LANGUAGE,
+  isoDateSchema,
   LANGUAGES,
   type Language,
   ledgerExportQuerySchema,
   ledgerQuerySchema,
   ledgerResponseSchema,
   RECOURSE_SERVICES,
+  REPORT_FILE_TYPES,
 } from '@portal/contracts';
 import { formatAmount } from '@portal/domain/money';
 import { recourseDate } from '@portal/domain/money-flow';
@@ -171,9 +173,9 @@ export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
       summary: 'Invoices of recourse services whose recourse date falls in [from, to], as PDF or Excel',
       querystring: z
         .object({
-          from: z.string(),
-          to: z.string(),
-          fileType: z.string(),
+          from: isoDateSchema,
+          to: isoDateSchema,
+          fileType: z.enum(REPORT_FILE_TYPES),
           language: z.enum(LANGUAGES).optional(),
         })
         .passthrough(),

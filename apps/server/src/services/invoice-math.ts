@@ -30,24 +30,32 @@ export interface StoredTotals {
 export function computeInvoice(invoice: ParsedInvoice, country: 'SE' | 'FI'): StoredTotals {
   const { rotRut } = invoice;
   if (rotRut.type !== 'none') checkRotRut(invoice, country);
+  const rows = invoice.rows.map((r) => ({
+    quantity: r.quantityMilli,
+    unitPriceMinor: r.unitPriceMinor,
+    vatBasisPoints: r.vatBasisPoints,
+    kind: r.rotRut ? ('labour' as const) : ('other' as const),
+  }));
   let totals: ReturnType<typeof computeInvoiceTotals>;
   try {
-    totals = computeInvoiceTotals(
-      invoice.rows.map((r) => ({
-        quantity: r.quantityMilli,
-        unitPriceMinor: r.unitPriceMinor,
-        vatBasisPoints: r.vatBasisPoints,
-        kind: r.rotRut ? 'labour' : 'other',
-      })),
-      rotRut.type === 'none' ? null : { type: rotRut.type, paymentDate: invoice.dueDate },
-    );
+    // First without ROT/RUT: a RangeError here is a sum outside the safe integers, the rows' fault.
+    totals = computeInvoiceTotals(rows, null);
   } catch (err) {
-    // The only RangeError valid input can reach: no ROT/RUT percentage known for that payment date.
     if (err instanceof RangeError)
-      throw new ApiError('invoices.rot_rut_invalid', {
-        issues: [{ path: 'dueDate', code: 'invoices.rot_rut_invalid' }],
-      });
+      throw new ApiError('invoices.invalid', { issues: [{ path: 'rows', code: 'validation.amount_range' }] });
     throw err;
+  }
+  if (rotRut.type !== 'none') {
+    try {
+      totals = computeInvoiceTotals(rows, { type: rotRut.type, paymentDate: invoice.dueDate });
+    } catch (err) {
+      // With the sums known to fit, what is left: no ROT/RUT percentage known for that payment date.
+      if (err instanceof RangeError)
+        throw new ApiError('invoices.rot_rut_invalid', {
+          issues: [{ path: 'dueDate', code: 'invoices.rot_rut_invalid' }],
+        });
+      throw err;
+    }
   }
   checkInvoiceTotals(totals);
   return {
