@@ -48,27 +48,22 @@ export async function sendInvoices(
       });
       continue;
     }
-    if (inv.state !== 1) {
-      results.push({
-        invoiceID: id,
-        invoiceNumber: inv.invoiceNumber,
-        ok: false,
-        state: inv.state,
-        ocr: inv.ocr,
-        code: 'invoices.invalid_transition',
-      });
-      continue;
-    }
     // An invoice stored before the bounds (or written around them) never goes into financing or the
     // book with a total out of range: it stays pending for the customer to correct.
-    if (invoiceTotalCode(inv) !== null) {
+    const refused =
+      inv.state !== 1
+        ? 'invoices.invalid_transition'
+        : invoiceTotalCode(inv) !== null
+          ? 'invoices.invalid_total'
+          : null;
+    if (refused) {
       results.push({
         invoiceID: id,
         invoiceNumber: inv.invoiceNumber,
         ok: false,
         state: inv.state,
         ocr: inv.ocr,
-        code: 'invoices.invalid_total',
+        code: refused,
       });
       continue;
     }
