@@ -56,8 +56,17 @@ async function openShell() {
 
 async function chooseFromReports(nav: HTMLElement, entry: string) {
   const user = userEvent.setup();
-  await user.click(within(nav).getByRole('button', { name: i18next.t('layout:menu.reports') }));
-  await user.click(await within(nav).findByRole('button', { name: entry }));
+  const trigger = within(nav).getByRole('button', { name: i18next.t('layout:menu.reports') });
+  // The page under the shell is still loading when the menu first shows; on a loaded machine its
+  // late render can close the dropdown again, so open it until the entry stands (as a person would).
+  const item = await waitFor(
+    async () => {
+      if (trigger.getAttribute('aria-expanded') !== 'true') await user.click(trigger);
+      return within(nav).getByRole('button', { name: entry });
+    },
+    { timeout: 10_000 },
+  );
+  await user.click(item);
 }
 
 /** The answer the server gave to the page's call of `path` (the real-api fetch keeps it). */
