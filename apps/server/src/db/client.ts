@@ -26,6 +26,8 @@ export interface Database {
   /** 'embedded' is PGlite in this process; 'postgres' a PostgreSQL server. */
   kind: 'embedded' | 'postgres';
   close(): Promise<void>;
+  /** Embedded only: an archive of the whole data folder (loadable again through openEmbedded's `from`). */
+  dump?(): Promise<Blob>;
 }
 
 export class DataDirLockedError extends Error {}
@@ -166,10 +168,16 @@ function yieldingBeforeQueries<T extends PGlite | Transaction>(
 }
 
 /** PGlite with its data in a folder, or in memory when `dataDir` is undefined (tests). */
-export async function openEmbedded(dataDir: string | undefined): Promise<Database> {
+export async function openEmbedded(
+  dataDir: string | undefined,
+  opts: { from?: Blob } = {},
+): Promise<Database> {
   const unlock = dataDir ? await lockDataDir(dataDir) : () => {};
   try {
-    const client = dataDir ? new PGlite(join(dataDir, 'pg')) : new PGlite();
+    // `from`: the archive of a data folder to start from (tests start from a seeded one).
+    const client = dataDir
+      ? new PGlite(join(dataDir, 'pg'), { loadDataDir: opts.from })
+      : new PGlite({ loadDataDir: opts.from });
     await client.waitReady;
     const db = drizzlePglite(yieldingBeforeQueries(client), { schema }) as unknown as Db;
     return {
@@ -179,6 +187,7 @@ export async function openEmbedded(dataDir: string | undefined): Promise<Databas
         await client.close();
         unlock();
       },
+      dump: () => client.dumpDataDir('none'),
     };
   } catch (err) {
     unlock();

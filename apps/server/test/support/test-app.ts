@@ -16,7 +16,7 @@ import { rows } from '../../src/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../../src/db/seed/demo';
 import type { DbGateLimits } from '../../src/lib/db-gate';
 import type { Mail, Mailer } from '../../src/mail/mailer';
-import { createTestDb } from './test-db';
+import { createPreparedTestDb, createTestDb } from './test-db';
 
 /** The fixed instant every test app starts at (a Monday morning, UTC). */
 export const START = new Date('2026-03-02T08:00:00.000Z');
@@ -144,7 +144,15 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   });
   const clock = createClock();
   const mailer = capturingMailer();
-  const testDb = await createTestDb();
+  // The seeded state is the same for every app with the tests' own secret key: it comes from a
+  // template built once (test-db.ts), the snapshot of reset() included.
+  const seeded = opts.seed !== false && !opts.env?.SECRET_KEY;
+  const testDb = seeded
+    ? await createPreparedTestDb(async (db) => {
+        await seedDemo(db, config.secretKey, START);
+        await takeSnapshot(db);
+      })
+    : await createTestDb();
   const initialThrottle: ThrottleLimits = {
     perUsername: opts.throttle?.perUsername ?? LOGIN_MAX_FAILURES_PER_USERNAME,
     perIp: opts.throttle?.perIp ?? LOGIN_MAX_FAILURES_PER_IP,
@@ -153,8 +161,10 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const throttle = { ...initialThrottle };
   let app: FastifyInstance | undefined;
   try {
-    if (opts.seed !== false) await seedDemo(testDb.db, config.secretKey, clock.now());
-    await takeSnapshot(testDb.db);
+    if (!seeded) {
+      if (opts.seed !== false) await seedDemo(testDb.db, config.secretKey, clock.now());
+      await takeSnapshot(testDb.db);
+    }
     app = await buildApp({
       ctx: {
         db: testDb.db,

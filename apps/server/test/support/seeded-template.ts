@@ -1,0 +1,126 @@
+import { createHash } from 'node:crypto';
+import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import postgres from 'postgres';
+
+/**
+ * The demo seed simulates months of business through the real services: about ten seconds on PGlite,
+ * paid once per test file before. Its result depends only on the server's code, the migrations and
+ * the shared packages (the clock and secret key of tests are fixed), so it is built once per version of
+ * that code and every test file starts from a copy: a PGlite data-folder archive in the temp folder,
+ * or a PostgreSQL template database. The name carries a hash of the code, so a change builds a new one.
+ */
+
+const here = dirname(fileURLToPath(import.meta.url));
+const serverRoot = join(here, '..', '..');
+const repoRoot = join(serverRoot, '..', '..');
+
+/** Folders whose files decide what the seed writes. */
+const SOURCES = [
+  join(serverRoot, 'src'),
+  join(serverRoot, 'migrations'),
+  join(serverRoot, 'test', 'support'),
+  join(repoRoot, 'packages', 'contracts', 'src'),
+  join(repoRoot, 'packages', 'domain', 'src'),
+];
+
+function filesUnder(dir: string): string[] {
+  if (!existsSync(dir)) return [];
+  const out: string[] = [];
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) out.push(...filesUnder(path));
+    else if (entry.isFile()) out.push(path);
+  }
+  return out;
+}
+
+let key: string | undefined;
+
+/** A short hash of every file the seed's result depends on. */
+export function templateKey(): string {
+  if (key) return key;
+  const hash = createHash('sha256');
+  for (const file of SOURCES.flatMap(filesUnder).sort()) {
+    hash.update(relative(repoRoot, file));
+    hash.update('\0');
+    hash.update(readFileSync(file));
+    hash.update('\0');
+  }
+  key = hash.digest('hex').slice(0, 16);
+  return key;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The archive of a seeded PGlite data folder: read from the temp folder, or built by `build` when no
+ * test file has built it yet. One builder at a time (a lock file made with O_EXCL); the others wait.
+ */
+export async function embeddedTemplate(build: () => Promise<Blob>): Promise<Blob> {
+  const path = join(tmpdir(), `portal-test-seed-${templateKey()}.tar`);
+  const lock = `${path}.lock`;
+  for (;;) {
+    if (existsSync(path)) return new Blob([readFileSync(path)]);
+    let fd: number | undefined;
+    try {
+      fd = openSync(lock, 'wx');
+    } catch {
+      // Someone builds it; a lock older than five minutes is left by a killed run.
+      try {
+        if (Date.now() - statSync(lock).mtimeMs > 300_000) rmSync(lock, { force: true });
+      } catch {}
+      await sleep(200);
+      continue;
+    }
+    try {
+      if (existsSync(path)) continue;
+      const blob = await build();
+      const part = `${path}.${process.pid}.part`;
+      writeFileSync(part, Buffer.from(await blob.arrayBuffer()));
+      renameSync(part, path);
+      return blob;
+    } finally {
+      closeSync(fd);
+      rmSync(lock, { force: true });
+    }
+  }
+}
+
+/**
+ * The name of a seeded PostgreSQL template database on the server of `baseUrl`, built by `build`
+ * (given the URL of an empty database) when it does not exist yet. Builders queue on an advisory lock;
+ * the database gets its final name only once complete, so its existence means it is ready.
+ */
+export async function postgresTemplate(baseUrl: string, build: (url: string) => Promise<void>): Promise<string> {
+  const name = `portal_tmpl_${templateKey()}`;
+  const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
+  const exists = async () =>
+    (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
+  try {
+    if (await exists()) return name;
+    await admin`select pg_advisory_lock(hashtext(${name}))`;
+    try {
+      if (await exists()) return name;
+      const building = `${name}_build`;
+      await admin.unsafe(`drop database if exists "${building}" with (force)`);
+      await admin.unsafe(`create database "${building}"`);
+      const url = new URL(baseUrl);
+      url.pathname = `/${building}`;
+      try {
+        await build(url.toString());
+      } catch (err) {
+        await admin.unsafe(`drop database if exists "${building}" with (force)`);
+        throw err;
+      }
+      await admin.unsafe(`alter database "${building}" rename to "${name}"`);
+      return name;
+    } finally {
+      await admin`select pg_advisory_unlock(hashtext(${name}))`;
+    }
+  } finally {
+    await admin.end({ timeout: 5 });
+  }
+}
