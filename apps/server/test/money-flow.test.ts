@@ -110,6 +110,57 @@ describe('payout runs', () => {
     const again = await runPayout(t.db, { payoutDate: today(), now: t.clock.now(), operatorId: null });
     expect(again.settlements).toEqual([]);
   });
+
+  it('pays once when two runs start at the same moment (each issuer under its own lock)', async () => {
+    // Everything the demo left open, and three fresh approvals, are up for both runs at once. On
+    // PostgreSQL the two runs hold connections of their own and meet at each issuer's advisory lock.
+    const approved = await approvedInvoices(3, 'factoring');
+    const open = await t.db
+      .select({ id: postings.id })
+      .from(postings)
+      .where(and(eq(postings.account, 'issuer_payable'), isNull(postings.settlementId)));
+    expect(open.length).toBeGreaterThan(3);
+    // Each run holds its issuer's transaction open until the other run has reached the same point or
+    // half a second has passed: without the lock both would settle the same postings; with it the
+    // second waits at the lock and then finds them settled.
+    let recorded = 0;
+    const record = async () => {
+      recorded++;
+      const until = Date.now() + 500;
+      while (recorded < 2 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+    };
+    const run = () => runPayout(t.db, { payoutDate: today(), now: t.clock.now(), operatorId: null, record });
+    const [a, b] = await Promise.all([run(), run()]);
+    expect([...a.failed, ...b.failed]).toEqual([]);
+
+    // Each posting is taken by exactly one settlement, and each invoice is paid out once.
+    const taken = await t.db
+      .select({ id: postings.id, settlementId: postings.settlementId })
+      .from(postings)
+      .where(
+        inArray(
+          postings.id,
+          open.map((p) => p.id),
+        ),
+      );
+    expect(taken.every((p) => p.settlementId !== null)).toBe(true);
+    const made = [...a.settlements, ...b.settlements];
+    expect(new Set(made.map((s) => `${s.issuerId}|${s.currency}`)).size).toBe(made.length);
+    const payoutRows = await t.db
+      .select({ invoiceId: settlementRows.invoiceId })
+      .from(settlementRows)
+      .where(
+        and(
+          inArray(
+            settlementRows.invoiceId,
+            approved.map((i) => i.id),
+          ),
+          eq(settlementRows.kind, 'payout'),
+        ),
+      );
+    expect(payoutRows.map((r) => r.invoiceId).sort()).toEqual(approved.map((i) => i.id).sort());
+    expect(await booksOf(approved.map((i) => i.id))).toEqual([]);
+  });
 });
 
 describe('payouts with charge backs', () => {

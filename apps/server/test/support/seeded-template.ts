@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { closeSync, existsSync, openSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -94,11 +104,13 @@ export async function embeddedTemplate(build: () => Promise<Blob>): Promise<Blob
  * (given the URL of an empty database) when it does not exist yet. Builders queue on an advisory lock;
  * the database gets its final name only once complete, so its existence means it is ready.
  */
-export async function postgresTemplate(baseUrl: string, build: (url: string) => Promise<void>): Promise<string> {
+export async function postgresTemplate(
+  baseUrl: string,
+  build: (url: string) => Promise<void>,
+): Promise<string> {
   const name = `portal_tmpl_${templateKey()}`;
   const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
-  const exists = async () =>
-    (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
+  const exists = async () => (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
   try {
     if (await exists()) return name;
     await admin`select pg_advisory_lock(hashtext(${name}))`;
