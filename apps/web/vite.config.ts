@@ -27,6 +27,8 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
+    // The real server's seeded database is built once, in Node, before any jsdom test file starts.
+    globalSetup: ['./src/test/global-setup.ts'],
     restoreMocks: true,
     // Tests that use src/test/real-api.ts start the real server over PGlite once per file: migrating and
     // seeding takes seconds on a loaded machine, and a page test then waits on real argon2 and SQL.

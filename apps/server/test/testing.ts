@@ -6,4 +6,11 @@ export { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed/demo';
 export { setAbilities } from './support/abilities';
 export { setCollectionBankgiro } from './support/issuers';
 export * as moneyFlow from './support/money-flow-testing';
-export { bearer, createTestApp, START, type TestApp, type TestAppOptions } from './support/test-app';
+export {
+  bearer,
+  createTestApp,
+  prepareSeededTemplate,
+  START,
+  type TestApp,
+  type TestAppOptions,
+} from './support/test-app';

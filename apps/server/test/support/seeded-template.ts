@@ -65,15 +65,26 @@ export function templateKey(): string {
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Archives of earlier versions of the code, a day old or more, are removed when a new one is made. */
+function forgetOlderArchives(current: string): void {
+  for (const name of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), name);
+    if (path === current || !/^portal-test-seed-[0-9a-f]{16}\.tar$/.test(name)) continue;
+    try {
+      if (Date.now() - statSync(path).mtimeMs > 86_400_000) rmSync(path, { force: true });
+    } catch {}
+  }
+}
+
 /**
  * The archive of a seeded PGlite data folder: read from the temp folder, or built by `build` when no
  * test file has built it yet. One builder at a time (a lock file made with O_EXCL); the others wait.
  */
-export async function embeddedTemplate(build: () => Promise<Blob>): Promise<Blob> {
+export async function embeddedTemplate(build: () => Promise<Uint8Array>): Promise<Uint8Array> {
   const path = join(tmpdir(), `portal-test-seed-${templateKey()}.tar`);
   const lock = `${path}.lock`;
   for (;;) {
-    if (existsSync(path)) return new Blob([readFileSync(path)]);
+    if (existsSync(path)) return readFileSync(path);
     let fd: number | undefined;
     try {
       fd = openSync(lock, 'wx');
@@ -87,11 +98,12 @@ export async function embeddedTemplate(build: () => Promise<Blob>): Promise<Blob
     }
     try {
       if (existsSync(path)) continue;
-      const blob = await build();
+      const bytes = await build();
       const part = `${path}.${process.pid}.part`;
-      writeFileSync(part, Buffer.from(await blob.arrayBuffer()));
+      writeFileSync(part, bytes);
       renameSync(part, path);
-      return blob;
+      forgetOlderArchives(path);
+      return bytes;
     } finally {
       closeSync(fd);
       rmSync(lock, { force: true });

@@ -130,6 +130,30 @@ export function bearer(token: string): { authorization: string } {
   return { authorization: `Bearer ${token}` };
 }
 
+/** What a test app's database holds at creation: the demo seed at START, and reset()'s snapshot of it. */
+function seededState(config: Config) {
+  return async (db: Db) => {
+    await seedDemo(db, config.secretKey, START);
+    await takeSnapshot(db);
+  };
+}
+
+/**
+ * Builds the seeded template of createTestApp now, if this version of the code has none yet. For a
+ * Vitest globalSetup: it runs in Node, where PGlite's archive is a Blob Node can read (in jsdom the
+ * global Blob is jsdom's and cannot be read back).
+ */
+export async function prepareSeededTemplate(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'portal-template-'));
+  try {
+    const config = loadConfig({ DATA_DIR: dataDir, SECRET_KEY: TEST_SECRET_KEY, LOG_LEVEL: 'silent' });
+    const testDb = await createPreparedTestDb(seededState(config));
+    await testDb.close();
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-test-'));
   const emptyWeb = join(dataDir, 'no-web');
@@ -147,12 +171,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   // The seeded state is the same for every app with the tests' own secret key: it comes from a
   // template built once (test-db.ts), the snapshot of reset() included.
   const seeded = opts.seed !== false && !opts.env?.SECRET_KEY;
-  const testDb = seeded
-    ? await createPreparedTestDb(async (db) => {
-        await seedDemo(db, config.secretKey, START);
-        await takeSnapshot(db);
-      })
-    : await createTestDb();
+  const testDb = seeded ? await createPreparedTestDb(seededState(config)) : await createTestDb();
   const initialThrottle: ThrottleLimits = {
     perUsername: opts.throttle?.perUsername ?? LOGIN_MAX_FAILURES_PER_USERNAME,
     perIp: opts.throttle?.perIp ?? LOGIN_MAX_FAILURES_PER_IP,

@@ -1,3 +1,4 @@
+import { Blob as NodeBlob } from 'node:buffer';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { type Db, openEmbedded, openPostgres } from '../../src/db/client';
@@ -144,11 +145,12 @@ export async function createPreparedTestDb(prepare: (db: Db) => Promise<void>): 
       await migrate(built.db);
       await prepare(built.db);
       if (!built.dump) throw new Error('the embedded database cannot be dumped');
-      return await built.dump();
+      return new Uint8Array(await (await built.dump()).arrayBuffer());
     } finally {
       await built.close();
     }
   });
-  const database = await openEmbedded(undefined, { from: archive });
+  // Node's Blob, not the environment's: under jsdom the global Blob cannot be read by PGlite.
+  const database = await openEmbedded(undefined, { from: new NodeBlob([archive]) as unknown as Blob });
   return { db: database.db, kind: 'embedded', close: () => database.close() };
 }

@@ -48,10 +48,22 @@ beforeEach(async () => {
 
 afterEach(() => resetAnalyticsForTests());
 
-/** The shell of a signed-in user, once the menu is there. */
+/**
+ * The shell of a signed-in user, once the home page has loaded and every call it made has been
+ * answered: the page mounting late reads `self` again (the test client keeps nothing fresh), and a
+ * test that withdraws abilities must do so after that read, as when a user's rights change later.
+ */
 async function openShell() {
   renderApp('/');
-  return screen.findByRole('navigation', { name: i18next.t('layout:menu.label') });
+  const nav = await screen.findByRole('navigation', { name: i18next.t('layout:menu.label') });
+  await screen.findByRole('heading', { level: 1 });
+  const fetchMock = vi.mocked(fetch);
+  for (let seen = -1; seen !== fetchMock.mock.results.length; ) {
+    seen = fetchMock.mock.results.length;
+    await Promise.allSettled(fetchMock.mock.results.map((r) => r.value));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return nav;
 }
 
 async function chooseFromReports(nav: HTMLElement, entry: string) {
