@@ -10,6 +10,7 @@ import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
 import { todayIn } from '../src/services/invoice-math';
 import { importBgmaxFile } from '../src/services/payment-import';
 import { sentInvoices } from './support/money';
+import { VALID_RECIPIENT_BODY } from './support/route-samples';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
 
 /**
@@ -279,6 +280,30 @@ describe('CSV files the server writes', () => {
     // 8 × 650,00 + 1 234,50 = 6 434,50 before VAT, read alike from every language's decimal form.
     expect(gross[0]).toBeGreaterThan(643_450);
     expect(new Set(gross).size).toBe(1);
+    // The Excel template with Finnish column names, and a Finnish issuer's own template (EUR, 25,5 %).
+    const xlsx = await get(demo, '/api/limited/invoices/import/template?format=xlsx&language=fi-FI');
+    const fromExcel = await t.app.inject({
+      method: 'POST',
+      url: '/api/limited/invoices/import/preview?format=xlsx',
+      headers: { ...bearer(demo), 'content-type': 'application/octet-stream' },
+      payload: xlsx.rawPayload,
+    });
+    expect(importPreviewResponseSchema.parse(fromExcel.json())).toMatchObject({ valid: 1, invalid: 0 });
+    const other = await t.login('demo-other');
+    // The Finnish demo issuer has no recipient yet: the template's example names one of the issuer's own.
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/limited/recipients',
+      headers: bearer(other),
+      payload: { ...VALID_RECIPIENT_BODY, name: 'Asiakas Oy' },
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const finnish = await preview(
+      other,
+      (await get(other, '/api/limited/invoices/import/template?format=csv')).rawPayload,
+    );
+    expect(finnish, JSON.stringify(finnish.invoices[0]?.issues)).toMatchObject({ valid: 1, invalid: 0 });
+    expect(finnish.invoices[0]?.currency).toBe('EUR');
   });
 
   it('a file with English column names, commas and decimal points is imported by a Swedish user', async () => {
