@@ -69,8 +69,8 @@ async function excelTexts(bytes: Buffer): Promise<string[]> {
   return texts;
 }
 
-/** The fields of a CSV file (RFC 4180 quoting, `;` between fields, BOM first). */
-function csvTexts(bytes: Buffer): string[] {
+/** The fields of a CSV file (RFC 4180 quoting, `separator` between fields, BOM first). */
+function csvTexts(bytes: Buffer, separator: ';' | ','): string[] {
   const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
   const fields: string[] = [];
   let field = '';
@@ -84,7 +84,7 @@ function csvTexts(bytes: Buffer): string[] {
       } else if (c === '"') quoted = false;
       else field += c;
     } else if (c === '"') quoted = true;
-    else if (c === ';' || c === '\n') {
+    else if (c === separator || c === '\n') {
       fields.push(field.replace(/\r$/, ''));
       field = '';
     } else field += c;
@@ -108,10 +108,21 @@ describe('spreadsheet exports neutralise formula-like text', () => {
       await excelTexts(await download(`/api/limited/reports/payments/export?${query}&format=excel`)),
       [NAME, PAYER],
     );
-    expectNeutralised(csvTexts(await download(`/api/limited/reports/payments/export?${query}&format=csv`)), [
-      NAME,
-      PAYER,
-    ]);
+    // CSV in each dialect: `,` in English, `;` in Swedish and Finnish (lib/csv.ts).
+    for (const [language, separator] of [
+      ['en-US', ','],
+      ['sv-SE', ';'],
+      ['fi-FI', ';'],
+    ] as const)
+      expectNeutralised(
+        csvTexts(
+          await download(
+            `/api/limited/reports/payments/export?from=2026-03-01&to=2026-03-31&language=${language}&format=csv`,
+          ),
+          separator,
+        ),
+        [NAME, PAYER],
+      );
   });
 
   it('active invoices', async () => {

@@ -274,7 +274,9 @@ describe('payments report', () => {
     const rows = parseCsv(text).filter((r) => r.length > 1);
     expect(rows[0]?.[0]).toBe('Betaldatum');
     expect(rows).toHaveLength(expectedRows.length + 1);
-    const decimal = (minor: number) => (minor / 100).toFixed(2);
+    // Swedish: a decimal comma (and `;` between fields), written from the öre without a float.
+    const decimal = (minor: number) =>
+      `${(minor - (minor % 100)) / 100},${String(minor % 100).padStart(2, '0')}`;
     const csvRows = rows.slice(1);
     for (const [i, e] of expectedRows.entries()) {
       const r = csvRows[i] ?? [];
@@ -282,7 +284,7 @@ describe('payments report', () => {
       expect(r.slice(5, 8).map((c) => c)).toEqual((e.slice(5, 8) as number[]).map(decimal));
       expect(r[8]).toBe(e[8]);
     }
-    expect(csvRows.find((r) => r[1] === part.invoiceNumber)?.[5]).toBe('100.00');
+    expect(csvRows.find((r) => r[1] === part.invoiceNumber)?.[5]).toBe('100,00');
     expect(csvRows.find((r) => r[1] === full.invoiceNumber)?.[4]).toBe('Betalare "Ett"; AB');
   });
 });

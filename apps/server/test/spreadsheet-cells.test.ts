@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvLine, neutraliseText, safeCell } from '../src/lib/spreadsheet-cells';
+import { neutraliseText, safeCell } from '../src/lib/spreadsheet-cells';
 
 describe('neutraliseText', () => {
   it.each(['=1+1', '+46 70', '-2', '@SUM(A1)', '\tx', '\rx'])('prefixes %j with an apostrophe', (v) => {
@@ -20,17 +20,5 @@ describe('safeCell', () => {
     expect(safeCell(day)).toBe(day);
     expect(safeCell(null)).toBeNull();
     expect(safeCell('=HYPERLINK("x")')).toBe(`'=HYPERLINK("x")`);
-  });
-});
-
-describe('csvLine', () => {
-  it('quotes separators, quotes and line breaks and neutralises formulas', () => {
-    expect(csvLine(['a;b', 'say "hi"', 'x\ny', '=1+1', 12_345, null])).toBe(
-      `"a;b";"say ""hi""";"x\ny";'=1+1;12345;`,
-    );
-  });
-
-  it('uses the separator it is given', () => {
-    expect(csvLine(['a,b', 'c'], ',')).toBe('"a,b",c');
   });
 });

@@ -3,9 +3,38 @@ import { expect, type Page, test } from '@playwright/test';
 import { expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 
-/** The header line of the template: IMPORT_COLUMNS of the contract, written out so that drift shows. */
-const HEADER =
-  'invoiceNumber;recipientOrganizationNumber;recipientName;invoiceDate;dueDate;service;currency;orderReference;articleNumber;description;quantity;unit;unitPrice;vatPercent';
+/**
+ * The header line of the English template (the UI's language): the contract's IMPORT_COLUMNS in
+ * English, `,` between them as English Excel expects, written out so that drift shows.
+ */
+const EN_HEADER =
+  'Invoice number,Recipient’s organization number,Recipient name,Invoice date,Due date,Service,Currency,Order reference,Article number,Description,Quantity,Unit,Unit price,VAT rate';
+/** The Swedish column names with `;`: a file in another language than the UI's is read all the same. */
+const SV_HEADER =
+  'Fakturanummer;Mottagarens organisationsnummer;Mottagarens namn;Fakturadatum;Förfallodatum;Tjänst;Valuta;Orderreferens;Artikelnummer;Beskrivning;Antal;Enhet;À-pris;Momssats';
+
+/** The fields of one CSV line (RFC 4180 quotes) split at `separator`. */
+function fieldsOf(line: string, separator: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const c = line[i];
+    if (quoted) {
+      if (c === '"' && line[i + 1] === '"') {
+        field += '"';
+        i++;
+      } else if (c === '"') quoted = false;
+      else field += c;
+    } else if (c === '"') quoted = true;
+    else if (c === separator) {
+      fields.push(field);
+      field = '';
+    } else field += c;
+  }
+  fields.push(field);
+  return fields;
+}
 
 async function downloadFrom(page: Page, button: string): Promise<{ name: string; bytes: Buffer }> {
   const [download] = await Promise.all([
@@ -32,27 +61,31 @@ test('a customer downloads the template, previews a file with a bad line, import
   await expect(page).toHaveURL(/\/invoice\/fileupload$/);
   await expect(page.getByRole('heading', { level: 1, name: 'File upload' })).toBeVisible();
 
-  // Both templates download under the server's name; the CSV starts with the header line.
+  // Both templates download under the server's name in the UI's language; the CSV is written for an
+  // English Excel: BOM, the English header with `,`, a decimal point, CRLF line ends.
   const csvTemplate = await downloadFrom(page, 'Download template (CSV)');
-  expect(csvTemplate.name).toBe('fakturaimport-mall.csv');
-  const templateLines = csvTemplate.bytes
-    .toString('utf8')
-    .replace(/^\ufeff/, '')
-    .split(/\r?\n/);
-  expect(templateLines[0]).toBe(HEADER);
+  expect(csvTemplate.name).toBe('invoice-import-template.csv');
+  expect([...csvTemplate.bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const templateLines = csvTemplate.bytes.subarray(3).toString('utf8').split('\r\n');
+  expect(templateLines[0]).toBe(EN_HEADER);
+  expect(templateLines).toHaveLength(4);
+  expect(templateLines[3]).toBe('');
+  const example = fieldsOf(templateLines[1] ?? '', ',');
+  expect(example).toHaveLength(14);
+  expect(example[12]).toBe('650.00');
   const xlsxTemplate = await downloadFrom(page, 'Download template (Excel)');
-  expect(xlsxTemplate.name).toBe('fakturaimport-mall.xlsx');
+  expect(xlsxTemplate.name).toBe('invoice-import-template.xlsx');
   expect(xlsxTemplate.bytes.subarray(0, 2).toString('latin1')).toBe('PK');
 
   // The template's example names one of the customer's own recipients: fill it in as a customer would.
-  const [, orgNumber = '', recipientName = ''] = (templateLines[1] ?? '').split(';');
+  const [, orgNumber = '', recipientName = ''] = example;
   expect(recipientName).not.toBe('');
   const line = (number: string, org: string, invoiceDate: string, description: string, price: string) =>
     [number, org, recipientName, invoiceDate, '2026-04-30', 'factoring', 'SEK', 'PO-77', '', description]
       .concat(['2', 'h', price, '25'])
       .join(';');
   const file = [
-    HEADER,
+    SV_HEADER,
     line(first, orgNumber, '2026-03-31', 'Konsulttimme', '950,00'),
     line(first, orgNumber, '2026-03-31', 'Resa', '120,50'),
     line(second, orgNumber, '2026-03-31', 'Arbetstimme', '650'),

@@ -58,15 +58,19 @@ test('a customer reads the payments of a period, filters them and downloads them
   expect(sheet?.getRow(1).getCell(1).value).toBe('Payment date');
   expect((sheet?.rowCount ?? 0) - 1).toBe(total);
 
-  // CSV: the same rows.
+  // CSV: the same rows, written for an English Excel (BOM, `,` between fields, a decimal point).
   const csv = await downloadBy(page, 'Download CSV');
-  const lines = (await bytesOf(csv))
+  const csvBytes = await bytesOf(csv);
+  expect([...csvBytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const lines = csvBytes
+    .subarray(3)
     .toString('utf8')
-    .replace(/^\uFEFF/, '')
     .split('\r\n')
     .filter((l) => l !== '');
-  expect(lines[0]).toMatch(/^Payment date;Invoice number;/);
+  expect(lines[0]).toMatch(/^Payment date,Invoice number,/);
   expect(lines.length - 1).toBe(total);
+  // Each line ends in the amount, the applied and the overpaid part, and the currency.
+  for (const line of lines.slice(1)) expect(line).toMatch(/,-?\d+\.\d\d,-?\d+\.\d\d,-?\d+\.\d\d,(SEK|EUR)$/);
 
   // The invoice number of the first row narrows the list to that invoice.
   const invoiceNumber = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()) ?? '';

@@ -1,8 +1,10 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants';
 
 /**
  * The columns of an invoice import file (CSV or Excel), one line per invoice row; lines with the same
- * invoice number form one invoice. The header names are these keys, in any order.
+ * invoice number form one invoice. The header names are these keys or their names in any of the
+ * portal's languages (`invoices:import.columns.<key>`, as the template writes them), in any order.
  */
 export const IMPORT_COLUMNS = [
   'invoiceNumber',
@@ -73,7 +75,11 @@ export const importInvoicesResponseSchema = z.object({
   skipped: z.number().int(),
 });
 
-export const importTemplateQuerySchema = z.object({ format: z.enum(IMPORT_FORMATS) });
+/** The template's file type and, as the reports, the language of its column names (else the user's). */
+export const importTemplateQuerySchema = z.object({
+  format: z.enum(IMPORT_FORMATS),
+  language: z.enum(LANGUAGES).optional(),
+});
 
 /** Codes of the line issues (translated under `errors:import.<code>`), besides `validation.*` rule codes. */
 export const IMPORT_ISSUE_CODES = [

@@ -1,17 +1,22 @@
 import { createHash } from 'node:crypto';
 import {
+  DEFAULT_LANGUAGE,
   FILE_MAX_BYTES,
   importFileQuerySchema,
   importInvoicesResponseSchema,
   importPreviewResponseSchema,
   importTemplateQuerySchema,
 } from '@portal/contracts';
-import { and, eq, inArray } from 'drizzle-orm';
+import { addDays } from '@portal/domain/calendar-date';
+import type { Currency } from '@portal/domain/money';
+import { translate } from '@portal/i18n';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
-import { invoiceEvents, invoices, issuers, recipients } from '../db/schema';
+import { invoiceEvents, invoices, issuers, recipients, users } from '../db/schema';
+import { CSV_CONTENT_TYPE } from '../lib/csv';
 import { ApiError } from '../lib/errors';
 import { idempotencyKeyOf, once } from '../services/idempotency';
 import { ImportPool } from '../services/import-pool';
@@ -20,7 +25,9 @@ import {
   type ImportContext,
   importTemplate,
   type ParsedImport,
+  type TemplateExample,
 } from '../services/invoice-import';
+import { suggestNextInvoiceNumber, todayIn } from '../services/invoice-math';
 import { CURRENCIES, TAX_RATES } from '../services/users';
 import { errorResponses, routeOf, signedIn } from './define';
 import { contentDisposition } from './files';
@@ -49,6 +56,35 @@ async function importContext(db: Db | Tx, issuerId: string): Promise<ImportConte
     ),
     recipientByName: new Map(own.map((r) => [r.name.toLowerCase(), { id: r.id, name: r.name }])),
     existingNumbers: new Set(numbers.map((r) => r.n)),
+  };
+}
+
+/**
+ * The template's example invoice for an issuer: one of its own recipients, its home currency and
+ * standard VAT rate, dated today with 30 days to pay, and numbered with the issuer's next invoice number
+ * (the largest number used + 1, as the invoice form suggests), which no invoice of the issuer has: the
+ * example never collides with an existing invoice and imports as it is.
+ */
+async function templateExample(db: Db, issuerId: string, now: Date): Promise<TemplateExample> {
+  const context = await importContext(db, issuerId);
+  const [recipient] = await db
+    .select({ org: recipients.organizationNumber, name: recipients.name })
+    .from(recipients)
+    .where(eq(recipients.issuerId, issuerId))
+    .orderBy(asc(recipients.name))
+    .limit(1);
+  const invoiceNumber = suggestNextInvoiceNumber([...context.existingNumbers]);
+  if (context.existingNumbers.has(invoiceNumber)) throw new ApiError('server.internal');
+  const today = todayIn(now);
+  return {
+    invoiceNumber,
+    // Without any recipient yet, an illustration: the customer puts one of theirs in its place.
+    recipientOrganizationNumber: recipient ? recipient.org : '556036-0793',
+    recipientName: recipient ? recipient.name : 'Kund AB',
+    invoiceDate: today,
+    dueDate: addDays(today, 30),
+    currency: (context.currencies[0] ?? 'SEK') as Currency,
+    vatBasisPoints: context.vatRates[0] ?? 0,
   };
 }
 
@@ -176,22 +212,25 @@ export async function invoiceImportRoutes(fastify: FastifyInstance): Promise<voi
       response: { 200: z.any(), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const { issuerId } = signedIn(request);
-      const [example] = await ctx.db
-        .select({ org: recipients.organizationNumber, name: recipients.name })
-        .from(recipients)
-        .where(eq(recipients.issuerId, issuerId))
-        .limit(1);
+      const auth = signedIn(request);
+      const [user] = await ctx.db
+        .select({ language: users.language })
+        .from(users)
+        .where(eq(users.id, auth.userId));
+      // As the reports: the language the page asks for, else the user's stored one.
+      const language = request.query.language ?? user?.language ?? DEFAULT_LANGUAGE;
       const format = request.query.format;
-      const file = await importTemplate(format, {
-        orgNumber: example?.org ?? '556036-0793',
-        name: example?.name ?? 'Kund AB',
-      });
+      const file = await importTemplate(
+        format,
+        language,
+        await templateExample(ctx.db, auth.issuerId, ctx.now()),
+      );
+      const name = translate(language, 'documents', 'invoiceImport.filename');
       reply
-        .header('Content-Disposition', contentDisposition(`fakturaimport-mall.${format}`))
+        .header('Content-Disposition', contentDisposition(`${name}.${format}`))
         .type(
           format === 'csv'
-            ? 'text/csv; charset=utf-8'
+            ? CSV_CONTENT_TYPE
             : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
         );
       return reply.send(file);

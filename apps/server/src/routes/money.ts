@@ -22,7 +22,6 @@ import {
   writeBgmax,
 } from '@portal/domain/bgmax';
 import type { Currency } from '@portal/domain/money';
-import { toDecimalString } from '@portal/domain/money';
 import { translate } from '@portal/i18n';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -31,9 +30,10 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../db/client';
 import { invoices, issuers, payments, recipients, settlementRows, settlements, users } from '../db/schema';
+import { CSV_CONTENT_TYPE, csvAmount, csvWriter } from '../lib/csv';
 import { ApiError } from '../lib/errors';
 import { addMinor, minorOf } from '../lib/minor';
-import { CSV_BOM, csvLine, safeCell } from '../lib/spreadsheet-cells';
+import { safeCell } from '../lib/spreadsheet-cells';
 import { isFinanced } from '../services/ledger';
 import { feeTermsOf, NO_FEE, rowFee } from '../services/payouts';
 import { errorResponses, routeOf, signedIn } from './define';
@@ -427,21 +427,30 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
           )
           .orderBy(desc(payments.paymentDate), desc(payments.id))
           .limit(2_000);
-      const decimal = (minor: number, currency: string) => toDecimalString(minor, currency as Currency);
       const out = new PassThrough();
       if (q.format === 'csv') {
-        reply
-          .header('Content-Disposition', contentDisposition(`${name}.csv`))
-          .type('text/csv; charset=utf-8');
+        const csv = csvWriter(language);
+        reply.header('Content-Disposition', contentDisposition(`${name}.csv`)).type(CSV_CONTENT_TYPE);
         void (async () => {
-          out.write(`${CSV_BOM}${csvLine(header)}\r\n`);
+          out.write(csv.start(header));
           let after: { date: string; id: string } | null = null;
           for (;;) {
             const batch = await pageOf(after);
             for (const f of batch) {
               const v = paymentView(f);
+              const currency = v.currency as Currency;
               out.write(
-                `${csvLine([v.paymentDate, v.invoiceNumber, v.recipientName, v.reference, v.payerName, decimal(v.amountMinor, v.currency), decimal(v.appliedMinor, v.currency), decimal(v.overpaidMinor, v.currency), v.currency])}\r\n`,
+                csv.record([
+                  v.paymentDate,
+                  v.invoiceNumber,
+                  v.recipientName,
+                  v.reference,
+                  v.payerName,
+                  csvAmount(v.amountMinor, currency),
+                  csvAmount(v.appliedMinor, currency),
+                  csvAmount(v.overpaidMinor, currency),
+                  v.currency,
+                ]),
               );
             }
             const last = batch.at(-1);

@@ -5,14 +5,19 @@ import {
   type ImportColumn,
   type ImportPreview,
   invoiceBodySchema,
+  LANGUAGES,
+  type Language,
   SERVICE_TYPES,
   type ServiceType,
   UNITS,
 } from '@portal/contracts';
 import { isValidIsoDate } from '@portal/domain/calendar-date';
-import { parseMoney } from '@portal/domain/money';
+import { type Currency, parseMoney } from '@portal/domain/money';
+import { translate } from '@portal/i18n';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
+import { CSV_DIALECTS, type CsvCell, csvAmount, csvDecimal, csvWriter, formatCsvDecimal } from '../lib/csv';
+import { safeCell } from '../lib/spreadsheet-cells';
 import { computeInvoice } from './invoice-math';
 
 export { decodeCsv, parseCsv } from './import-table';
@@ -57,6 +62,34 @@ const ROW_FIELD_COLUMNS: Record<string, ImportColumn> = {
   vatBasisPoints: 'vatPercent',
 };
 
+/** A header as it is compared: NFC, lower case, one kind of apostrophe, spaces collapsed, trimmed. */
+function headerKey(name: string): string {
+  return name
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/[’‘`´]/g, "'")
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The name of a column in the template of `language` (the same words the preview's issues use). */
+export function importColumnName(column: ImportColumn, language: Language): string {
+  return translate(language, 'invoices', `import.columns.${column}`);
+}
+
+/**
+ * Every header a file may give a column: its code (`invoiceNumber`, as the first templates wrote it)
+ * and its name in each of the portal's languages, so that a template in any language comes back in,
+ * whatever the language of the user who uploads it.
+ */
+const COLUMN_BY_HEADER: ReadonlyMap<string, ImportColumn> = new Map(
+  IMPORT_COLUMNS.flatMap((column) =>
+    [column, ...LANGUAGES.map((language) => importColumnName(column, language))].map(
+      (name) => [headerKey(name), column] as const,
+    ),
+  ),
+);
+
 export interface ImportContext {
   country: 'SE' | 'FI';
   currencies: string[];
@@ -78,8 +111,8 @@ export function checkImport(table: string[][], ctx: ImportContext): ParsedImport
   const lines = records.flatMap((cells, i) => (isBlank(cells) ? [] : [{ cells, line: i + 2 }]));
   const index = new Map<ImportColumn, number>();
   header.forEach((name, i) => {
-    const key = IMPORT_COLUMNS.find((c) => c.toLowerCase() === name.trim().toLowerCase());
-    if (key) index.set(key, i);
+    const key = COLUMN_BY_HEADER.get(headerKey(name));
+    if (key && !index.has(key)) index.set(key, i);
   });
   for (const col of IMPORT_REQUIRED_COLUMNS)
     if (!index.has(col)) fileIssues.push({ line: 1, column: col, code: 'import.missing_column' });
@@ -237,56 +270,61 @@ export function checkImport(table: string[][], ctx: ImportContext): ParsedImport
   };
 }
 
-/** The template: the header and two example lines of one invoice, as CSV (`;`, UTF-8 with BOM) or Excel. */
+/** What the template's example invoice is made of (routes/invoice-import.ts picks it for the issuer). */
+export interface TemplateExample {
+  /** A number the issuer has not used: the example imports as it is and never hits `number_exists`. */
+  invoiceNumber: string;
+  recipientOrganizationNumber: string;
+  recipientName: string;
+  invoiceDate: string;
+  dueDate: string;
+  currency: Currency;
+  vatBasisPoints: number;
+}
+
+/**
+ * The template: the header in `language` and two example lines of one invoice, as CSV (lib/csv.ts:
+ * the separator and decimal mark of `language`, UTF-8 with BOM, CRLF) or as Excel. Amounts and the VAT
+ * rate are written from integers in the language's decimal form, which checkImport reads back.
+ */
 export async function importTemplate(
   format: 'csv' | 'xlsx',
-  example: { orgNumber: string; name: string },
+  language: Language,
+  example: TemplateExample,
 ): Promise<Buffer> {
-  const lines = [
-    [
-      '10001',
-      example.orgNumber,
-      example.name,
-      '2026-01-15',
-      '2026-02-14',
-      'factoring',
-      'SEK',
-      'PO-1',
-      'ARB-01',
-      'Arbetstimme',
-      '8',
-      'h',
-      '650,00',
-      '25',
-    ],
-    [
-      '10001',
-      example.orgNumber,
-      example.name,
-      '2026-01-15',
-      '2026-02-14',
-      'factoring',
-      'SEK',
-      'PO-1',
-      'MAT-01',
-      'Material',
-      '1',
-      'st',
-      '1 234,50',
-      '25',
-    ],
+  const doc = (key: string) => translate(language, 'documents', `invoiceImport.${key}`);
+  const invoice = [
+    example.invoiceNumber,
+    example.recipientOrganizationNumber,
+    example.recipientName,
+    example.invoiceDate,
+    example.dueDate,
+    'factoring',
+    example.currency,
+    'PO-1',
   ];
-  if (format === 'csv') {
-    const esc = (v: string) => (/[;"\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-    return Buffer.from(
-      `\ufeff${[IMPORT_COLUMNS as readonly string[], ...lines].map((l) => l.map(esc).join(';')).join('\r\n')}\r\n`,
-      'utf8',
-    );
-  }
+  const vat = csvDecimal(example.vatBasisPoints, 2, true);
+  const lines: CsvCell[][] = [
+    [...invoice, 'ARB-01', doc('example.labour'), 8, 'h', csvAmount(65_000, example.currency), vat],
+    [...invoice, 'MAT-01', doc('example.material'), 1, 'st', csvAmount(123_450, example.currency), vat],
+  ];
+  const header = IMPORT_COLUMNS.map((column) => importColumnName(column, language));
+  if (format === 'csv') return Buffer.from(csvWriter(language).document(header, lines), 'utf8');
+  // Excel keeps every example value as text written as in the CSV, so the two files read back alike.
+  const dialect = CSV_DIALECTS[language];
   const wb = new ExcelJS.Workbook();
-  const sheet = wb.addWorksheet('Fakturor');
-  sheet.addRow([...IMPORT_COLUMNS]);
-  for (const l of lines) sheet.addRow(l);
+  const sheet = wb.addWorksheet(doc('sheet'));
+  sheet.addRow(header);
+  for (const l of lines)
+    sheet.addRow(
+      l.map((c) =>
+        typeof c === 'object' && c !== null
+          ? formatCsvDecimal(c, dialect)
+          : typeof c === 'number'
+            ? String(c)
+            : safeCell(c ?? ''),
+      ),
+    );
   sheet.getRow(1).font = { bold: true };
   sheet.columns.forEach((c) => {
     c.width = 18;

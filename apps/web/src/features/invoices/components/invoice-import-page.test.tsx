@@ -103,6 +103,8 @@ describe('the file upload page (/invoice/fileupload)', () => {
     await user.click(screen.getByRole('button', { name: 'Download template (Excel)' }));
     await waitFor(() => expect(names).toEqual(['fakturaimport-mall.csv', 'fakturaimport-mall.xlsx']));
     expect(api.calls.map((c) => c.query.get('format'))).toEqual(['csv', 'xlsx']);
+    // The column names and number format follow the UI's language.
+    expect(api.calls.map((c) => c.query.get('language'))).toEqual(['en-US', 'en-US']);
   });
 
   it('says so when the template cannot be downloaded', async () => {

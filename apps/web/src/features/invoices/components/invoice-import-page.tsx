@@ -44,8 +44,8 @@ function useFocusOnAppear<T extends HTMLElement>(shown: boolean) {
 }
 
 function TemplateSection() {
-  const { t } = useTranslation();
-  const template = useGetImportTemplate();
+  const { t, i18n } = useTranslation();
+  const template = useGetImportTemplate(toLanguage(i18n.language));
   return (
     <section className="card card--border import-page__section stack" aria-labelledby="import-template-title">
       <h2 id="import-template-title" className="section-title">
