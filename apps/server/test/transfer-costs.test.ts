@@ -1,4 +1,9 @@
-import type { FeesPreviewResponse, ListTransferCostsResponse, TransferCostDetail } from '@portal/contracts';
+import type {
+  Ability,
+  FeesPreviewResponse,
+  ListTransferCostsResponse,
+  TransferCostDetail,
+} from '@portal/contracts';
 import { readBgmax } from '@portal/domain/bgmax';
 import { addDays } from '@portal/domain/calendar-date';
 import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
@@ -10,6 +15,7 @@ import { runDailyJob } from '../src/services/daily-job';
 import { todayIn } from '../src/services/invoice-math';
 import { checkBooks } from '../src/services/ledger';
 import { runPayout } from '../src/services/payouts';
+import { setAbilities } from './support/abilities';
 import { freshIssuer, sentInvoices, TEST_OPERATOR } from './support/money';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
 
@@ -280,5 +286,21 @@ describe('fee preview', () => {
       payload: { invoiceIDs: many },
     });
     expect(tooMany.statusCode).toBe(400);
+  });
+});
+
+describe('who opens transfer costs (spec §6: limited_invoices or limited_transfercosts)', () => {
+  it('answers either key, as the menu offers it, and refuses a user with neither', async () => {
+    const token = await t.login('demo-limited');
+    const cases: [Ability[], number][] = [
+      [['limited_invoices'], 200],
+      [['limited_transfercosts'], 200],
+      [['limited_send_invoice'], 403],
+    ];
+    for (const [abilities, status] of cases) {
+      await setAbilities(t.db, 'demo-limited', abilities);
+      const list = await get<ListTransferCostsResponse>(token, '/api/limited/transfercosts');
+      expect(list.status, abilities.join()).toBe(status);
+    }
   });
 });

@@ -17,6 +17,13 @@ test('the menu shows a user only what the abilities allow, and the guard refuses
   await expect(nav.getByRole('link', { name: 'Payments' })).toHaveCount(0);
   await screenshot(page, testInfo, 'menu-limited-en');
 
+  // What the menu offers opens (issue #11): limited_invoices opens the history, transfer costs too.
+  const transferCosts = page.waitForResponse((r) => r.url().includes('/api/limited/transfercosts'));
+  await nav.getByRole('link', { name: 'Transfer costs' }).click();
+  expect((await transferCosts).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Transfer costs', level: 1 })).toBeVisible();
+  await expect(page.getByText(/permission|behörighet|käyttöoikeu/i)).toHaveCount(0);
+
   await page.goto('/reports/payments');
   await expect(
     page.getByRole('heading', { name: /Ingen behörighet|No access|Ei käyttöoikeutta/ }),

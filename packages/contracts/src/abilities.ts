@@ -29,6 +29,16 @@ export const REPORT_ABILITIES = [
 ] as const satisfies readonly Ability[];
 
 /**
+ * The keys that open the history (spec §6: "limited_invoices or limited_transfercosts: history (all
+ * invoices, transfer costs, articles)"): the menu entries, the screen guards and the API calls of those
+ * three screens all read this one list, so a menu entry never leads to a refusal.
+ */
+export const HISTORY_ABILITIES = [
+  'limited_invoices',
+  'limited_transfercosts',
+] as const satisfies readonly Ability[];
+
+/**
  * The guard of spec §2: a route with a permission key is blocked when the loaded abilities list is
  * non-empty and lacks the key. An empty list (not loaded yet) blocks nothing; the server still
  * refuses the call with 403, so this only decides what the browser shows.

@@ -1,4 +1,4 @@
-import { type Ability, REPORT_ABILITIES } from './abilities';
+import { type Ability, HISTORY_ABILITIES, REPORT_ABILITIES } from './abilities';
 
 /**
  * How a route is reached:
@@ -172,42 +172,42 @@ export const ROUTES = {
     method: 'GET',
     path: '/api/limited/articles',
     auth: 'session',
-    permission: ['limited_invoices', 'limited_transfercosts'],
+    permission: HISTORY_ABILITIES,
     allowDuringSetup: false,
   },
   getArticle: {
     method: 'GET',
     path: '/api/limited/articles/:id',
     auth: 'session',
-    permission: ['limited_invoices', 'limited_transfercosts'],
+    permission: HISTORY_ABILITIES,
     allowDuringSetup: false,
   },
   createArticle: {
     method: 'POST',
     path: '/api/limited/articles',
     auth: 'session',
-    permission: ['limited_invoices', 'limited_transfercosts'],
+    permission: HISTORY_ABILITIES,
     allowDuringSetup: false,
   },
   updateArticle: {
     method: 'PUT',
     path: '/api/limited/articles/:id',
     auth: 'session',
-    permission: ['limited_invoices', 'limited_transfercosts'],
+    permission: HISTORY_ABILITIES,
     allowDuringSetup: false,
   },
   deleteArticle: {
     method: 'DELETE',
     path: '/api/limited/articles/:id',
     auth: 'session',
-    permission: ['limited_invoices', 'limited_transfercosts'],
+    permission: HISTORY_ABILITIES,
     allowDuringSetup: false,
   },
   listInvoices: {
     method: 'GET',
     path: '/api/limited/invoices',
     auth: 'session',
-    permission: ['limited_invoices', 'limited_transfercosts'],
+    permission: HISTORY_ABILITIES,
     allowDuringSetup: false,
   },
   listPendingInvoices: {
@@ -429,21 +429,21 @@ export const ROUTES = {
     method: 'GET',
     path: '/api/limited/transfercosts',
     auth: 'session',
-    permission: 'limited_transfercosts',
+    permission: HISTORY_ABILITIES,
     allowDuringSetup: false,
   },
   getTransferCost: {
     method: 'GET',
     path: '/api/limited/transfercosts/:id',
     auth: 'session',
-    permission: 'limited_transfercosts',
+    permission: HISTORY_ABILITIES,
     allowDuringSetup: false,
   },
   getTransferCostBgmax: {
     method: 'GET',
     path: '/api/limited/transfercosts/:id/bgmax',
     auth: 'session',
-    permission: 'limited_transfercosts',
+    permission: HISTORY_ABILITIES,
     allowDuringSetup: false,
   },
   previewFees: {

@@ -1,4 +1,4 @@
-import { type Ability, isRouteAllowed } from '@portal/contracts';
+import { type Ability, HISTORY_ABILITIES, isRouteAllowed } from '@portal/contracts';
 import { matchPath } from 'react-router';
 
 export interface AppPath {
@@ -8,7 +8,7 @@ export interface AppPath {
   permissions: readonly Ability[];
 }
 
-const HISTORY: readonly Ability[] = ['limited_invoices', 'limited_transfercosts'];
+const HISTORY: readonly Ability[] = HISTORY_ABILITIES;
 const none: readonly Ability[] = [];
 
 function route(path: string, permissions: readonly Ability[] = none): AppPath {

@@ -1,5 +1,6 @@
-import type { Ability, Message } from '@portal/contracts';
+import { ABILITIES, type Ability, type Message, type OperationId, ROUTES } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
+import { findAppPath, isPathAllowed } from '../../config/paths';
 import { buildMenu, countUnreadMessages, latestMessages, visibleMenuIds } from './menu-model';
 
 const ALWAYS = ['home', 'recipient'];
@@ -167,5 +168,43 @@ describe('unread message count (spec §3)', () => {
       message({ messageID: 'b', date: '2026-02-01' }),
     ];
     expect(latestMessages(list, 1).map((m) => m.messageID)).toEqual(['b']);
+  });
+});
+
+describe('a menu entry never leads to a refusal (issue #11: one table for menu, guard and API)', () => {
+  /** The call that loads (or is) each entry's screen; entries without a server call yet are left out. */
+  const LOADED_BY: Partial<Record<string, OperationId>> = {
+    registerInvoice: 'createInvoice',
+    uploadInvoice: 'uploadInvoice',
+    fileUpload: 'previewInvoiceImport',
+    allInvoices: 'listInvoices',
+    pendingInvoices: 'listPendingInvoices',
+    transferCosts: 'listTransferCosts',
+    payments: 'getPaymentsReport',
+    ledger: 'getLedgerReport',
+    activeInvoicesDownload: 'downloadActiveInvoices',
+    activeRegressDownload: 'downloadActiveRegress',
+    articles: 'listArticles',
+  };
+  const apiAllows = (abilities: readonly Ability[], id: OperationId) => {
+    const permission: Ability | readonly Ability[] | null = ROUTES[id].permission;
+    if (permission === null) return true;
+    const keys: readonly Ability[] = typeof permission === 'string' ? [permission] : permission;
+    return keys.some((k) => abilities.includes(k));
+  };
+  // Every single ability and every pair of them.
+  const sets: Ability[][] = ABILITIES.flatMap((a, i) => [[a], ...ABILITIES.slice(i + 1).map((b) => [a, b])]);
+
+  it.each(sets.map((abilities) => [abilities.join(' + '), abilities] as const))('%s', (_, abilities) => {
+    const entries = buildMenu({ abilities, fortnoxSetting: null }).flatMap((g) => g.items);
+    for (const entry of entries) {
+      if (entry.to) {
+        const page = findAppPath(entry.to);
+        expect(page, entry.id).toBeDefined();
+        if (page) expect(isPathAllowed(abilities, page), `guard of ${entry.id}`).toBe(true);
+      }
+      const call = LOADED_BY[entry.id];
+      if (call) expect(apiAllows(abilities, call), `${call} for ${entry.id}`).toBe(true);
+    }
   });
 });

@@ -2,8 +2,10 @@ import {
   type Ability,
   COUNTED_MESSAGE_TYPE,
   type FortnoxSetting,
+  HISTORY_ABILITIES,
   hasAnyAbility,
   type Message,
+  REPORT_ABILITIES,
 } from '@portal/contracts';
 import { paths } from '../../config/paths';
 
@@ -32,8 +34,8 @@ export interface MenuInput {
   fortnoxSetting: FortnoxSetting | null;
 }
 
-const HISTORY: Ability[] = ['limited_invoices', 'limited_transfercosts'];
-const REPORTS: Ability[] = ['limited_report_payments', 'limited_report_ledger'];
+const HISTORY: readonly Ability[] = HISTORY_ABILITIES;
+const REPORTS: readonly Ability[] = REPORT_ABILITIES;
 
 function when(condition: boolean, link: MenuLink): MenuLink[] {
   return condition ? [link] : [];
