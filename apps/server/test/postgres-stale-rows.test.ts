@@ -1,3 +1,4 @@
+import { connect } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresClient, withoutStaleRows } from '../src/db/postgres-transactions';
@@ -98,6 +99,58 @@ describe.skipIf(!TEST_DATABASE_URL)('rows after a backend ended mid-result (Post
       await sql.end({ timeout: 5 });
     }
   }, 60_000);
+});
+
+/**
+ * KNOWN DEFECT, open (docs/SECURITY.md, "Lost connections: the 401 under plain load"): a statement
+ * pipelined on a busy connection between its socket's `error` and `close` events never settles, and
+ * the connection never comes back to the pool. The socket is destroyed by hand (`options.socket`), so
+ * the window is hit every time. `it.fails`: this passes while the defect stands and fails, asking for
+ * it to become a plain test, once something makes the statement settle.
+ */
+describe.skipIf(!TEST_DATABASE_URL)('a statement sent between a socket error and its close', () => {
+  it.fails('settles (within 3 s), as does the next statement', async () => {
+    const url = new URL(TEST_DATABASE_URL ?? '');
+    let socket: ReturnType<typeof connect> | undefined;
+    // `socket` (a connected socket of our own) is an option of postgres.js that its types leave out.
+    const options = {
+      max: 1,
+      onnotice: () => {},
+      socket: () => {
+        socket = connect(Number(url.port || 5432), url.hostname);
+        return socket;
+      },
+    };
+    const sql = postgres(url.href, options);
+    const settled = (p: PromiseLike<unknown>) =>
+      Promise.race([
+        Promise.resolve(p).then(
+          () => 'resolved',
+          () => 'rejected',
+        ),
+        sleep(3000).then(() => 'pending'),
+      ]);
+    try {
+      await sql`select 1`;
+      const first = sql`select pg_sleep(0.5)`.then(
+        () => 'resolved',
+        (err: { code?: string }) => err.code,
+      );
+      let inWindow: Promise<string> | undefined;
+      await sleep(100);
+      socket?.once('error', () => {
+        inWindow = settled(sql`select 'b' as b`);
+      });
+      socket?.destroy(Object.assign(new Error('reset by the test'), { code: 'ECONNRESET' }));
+      expect(await first).toBe('ECONNRESET');
+      await sleep(200);
+      expect(await settled(sql`select 'c' as c`)).toBe('resolved');
+      expect(await inWindow).not.toBe('pending');
+      expect(await settled(sql`select 'd' as d`)).toBe('resolved');
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  }, 20_000);
 });
 
 describe('withoutStaleRows', () => {
