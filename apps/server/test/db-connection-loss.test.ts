@@ -324,22 +324,15 @@ describe.skipIf(!TEST_DATABASE_URL)(
     }, 120_000);
 
     it('plain load of list requests: every answer is 200 or 503 with Retry-After, then all serve', async () => {
-      const outcomes = { done: 0, refused: 0, signedOut: 0 };
+      const outcomes = { done: 0, refused: 0 };
       const failures: unknown[] = [];
       let stop = false;
       const client = async () => {
         while (!stop) {
           try {
+            // A 401 here was a session lookup that read its row behind holes after a reconnect
+            // (withoutStaleRows, test/postgres-stale-rows.test.ts): any answer but 200 or 503 fails.
             const res = await send('/api/limited/invoices?pageSize=50', { headers: { authorization: demo } });
-            // KNOWN DEFECT, open (closing note of stop 10): a pooled statement caught by the kill can
-            // be answered with an empty result after postgres.js reconnects, so the session lookup
-            // finds nothing and the request answers 401 once. Seen once in a CI run; tallied here
-            // rather than hidden, and the next requests must serve (expectServing).
-            if (!(res instanceof Error) && res.status === 401) {
-              expect(await res.json()).toMatchObject({ code: 'auth.unauthorized' });
-              outcomes.signedOut++;
-              continue;
-            }
             outcomes[await expectDoneOrUnavailable(res)]++;
           } catch (err) {
             failures.push(err);

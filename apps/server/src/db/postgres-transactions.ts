@@ -62,13 +62,51 @@ async function retryingNeverRan<T>(send: () => PromiseLike<T>): Promise<T> {
   }
 }
 
-/** A pooled statement as Drizzle uses it (awaited, or `.values()` first), sent again while it never ran. */
+/**
+ * The rows of a statement without the holes a lost connection left in front of them (issue #10).
+ *
+ * postgres.js 3.4.9 counts the rows of the statement in flight in a variable of the connection
+ * (`rows` in its connection.js: a DataRow stores its row at `result[rows++]`, CommandComplete sets it
+ * back to 0). When the backend ends in the middle of a result, the count is not reset: the socket's
+ * `closed` handler clears the input buffers, but not `rows`, nor the statement in flight and its
+ * FATAL answer. On the reconnect that stale FATAL fails the statement the connection was opened for,
+ * which also skips the array-type fetch that would otherwise have absorbed the stale count, and the
+ * connection goes back to the pool with it. The next statement on that connection then stores its
+ * rows from index `rows` on: `[<4 990 empty items>, row]`. The rows themselves are right and in
+ * order; only the holes in front of them are wrong, so Drizzle found `undefined` for the first row
+ * (the session lookup found no session and the request answered 401). A hole at index 0 cannot
+ * happen otherwise (every DataRow stores a row), so the check costs nothing on a sound result.
+ *
+ * The holes are taken out in place (the driver's `count`, `command` and `columns` stay on the
+ * result). Where the driver's count of the command disagrees with what is left, the result is not
+ * trusted and the statement fails as on a lost connection (503) rather than answer wrong rows.
+ */
+export function withoutStaleRows<T>(rows: T): T {
+  if (!Array.isArray(rows) || rows.length === 0 || 0 in rows) return rows;
+  let first = 1;
+  while (first < rows.length && !(first in rows)) first++;
+  rows.splice(0, first);
+  const count = (rows as { count?: unknown }).count;
+  let sound = typeof count !== 'number' || count === rows.length;
+  for (let i = 0; sound && i < rows.length; i++) sound = i in rows;
+  if (!sound) {
+    throw Object.assign(new Error('CONNECTION_CLOSED (rows out of place after a reconnect)'), {
+      code: 'CONNECTION_CLOSED',
+    });
+  }
+  return rows;
+}
+
+/**
+ * A pooled statement as Drizzle uses it (awaited, or `.values()` first), sent again while it never
+ * ran, its rows freed of the holes a lost connection leaves (`withoutStaleRows`).
+ */
 function pooled(sql: postgres.Sql, text: string, params: unknown[], options: { prepare?: boolean }) {
   let values = false;
   let outcome: Promise<unknown> | undefined;
   const send = () => {
     const statement = sql.unsafe(text, params as postgres.ParameterOrJSON<never>[], options);
-    return values ? statement.values() : statement;
+    return (values ? statement.values() : statement).then(withoutStaleRows);
   };
   const statement = {
     values() {
@@ -136,7 +174,10 @@ function connectionClosed(): Error {
  * One more defect of the same version: a connection whose backend ended during a statement keeps the
  * backend's FATAL answer and fails the first statement after its reconnect with it, so after an
  * outage each such connection would fail one more request. Pooled statements and reservations that
- * fail that way never ran, and are sent again (`neverRan`).
+ * fail that way never ran, and are sent again (`neverRan`). Such a connection also keeps the row
+ * count of the statement that was cut off, and the first statement it runs afterwards gets its rows
+ * behind as many holes: pooled statements are freed of them (`withoutStaleRows`); a transaction's
+ * first statement is its BEGIN, which has no rows and resets the count.
  */
 export function postgresClient(url: string, options: { max: number; onnotice: () => void }): postgres.Sql {
   const lostOn = new Map<number, () => void>();
