@@ -1,13 +1,14 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress.ts';
 
 // The API and the runtime config script come from the server (apps/server) during development.
 const SERVER = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
-    // scripts/check-bundle-size.mjs reads the manifest to find what the login page loads.
+    // scripts/check-bundle-size.mjs reads the manifest to tell the chunks of signed-in screens.
     manifest: true,
     sourcemap: false,
     rolldownOptions: {
