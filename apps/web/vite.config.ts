@@ -11,6 +11,9 @@ export default defineConfig({
     // scripts/check-bundle-size.mjs reads the manifest to tell the chunks of signed-in screens.
     manifest: true,
     sourcemap: false,
+    // Every browser the portal supports preloads modules itself: the polyfill would only add bytes to
+    // the login page.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Building a zod schema has no side effect, so the contract modules the login page imports for
       // constants and pure functions (abilities, routes) do not drag zod in with their schemas.

@@ -25,12 +25,17 @@ const QUIET_MS = 1500;
 const WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(WEB_ROOT, 'dist');
 const SERVER_MAIN = join(WEB_ROOT, '..', 'server', 'dist', 'main.js');
-/** Routes a visitor reaches without signing in; every other route's chunks are features. */
-const PUBLIC_ROUTES = [
+/** What a visitor uses without signing in: the public routes and their lazily loaded schemas. */
+const PUBLIC_MODULES = [
   'src/app/routes/login.tsx',
   'src/app/routes/group-login.tsx',
   'src/app/routes/password-reset.tsx',
+  'src/lib/public-schemas.ts',
 ];
+/** What only a signed-in user uses: every other route, the signed-in layout, their schemas. */
+const isFeatureModule = (key) =>
+  (/^src\/app\/(routes|layouts)\//.test(key) && !PUBLIC_MODULES.includes(key)) ||
+  key === 'src/lib/schemas.ts';
 
 const { values: args } = parseArgs({
   options: { url: { type: 'string' }, json: { type: 'string' } },
@@ -47,7 +52,7 @@ function readManifest() {
 
 /**
  * The files of the chunks that only the signed-in screens need: every chunk statically reachable from a
- * non-public route (or the signed-in layout) and not from the entry or a public route.
+ * feature module and not from the entry or a public module.
  */
 function featureFiles(manifest) {
   const closure = (keys) => {
@@ -60,10 +65,9 @@ function featureFiles(manifest) {
     for (const key of keys) walk(key);
     return seen;
   };
-  const routeKeys = Object.keys(manifest).filter((key) => /^src\/app\/(routes|layouts)\//.test(key));
   const entryKeys = Object.keys(manifest).filter((key) => manifest[key].isEntry);
-  const publicSide = closure([...entryKeys, ...PUBLIC_ROUTES]);
-  const featureSide = closure(routeKeys.filter((key) => !PUBLIC_ROUTES.includes(key)));
+  const publicSide = closure([...entryKeys, ...PUBLIC_MODULES]);
+  const featureSide = closure(Object.keys(manifest).filter(isFeatureModule));
   const files = new Map();
   for (const key of featureSide) {
     if (!publicSide.has(key)) files.set(`/${manifest[key].file}`, key);

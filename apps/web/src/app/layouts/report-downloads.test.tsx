@@ -48,10 +48,16 @@ beforeEach(async () => {
 
 afterEach(() => resetAnalyticsForTests());
 
-/** The shell of a signed-in user, once the menu is there. */
+/**
+ * The shell of a signed-in user, once the menu is there and the page's own calls have answered: the
+ * home page reads `self` again when it mounts, and an answer still on its way when a test withdraws
+ * abilities on the server would already lack them.
+ */
 async function openShell() {
-  renderApp('/');
-  return screen.findByRole('navigation', { name: i18next.t('layout:menu.label') });
+  const { queryClient } = renderApp('/');
+  const nav = await screen.findByRole('navigation', { name: i18next.t('layout:menu.label') });
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
+  return nav;
 }
 
 async function chooseFromReports(nav: HTMLElement, entry: string) {
