@@ -1,4 +1,3 @@
-import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 export type Schemas = typeof import('./schemas');
@@ -17,17 +16,6 @@ export function loadSchemas(): Promise<Schemas> {
 export function loadPublicSchemas(): Promise<PublicSchemas> {
   loadingPublic ??= import('./public-schemas');
   return loadingPublic;
-}
-
-/** A react-hook-form resolver over a contract schema that is loaded on first use. */
-export function lazyZodResolver<T extends FieldValues>(
-  pick: (schemas: Schemas) => z.ZodType<T, T>,
-): Resolver<T> {
-  return async (values, context, options) => {
-    const schemas = await loadSchemas();
-    const resolver = schemas.zodResolver(pick(schemas) as never) as unknown as Resolver<T>;
-    return resolver(values, context, options);
-  };
 }
 
 export type FieldErrorCodes<T> = Partial<Record<keyof T & string, string>>;
