@@ -14,7 +14,7 @@ function lazyRoute(factory: () => Promise<{ default: ComponentType }>): LazyRout
   return lazyChunk(() => Promise.all([factory(), startupTextsLoaded()]).then(([chunk]) => chunk));
 }
 
-// Every screen is code-split (spec §9); the login chunk is what the bundle budget measures.
+// Every screen is code-split (spec §9); what /login downloads is what the size check measures.
 // The signed-in shell too, so that the login page does not load the menu, account and report code.
 const rootLayoutRoute = lazyRoute(() =>
   import('./layouts/root-layout').then((m) => ({ default: m.RootLayout })),
