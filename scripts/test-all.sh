@@ -35,7 +35,7 @@ fi
 step "build"
 npm run --silent build
 
-step "bundle size of the login page"
+step "the login page's JavaScript as Chromium downloads it (budget 100 kB sent)"
 node apps/web/scripts/check-bundle-size.mjs
 
 step "end-to-end (Playwright, Chromium)"

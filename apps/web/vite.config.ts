@@ -1,15 +1,19 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { precompress } from './scripts/precompress.ts';
 
 // The API and the runtime config script come from the server (apps/server) during development.
 const SERVER = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   build: {
-    // scripts/check-bundle-size.mjs reads the manifest to find what the login page loads.
+    // scripts/check-bundle-size.mjs reads the manifest to tell the chunks of signed-in screens.
     manifest: true,
     sourcemap: false,
+    // Every browser the portal supports preloads modules itself: the polyfill would only add bytes to
+    // the login page.
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Building a zod schema has no side effect, so the contract modules the login page imports for
       // constants and pure functions (abilities, routes) do not drag zod in with their schemas.

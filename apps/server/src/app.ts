@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import fastifyCompress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import {
@@ -257,6 +258,19 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     transform: jsonSchemaTransform,
   });
 
+  // JSON answers of 1 kB and more are compressed on the fly (Brotli or gzip, as the client accepts);
+  // only the API's: the static files are compressed at build time (apps/web/scripts/precompress.ts) and
+  // sent as they are. PDF and spreadsheet downloads are not compressible types and go out unchanged.
+  // Request bodies are never inflated: an upload is read as it was sent.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/')) route.compress = false;
+  });
+  await app.register(fastifyCompress, {
+    encodings: ['br', 'gzip'],
+    threshold: COMPRESS_THRESHOLD_BYTES,
+    globalDecompression: false,
+  });
+
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const healthOfDatabase = createHealthCheck(ctx.db, gate);
   typed.route({
@@ -314,6 +328,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       root: webDist,
       wildcard: true,
       index: false,
+      // The build writes a .br and a .gz beside each text file: sent by the client's Accept-Encoding
+      // (Brotli first), with `Vary: Accept-Encoding`; the plain file when it accepts neither.
+      preCompressed: true,
       // On the reply, not on reply.raw: the reply's own Cache-Control (max-age=0) would win over raw's.
       setHeaders: (reply, path) => {
         reply.header(
@@ -342,6 +359,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   return app;
 }
+
+/** Smallest API answer worth compressing: below it, the headers cost more than the bytes saved. */
+export const COMPRESS_THRESHOLD_BYTES = 1024;
 
 /** Seconds a client is asked to wait after a lost database connection before it tries again. */
 const CONNECTION_LOST_RETRY_SECONDS = 2;

@@ -1,4 +1,7 @@
 import { type Ability, HISTORY_ABILITIES, REPORT_ABILITIES } from './abilities';
+import { SIGN_IN_ROUTES } from './sign-in-routes';
+
+export { SIGN_IN_ROUTES };
 
 /**
  * How a route is reached:
@@ -40,48 +43,7 @@ export const ROUTES = {
     permission: null,
     allowDuringSetup: true,
   },
-  getGroup: {
-    method: 'GET',
-    path: '/api/limited/group',
-    auth: 'public',
-    permission: null,
-    allowDuringSetup: true,
-  },
-  login: {
-    method: 'POST',
-    path: '/api/login/limited',
-    auth: 'public',
-    permission: null,
-    allowDuringSetup: true,
-  },
-  login2fa: {
-    method: 'POST',
-    path: '/api/login/limited-2fa',
-    auth: 'public',
-    permission: null,
-    allowDuringSetup: true,
-  },
-  requestPasswordReset: {
-    method: 'POST',
-    path: '/api/limited/password',
-    auth: 'public',
-    permission: null,
-    allowDuringSetup: true,
-  },
-  checkPasswordReset: {
-    method: 'GET',
-    path: '/api/limited/password/reset/:hash',
-    auth: 'public',
-    permission: null,
-    allowDuringSetup: true,
-  },
-  resetPassword: {
-    method: 'POST',
-    path: '/api/limited/password/reset',
-    auth: 'public',
-    permission: null,
-    allowDuringSetup: true,
-  },
+  ...SIGN_IN_ROUTES,
   logout: { method: 'POST', path: '/api/logout', auth: 'session', permission: null, allowDuringSetup: true },
   getSelf: { method: 'GET', path: '/api/self', auth: 'session', permission: null, allowDuringSetup: true },
   changePassword: {

@@ -7,20 +7,38 @@ import fifi_notices from './locales/fi-FI/notices.json';
 import svse_documents from './locales/sv-SE/documents.json';
 import svse_email from './locales/sv-SE/email.json';
 import svse_notices from './locales/sv-SE/notices.json';
+import { accountTexts } from './namespaces/account';
 import { articlesTexts } from './namespaces/articles';
 import { dashboardTexts } from './namespaces/dashboard';
 import { invoicesTexts } from './namespaces/invoices';
 import { layoutTexts } from './namespaces/layout';
 import { recipientsTexts } from './namespaces/recipients';
 import { reportsTexts } from './namespaces/reports';
-import { FALLBACK_LOCALE, type Locale, type Messages, type Namespace, startupResources } from './startup';
+import {
+  FALLBACK_LOCALE,
+  type Locale,
+  type Messages,
+  type Namespace,
+  type StartupNamespace,
+} from './startup';
+import { texts as enusStartup } from './startup/en-us';
+import { texts as fifiStartup } from './startup/fi-fi';
+import { texts as svseStartup } from './startup/sv-se';
 
 export * from './startup';
+
+/** The texts the web starts with (startup.ts), in every locale. */
+export const startupResources: Record<Locale, Record<StartupNamespace, Messages>> = {
+  'sv-SE': svseStartup,
+  'en-US': enusStartup,
+  'fi-FI': fifiStartup,
+};
 
 /** Every text of the portal: resources[locale][namespace] is a nested object of strings. */
 export const resources: Record<Locale, Record<Namespace, Messages>> = {
   'sv-SE': {
     ...startupResources['sv-SE'],
+    account: accountTexts['sv-SE'],
     layout: layoutTexts['sv-SE'],
     recipients: recipientsTexts['sv-SE'],
     articles: articlesTexts['sv-SE'],
@@ -33,6 +51,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
   },
   'en-US': {
     ...startupResources['en-US'],
+    account: accountTexts['en-US'],
     layout: layoutTexts['en-US'],
     recipients: recipientsTexts['en-US'],
     articles: articlesTexts['en-US'],
@@ -45,6 +64,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
   },
   'fi-FI': {
     ...startupResources['fi-FI'],
+    account: accountTexts['fi-FI'],
     layout: layoutTexts['fi-FI'],
     recipients: recipientsTexts['fi-FI'],
     articles: articlesTexts['fi-FI'],

@@ -1,22 +1,7 @@
 /**
- * What the web needs from its first page on: the locales, the namespaces and the startup texts. It
- * imports no deferred namespace, so that the login page's chunk stays small; `index.ts` adds those.
+ * What the web needs from its first page on: the locales, the namespaces and the loader of the startup
+ * texts. It imports no text itself, so that the login page's chunk stays small; `index.ts` has them all.
  */
-import enus_account from './locales/en-US/account.json';
-import enus_auth from './locales/en-US/auth.json';
-import enus_common from './locales/en-US/common.json';
-import enus_errors from './locales/en-US/errors.json';
-import enus_validation from './locales/en-US/validation.json';
-import fifi_account from './locales/fi-FI/account.json';
-import fifi_auth from './locales/fi-FI/auth.json';
-import fifi_common from './locales/fi-FI/common.json';
-import fifi_errors from './locales/fi-FI/errors.json';
-import fifi_validation from './locales/fi-FI/validation.json';
-import svse_account from './locales/sv-SE/account.json';
-import svse_auth from './locales/sv-SE/auth.json';
-import svse_common from './locales/sv-SE/common.json';
-import svse_errors from './locales/sv-SE/errors.json';
-import svse_validation from './locales/sv-SE/validation.json';
 
 /** The portal's languages; sv-SE is the default and the fallback (spec §9). */
 export const LOCALES = ['sv-SE', 'en-US', 'fi-FI'] as const;
@@ -51,6 +36,7 @@ export type Messages = { [key: string]: string | Messages };
  * documents, notices: the messages we write to a customer, such as a credit decision).
  */
 export const DEFERRED_NAMESPACES = [
+  'account',
   'layout',
   'recipients',
   'articles',
@@ -63,30 +49,21 @@ export const DEFERRED_NAMESPACES = [
 ] as const;
 export type StartupNamespace = Exclude<Namespace, (typeof DEFERRED_NAMESPACES)[number]>;
 
-/** The texts the web starts with: every namespace but the deferred ones. */
-export const startupResources: Record<Locale, Record<StartupNamespace, Messages>> = {
-  'sv-SE': {
-    common: svse_common,
-    auth: svse_auth,
-    account: svse_account,
-    errors: svse_errors,
-    validation: svse_validation,
-  },
-  'en-US': {
-    common: enus_common,
-    auth: enus_auth,
-    account: enus_account,
-    errors: enus_errors,
-    validation: enus_validation,
-  },
-  'fi-FI': {
-    common: fifi_common,
-    auth: fifi_auth,
-    account: fifi_account,
-    errors: fifi_errors,
-    validation: fifi_validation,
-  },
-};
+/**
+ * The texts the web starts with (every namespace but the deferred ones) in one locale. Each locale is
+ * its own module, imported on demand: the browser downloads the texts of the language it shows, not
+ * of all three.
+ */
+export function loadStartupTexts(locale: Locale): Promise<Record<StartupNamespace, Messages>> {
+  switch (locale) {
+    case 'en-US':
+      return import('./startup/en-us').then((m) => m.texts);
+    case 'fi-FI':
+      return import('./startup/fi-fi').then((m) => m.texts);
+    default:
+      return import('./startup/sv-se').then((m) => m.texts);
+  }
+}
 
 /** True when the value is one of the portal's locales. */
 export function isLocale(value: unknown): value is Locale {

@@ -1,8 +1,8 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, useContext } from 'react';
 import { Navigate } from 'react-router';
 import { type AppPath, isPathAllowed, paths } from '../config/paths';
-import { useSelf } from '../features/account/api/get-self';
 import { isSignedIn, useSession } from '../lib/session-store';
+import { AbilitiesContext } from './abilities';
 
 /** Where a signed-out user goes: the group login of the last group, else /login (spec §2, §4). */
 function useLoginHref(): string {
@@ -27,11 +27,10 @@ export function PublicOnly({ children }: { children: ReactNode }) {
 
 /**
  * Spec §2: a route with a permission key is blocked to /403 when the loaded abilities list is
- * non-empty and lacks the key. Abilities come from `self`, which the root layout has loaded.
+ * non-empty and lacks the key. Abilities come from `self`, which the root layout has loaded and provides.
  */
 export function RequirePermission({ path, children }: { path: AppPath; children: ReactNode }) {
-  const { data } = useSelf();
-  const abilities = data?.abilities ?? [];
+  const abilities = useContext(AbilitiesContext);
   if (!isPathAllowed(abilities, path)) return <Navigate to={paths.forbidden.getHref()} replace />;
   return children;
 }

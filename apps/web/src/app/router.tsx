@@ -1,10 +1,20 @@
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import type { ComponentType } from 'react';
+import { type RouteObject, useRoutes } from 'react-router';
 import { paths } from '../config/paths';
-import { lazyRoute } from '../lib/lazy-route';
+import { startupTextsLoaded } from '../lib/i18n';
+import { type LazyRoute, lazyRoute as lazyChunk } from '../lib/lazy-route';
 import { PublicOnly, RequireAuth, RequirePermission } from './guards';
 import { LazyElement } from './lazy-element';
 
-// Every screen is code-split (spec §9); the login chunk is what the bundle budget measures.
+/**
+ * A code-split screen: its chunk and the startup texts of the language (a chunk of their own, fetched
+ * alongside) both loaded before it renders.
+ */
+function lazyRoute(factory: () => Promise<{ default: ComponentType }>): LazyRoute {
+  return lazyChunk(() => Promise.all([factory(), startupTextsLoaded()]).then(([chunk]) => chunk));
+}
+
+// Every screen is code-split (spec §9); what /login downloads is what the size check measures.
 // The signed-in shell too, so that the login page does not load the menu, account and report code.
 const rootLayoutRoute = lazyRoute(() =>
   import('./layouts/root-layout').then((m) => ({ default: m.RootLayout })),
@@ -164,6 +174,13 @@ export function createRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  return createBrowserRouter(createRoutes());
+const appRoutes = createRoutes();
+
+/**
+ * The routes rendered under a <BrowserRouter>: the app uses no loader, action or blocker, and the
+ * declarative router is half the size of the data router (createBrowserRouter), which the login page
+ * would otherwise download before its form.
+ */
+export function AppRoutes() {
+  return useRoutes(appRoutes);
 }

@@ -1,7 +1,7 @@
 import type { ErrorCode, ValidationIssue } from '@portal/contracts';
 import type { z } from 'zod';
 import { emitReloadAbilities } from './events';
-import { loadSchemas, type Schemas } from './load-schemas';
+import { loadPublicSchemas, loadSchemas, type PublicSchemas, type Schemas } from './load-schemas';
 import { isPublicPath } from './public-paths';
 import { clearSession, getSession } from './session-store';
 
@@ -97,7 +97,7 @@ async function toApiError(response: Response): Promise<ApiError> {
   } catch {
     payload = null;
   }
-  const { errorResponseSchema } = await loadSchemas();
+  const { errorResponseSchema } = await loadPublicSchemas();
   const parsed = errorResponseSchema.safeParse(payload);
   const fallback: ErrorCode = response.status >= 500 ? 'server.internal' : 'validation.invalid';
   const error = parsed.success
@@ -127,12 +127,33 @@ function applyGlobalRules(error: ApiError): void {
  * Calls the API with JSON in and out and parses the answer with the contract schema that `pick`
  * chooses from the lazily loaded schema module (lib/schemas.ts).
  */
-export async function apiRequest<S extends z.ZodType>(
+export function apiRequest<S extends z.ZodType>(
   route: ApiRoute,
   pick: (schemas: Schemas) => S,
   options: RequestOptions = {},
 ): Promise<z.infer<S>> {
-  const [response, schemas] = await Promise.all([send(route, options, 'application/json'), loadSchemas()]);
+  return requestParsed(loadSchemas, route, pick, options);
+}
+
+/**
+ * `apiRequest` for the calls of the pages before sign-in: their schemas come from the small
+ * public-schemas module, so the login page loads none of the signed-in screens' contracts.
+ */
+export function publicApiRequest<S extends z.ZodType>(
+  route: ApiRoute,
+  pick: (schemas: PublicSchemas) => S,
+  options: RequestOptions = {},
+): Promise<z.infer<S>> {
+  return requestParsed(loadPublicSchemas, route, pick, options);
+}
+
+async function requestParsed<M, S extends z.ZodType>(
+  load: () => Promise<M>,
+  route: ApiRoute,
+  pick: (schemas: M) => S,
+  options: RequestOptions,
+): Promise<z.infer<S>> {
+  const [response, schemas] = await Promise.all([send(route, options, 'application/json'), load()]);
   const payload: unknown = response.status === 204 ? {} : await response.json();
   return pick(schemas).parse(payload);
 }

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts';
-import { isLocale, LOCALES, type Messages, startupResources } from '@portal/i18n/startup';
+import { isLocale, LOCALES, loadStartupTexts, type Messages } from '@portal/i18n/startup';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { updateSession } from './session-store';
@@ -36,14 +36,40 @@ export function toLanguage(value: string | undefined): Language {
 }
 
 let initialised = false;
+const textsOf = new Map<Language, Promise<void>>();
+
+/**
+ * Loads the startup texts of one language once (a chunk per language): the first page downloads only
+ * the language it shows, and a language flag loads its texts before switching.
+ */
+export function loadLanguage(language: Language): Promise<void> {
+  let loading = textsOf.get(language);
+  if (!loading) {
+    loading = loadStartupTexts(language).then((texts) => {
+      for (const [namespace, bundle] of Object.entries(texts))
+        i18next.addResourceBundle(language, namespace, bundle, true, false);
+    });
+    // A failed load (offline) may be tried again by the next caller.
+    loading.catch(() => textsOf.delete(language));
+    textsOf.set(language, loading);
+  }
+  return loading;
+}
+
+/** Resolves once the startup texts of the language the app started in are there. */
+export function startupTextsLoaded(): Promise<void> {
+  initI18n();
+  return loadLanguage(toLanguage(i18next.language));
+}
 
 export function initI18n(): typeof i18next {
   if (initialised) return i18next;
   initialised = true;
   const lng = startupLanguage();
   void i18next.use(initReactI18next).init({
-    // The deferred namespaces (@portal/i18n DEFERRED_NAMESPACES) are added by their screens' chunks.
-    resources: startupResources,
+    // The startup texts of the language come with loadLanguage (the first route waits for them); the
+    // deferred namespaces (@portal/i18n DEFERRED_NAMESPACES) are added by their screens' chunks.
+    resources: {},
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: [...LOCALES],
@@ -72,6 +98,7 @@ export function addTexts(namespace: string, texts: Readonly<Record<Language, Mes
 
 /** The language flags: switch, update `<html lang>` and persist the choice (spec §3, §9). */
 export async function setLanguage(language: Language): Promise<void> {
+  await loadLanguage(language);
   await i18next.changeLanguage(language);
   document.documentElement.lang = language;
   updateSession({ language });

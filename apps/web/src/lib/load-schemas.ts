@@ -1,38 +1,34 @@
-import type { FieldValues, Resolver } from 'react-hook-form';
 import type { z } from 'zod';
 
 export type Schemas = typeof import('./schemas');
+export type PublicSchemas = typeof import('./public-schemas');
 
 let loading: Promise<Schemas> | null = null;
+let loadingPublic: Promise<PublicSchemas> | null = null;
 
-/** Loads the contract schemas once (see schemas.ts for why this is dynamic). */
+/** Loads the contract schemas of the signed-in screens once (see schemas.ts for why this is dynamic). */
 export function loadSchemas(): Promise<Schemas> {
   loading ??= import('./schemas');
   return loading;
 }
 
-/** A react-hook-form resolver over a contract schema that is loaded on first use. */
-export function lazyZodResolver<T extends FieldValues>(
-  pick: (schemas: Schemas) => z.ZodType<T, T>,
-): Resolver<T> {
-  return async (values, context, options) => {
-    const schemas = await loadSchemas();
-    const resolver = schemas.zodResolver(pick(schemas) as never) as unknown as Resolver<T>;
-    return resolver(values, context, options);
-  };
+/** Loads the schemas of the pages before sign-in and of error answers once (public-schemas.ts). */
+export function loadPublicSchemas(): Promise<PublicSchemas> {
+  loadingPublic ??= import('./public-schemas');
+  return loadingPublic;
 }
 
 export type FieldErrorCodes<T> = Partial<Record<keyof T & string, string>>;
 
 /**
- * Validates values with a lazily loaded contract schema and returns the first rule code per field.
+ * Validates values with a lazily loaded public contract schema and returns the first rule code per field.
  * The login page uses it instead of react-hook-form, whose 13 kB would break the login budget.
  */
 export async function validateWith<T extends Record<string, unknown>>(
-  pick: (schemas: Schemas) => z.ZodType<T>,
+  pick: (schemas: PublicSchemas) => z.ZodType<T>,
   values: T,
 ): Promise<{ data: T; errors: null } | { data: null; errors: FieldErrorCodes<T> }> {
-  const result = pick(await loadSchemas()).safeParse(values);
+  const result = pick(await loadPublicSchemas()).safeParse(values);
   if (result.success) return { data: result.data, errors: null };
   const errors: FieldErrorCodes<T> = {};
   for (const issue of result.error.issues) {

@@ -15,3 +15,11 @@ export function createQueryClient(): QueryClient {
     },
   });
 }
+
+let shared: QueryClient | null = null;
+
+/** The app's one client, made when a screen first needs it (app/query-scope.tsx). */
+export function appQueryClient(): QueryClient {
+  shared ??= createQueryClient();
+  return shared;
+}

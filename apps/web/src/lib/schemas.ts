@@ -1,9 +1,8 @@
 /**
- * The contract schemas the web parses with, and the form resolver. Only ever imported dynamically
- * (see loadSchemas): zod is the largest library here, and keeping it out of the login page's static
- * graph keeps that page inside the 150 kB budget. main.tsx prefetches it right after the first render.
+ * The contract schemas the signed-in screens parse with. Only ever imported dynamically (see
+ * loadSchemas): the login page loads none of it (its own are in public-schemas.ts), and a signed-in
+ * page fetches it alongside its first API call.
  */
-export { zodResolver } from '@hookform/resolvers/zod';
 // The money flow: transfer costs (settlements) and the fee preview.
 export {
   activeRegressQuerySchema,

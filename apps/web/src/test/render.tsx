@@ -33,5 +33,5 @@ export function renderApp(path: string) {
       </QueryClientProvider>
     </I18nextProvider>,
   );
-  return { ...view, router };
+  return { ...view, router, queryClient };
 }

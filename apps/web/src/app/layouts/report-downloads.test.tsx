@@ -49,20 +49,15 @@ beforeEach(async () => {
 afterEach(() => resetAnalyticsForTests());
 
 /**
- * The shell of a signed-in user, once the home page has loaded and every call it made has been
- * answered: the page mounting late reads `self` again (the test client keeps nothing fresh), and a
- * test that withdraws abilities must do so after that read, as when a user's rights change later.
+ * The shell of a signed-in user, once the home page has mounted and every call has answered: the
+ * home page reads `self` again when it mounts, and an answer still on its way when a test withdraws
+ * abilities on the server would already lack them.
  */
 async function openShell() {
-  renderApp('/');
+  const { queryClient } = renderApp('/');
   const nav = await screen.findByRole('navigation', { name: i18next.t('layout:menu.label') });
   await screen.findByRole('heading', { level: 1 });
-  const fetchMock = vi.mocked(fetch);
-  for (let seen = -1; seen !== fetchMock.mock.results.length; ) {
-    seen = fetchMock.mock.results.length;
-    await Promise.allSettled(fetchMock.mock.results.map((r) => r.value));
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await waitFor(() => expect(queryClient.isFetching()).toBe(0));
   return nav;
 }
 

@@ -1,29 +1,62 @@
 import { userSchema } from '@portal/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useNavigate } from 'react-router';
 import { Button } from '../../components/ui/button';
 import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
-import { useSelf } from '../../features/account/api/get-self';
-import { AccountModal, type AccountTab } from '../../features/account/components/account-modal';
+import { selfKeys, useSelf } from '../../features/account/api/get-self';
+import type { AccountTab } from '../../features/account/components/account-modal';
 import { SetupBanners, SetupOverlay } from '../../features/account/components/setup-notices';
 import { useLogout } from '../../features/auth/api/logout';
 import { TopMenu } from '../../features/navigation/components/top-menu';
 import type { MenuAction } from '../../features/navigation/menu-model';
 import { downloadActiveInvoices } from '../../features/reports/api/download-active-invoices';
-import { ActiveRegressModal } from '../../features/reports/components/active-regress-modal';
-import { hideBlockingLoader, showBlockingLoader } from '../../lib/events';
+import { hideBlockingLoader, RELOAD_ABILITIES_EVENT, showBlockingLoader } from '../../lib/events';
 import { errorText } from '../../lib/messages';
 import { clearSession, getSession, updateSession } from '../../lib/session-store';
+import { AbilitiesContext } from '../abilities';
+import { QueryScope } from '../query-scope';
 import './shell-texts';
+
+// The account's forms and the recourse report's dialog open on a click: their code (and the form library)
+// is fetched then, not with every signed-in page.
+const AccountModal = lazy(() =>
+  import('../../features/account/components/account-modal').then((m) => ({ default: m.AccountModal })),
+);
+const ActiveRegressModal = lazy(() =>
+  import('../../features/reports/components/active-regress-modal').then((m) => ({
+    default: m.ActiveRegressModal,
+  })),
+);
+
+/** A 403 from any call makes the API client emit this event; abilities come from `self` (spec §4). */
+function ReloadAbilitiesListener() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    const reload = () => void queryClient.invalidateQueries({ queryKey: selfKeys.all });
+    window.addEventListener(RELOAD_ABILITIES_EVENT, reload);
+    return () => window.removeEventListener(RELOAD_ABILITIES_EVENT, reload);
+  }, [queryClient]);
+  return null;
+}
+
+/** The signed-in part of the app, with the react-query client its screens fetch with. */
+export function RootLayout() {
+  return (
+    <QueryScope>
+      <ReloadAbilitiesListener />
+      <Shell />
+    </QueryScope>
+  );
+}
 
 /**
  * The root layout of spec §2: loads `self` first behind the 50 px spinner, then shows the top menu,
  * the warning banners, the page and the blocking setup overlay.
  */
-export function RootLayout() {
+function Shell() {
   const { t } = useTranslation();
   const self = useSelf();
   const queryClient = useQueryClient();
@@ -99,11 +132,17 @@ export function RootLayout() {
       />
       <SetupBanners self={data} onOpenAccount={setAccountTab} />
       <main id="main" className="app-main" tabIndex={-1}>
-        <Outlet />
+        <AbilitiesContext.Provider value={data.abilities}>
+          <Outlet />
+        </AbilitiesContext.Provider>
         <SetupOverlay self={data} onOpenAccount={setAccountTab} />
       </main>
-      {accountTab && <AccountModal self={data} initialTab={accountTab} onClose={() => setAccountTab(null)} />}
-      {regressOpen && <ActiveRegressModal onClose={() => setRegressOpen(false)} />}
+      <Suspense fallback={null}>
+        {accountTab && (
+          <AccountModal self={data} initialTab={accountTab} onClose={() => setAccountTab(null)} />
+        )}
+        {regressOpen && <ActiveRegressModal onClose={() => setRegressOpen(false)} />}
+      </Suspense>
     </div>
   );
 }

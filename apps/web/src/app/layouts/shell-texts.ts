@@ -1,3 +1,4 @@
+import { accountTexts } from '@portal/i18n/namespaces/account';
 import { articlesTexts } from '@portal/i18n/namespaces/articles';
 import { dashboardTexts } from '@portal/i18n/namespaces/dashboard';
 import { layoutTexts } from '@portal/i18n/namespaces/layout';
@@ -8,6 +9,7 @@ import { addTexts } from '../../lib/i18n';
 // The signed-in shell's texts (menu, banners, home, and the registers and reports every signed-in page
 // may open) come with its chunk, not with the login page (its size budget); the root layout imports
 // this module, which adds them before it renders.
+addTexts('account', accountTexts);
 addTexts('layout', layoutTexts);
 addTexts('dashboard', dashboardTexts);
 addTexts('recipients', recipientsTexts);

@@ -3,9 +3,18 @@ import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { useGroup } from '../../features/auth/api/get-group';
 import { LoginScreen } from '../../features/auth/components/login-screen';
+import { QueryScope } from '../query-scope';
 
 /** `/{groupid}/login` (spec §2): the branded login; a failed group fetch goes to /login (spec §8). */
 export default function GroupLoginRoute() {
+  return (
+    <QueryScope>
+      <GroupLogin />
+    </QueryScope>
+  );
+}
+
+function GroupLogin() {
   const { groupid = '' } = useParams();
   const navigate = useNavigate();
   const group = useGroup(groupid);

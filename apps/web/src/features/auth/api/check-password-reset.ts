@@ -1,11 +1,14 @@
-import { buildPath, ROUTES } from '@portal/contracts';
+import { buildPath, SIGN_IN_ROUTES } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { publicApiRequest } from '../../../lib/api-client';
 
 /** Checks that a reset link is still usable; 404 `password.reset_not_found` otherwise (spec §8). */
 export function checkPasswordReset(hash: string) {
-  return apiRequest(
-    { method: ROUTES.checkPasswordReset.method, path: buildPath(ROUTES.checkPasswordReset.path, { hash }) },
+  return publicApiRequest(
+    {
+      method: SIGN_IN_ROUTES.checkPasswordReset.method,
+      path: buildPath(SIGN_IN_ROUTES.checkPasswordReset.path, { hash }),
+    },
     (s) => s.okResponseSchema,
   );
 }

@@ -1,6 +1,6 @@
-import { buildPath, ROUTES } from '@portal/contracts';
+import { buildPath, SIGN_IN_ROUTES } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { publicApiRequest } from '../../../lib/api-client';
 
 export const groupKeys = {
   all: ['group'] as const,
@@ -9,8 +9,8 @@ export const groupKeys = {
 
 /** `GET limited/group&group={groupid}` (spec §7), sent as `?group=`. */
 export function getGroup(groupid: string) {
-  return apiRequest(
-    { method: ROUTES.getGroup.method, path: buildPath(ROUTES.getGroup.path) },
+  return publicApiRequest(
+    { method: SIGN_IN_ROUTES.getGroup.method, path: buildPath(SIGN_IN_ROUTES.getGroup.path) },
     (s) => s.getGroupResponseSchema,
     {
       query: { group: groupid },

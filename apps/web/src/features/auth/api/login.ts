@@ -1,12 +1,12 @@
-import { type LoginBody, ROUTES } from '@portal/contracts';
-import { useMutation } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { type LoginBody, SIGN_IN_ROUTES } from '@portal/contracts';
+import { publicApiRequest } from '../../../lib/api-client';
+import { useAction } from '../../../lib/use-action';
 
 /** `POST login/limited` (spec §7); the body carries `group` on a group login. */
 export function login(body: LoginBody) {
-  return apiRequest(ROUTES.login, (s) => s.loginResponseSchema, { body });
+  return publicApiRequest(SIGN_IN_ROUTES.login, (s) => s.loginResponseSchema, { body });
 }
 
 export function useLogin() {
-  return useMutation({ mutationFn: login });
+  return useAction(login);
 }

@@ -1,10 +1,10 @@
 import type { LoginBody } from '@portal/contracts';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/text-input';
 import { trackFormSubmit } from '../../../lib/analytics';
-import { type FieldErrorCodes, validateWith } from '../../../lib/load-schemas';
+import { type FieldErrorCodes, loadPublicSchemas, validateWith } from '../../../lib/load-schemas';
 
 export type Credentials = Pick<LoginBody, 'username' | 'password'>;
 
@@ -19,6 +19,11 @@ export function CredentialsForm({ loading, onSubmit, onForgotPassword }: Credent
   const { t } = useTranslation();
   const [values, setValues] = useState<Credentials>({ username: '', password: '' });
   const [errors, setErrors] = useState<FieldErrorCodes<Credentials>>({});
+  // The schemas that check and parse the sign-in: fetched once the form is on screen, while the
+  // visitor types, so that they never delay the form itself.
+  useEffect(() => {
+    void loadPublicSchemas();
+  }, []);
 
   return (
     <form

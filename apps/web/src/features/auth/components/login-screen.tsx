@@ -6,7 +6,7 @@ import { MessageDialog } from '../../../components/ui/message-dialog';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/messages';
 import { updateSession } from '../../../lib/session-store';
-import { useLogin } from '../api/login';
+import { type login, useLogin } from '../api/login';
 import { useLogin2fa } from '../api/login-2fa';
 import { useRequestPasswordReset } from '../api/request-password-reset';
 import { CredentialsForm } from './credentials-form';
@@ -51,10 +51,7 @@ export function LoginScreen({ group, onSignedIn }: LoginScreenProps) {
     });
   }
 
-  function completeSignIn(
-    token: string,
-    user: NonNullable<Awaited<ReturnType<typeof loginMutation.mutateAsync>>['user']>,
-  ) {
+  function completeSignIn(token: string, user: NonNullable<Awaited<ReturnType<typeof login>>['user']>) {
     updateSession({ token, user, group: group ?? null });
     onSignedIn();
   }

@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { newPasswordSchema } from '@portal/contracts';
+import { accountTexts } from '@portal/i18n/namespaces/account';
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -13,9 +14,13 @@ import { TextInput } from '../../../components/ui/text-input';
 import { paths } from '../../../config/paths';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
+import { addTexts } from '../../../lib/i18n';
 import { errorText } from '../../../lib/messages';
 import { useCheckPasswordReset } from '../api/check-password-reset';
 import { useResetPassword } from '../api/reset-password';
+
+// The password rules and field names are the account namespace's, which the login page does not load.
+addTexts('account', accountTexts);
 
 // Field names say "password" so that form tracking drops them (spec §5).
 const newPasswordFormSchema = z
