@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_2FA_SECRET, DEMO_PASSWORD } from './support/env';
-import { closeDialog, expectSignedIn, signIn, signOut } from './support/flows';
+import { chooseEnglish, closeDialog, expectSignedIn, signIn, signOut } from './support/flows';
 import { expectNoSeriousA11yViolations, lastResetLink, screenshot, totpCode } from './support/helpers';
 
 test('a customer signs in with username and password and signs out again', async ({ page }, testInfo) => {
@@ -136,4 +136,25 @@ test('signing out of a group login goes back to the group login', async ({ page 
   await expectSignedIn(page, 'Dana Demosson');
   await signOut(page, 'Dana Demosson');
   await expect(page).toHaveURL(/\/acme\/login$/);
+});
+
+test('a deep link survives the sign-in: the user lands on the page asked for', async ({ page }) => {
+  const signInHere = async () => {
+    await chooseEnglish(page);
+    await page.getByLabel('Username').fill('demo');
+    await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+  };
+  await page.goto('/transfercosts');
+  await expect(page).toHaveURL(/\/login\?next=%2Ftransfercosts$/);
+  await signInHere();
+  await expect(page).toHaveURL(/\/transfercosts$/);
+  await expect(page.getByRole('heading', { name: 'Transfer costs', level: 1 })).toBeVisible();
+
+  // A link to another site is never followed: the home page instead.
+  await signOut(page, 'Dana Demosson');
+  await page.goto('/login?next=%2F%2Fevil.example%2F');
+  await signInHere();
+  await expectSignedIn(page, 'Dana Demosson');
+  await expect(page).toHaveURL(/127\.0\.0\.1:\d+\/$/);
 });

@@ -1,6 +1,7 @@
 import { type ReactNode, useContext } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { type AppPath, isPathAllowed, paths } from '../config/paths';
+import { loginHrefFor, useAfterLoginTarget } from '../lib/after-login';
 import { isSignedIn, useSession } from '../lib/session-store';
 import { AbilitiesContext } from './abilities';
 
@@ -10,18 +11,23 @@ function useLoginHref(): string {
   return groupId ? paths.groupLogin.getHref(groupId) : paths.login.getHref();
 }
 
-/** Spec §2: a user without a session is sent to login from every non-public route. */
+/**
+ * Spec §2: a user without a session is sent to login from every non-public route. The address asked
+ * for rides along (`?next=`), so the user lands on it once signed in (issue #11: a deep link survives).
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = useSession(isSignedIn);
   const loginHref = useLoginHref();
-  if (!signedIn) return <Navigate to={loginHref} replace />;
+  const location = useLocation();
+  if (!signedIn) return <Navigate to={loginHrefFor(loginHref, location.pathname, location.search)} replace />;
   return children;
 }
 
-/** Spec §2: a signed-in user opening login goes to /. */
+/** Spec §2: a signed-in user opening login goes to / (or to the page the login was asked for). */
 export function PublicOnly({ children }: { children: ReactNode }) {
   const signedIn = useSession(isSignedIn);
-  if (signedIn) return <Navigate to={paths.home.getHref()} replace />;
+  const target = useAfterLoginTarget();
+  if (signedIn) return <Navigate to={target} replace />;
   return children;
 }
 

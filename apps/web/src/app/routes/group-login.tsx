@@ -3,6 +3,7 @@ import { Spinner } from '../../components/ui/spinner';
 import { paths } from '../../config/paths';
 import { useGroup } from '../../features/auth/api/get-group';
 import { LoginScreen } from '../../features/auth/components/login-screen';
+import { useAfterLoginTarget } from '../../lib/after-login';
 import { QueryScope } from '../query-scope';
 
 /** `/{groupid}/login` (spec §2): the branded login; a failed group fetch goes to /login (spec §8). */
@@ -17,6 +18,7 @@ export default function GroupLoginRoute() {
 function GroupLogin() {
   const { groupid = '' } = useParams();
   const navigate = useNavigate();
+  const target = useAfterLoginTarget();
   const group = useGroup(groupid);
   if (group.isPending) {
     return (
@@ -26,10 +28,5 @@ function GroupLogin() {
     );
   }
   if (group.isError) return <Navigate to={paths.login.getHref()} replace />;
-  return (
-    <LoginScreen
-      group={group.data}
-      onSignedIn={() => void navigate(paths.home.getHref(), { replace: true })}
-    />
-  );
+  return <LoginScreen group={group.data} onSignedIn={() => void navigate(target, { replace: true })} />;
 }

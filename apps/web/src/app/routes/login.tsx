@@ -1,9 +1,10 @@
 import { useNavigate } from 'react-router';
-import { paths } from '../../config/paths';
 import { LoginScreen } from '../../features/auth/components/login-screen';
+import { useAfterLoginTarget } from '../../lib/after-login';
 
 /** `/login` (spec §2). */
 export default function LoginRoute() {
   const navigate = useNavigate();
-  return <LoginScreen onSignedIn={() => void navigate(paths.home.getHref(), { replace: true })} />;
+  const target = useAfterLoginTarget();
+  return <LoginScreen onSignedIn={() => void navigate(target, { replace: true })} />;
 }
