@@ -1,7 +1,7 @@
-import { connect } from 'node:net';
+import { connect, type Socket } from 'node:net';
 import postgres from 'postgres';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { postgresClient, withoutStaleRows } from '../src/db/postgres-transactions';
+import { openCleanClosingSocket, postgresClient, withoutStaleRows } from '../src/db/postgres-transactions';
 import { TEST_DATABASE_URL } from './support/test-db';
 
 /**
@@ -102,55 +102,76 @@ describe.skipIf(!TEST_DATABASE_URL)('rows after a backend ended mid-result (Post
 });
 
 /**
- * KNOWN DEFECT, open (docs/SECURITY.md, "Lost connections: the 401 under plain load"): a statement
- * pipelined on a busy connection between its socket's `error` and `close` events never settles, and
- * the connection never comes back to the pool. The socket is destroyed by hand (`options.socket`), so
- * the window is hit every time. `it.fails`: this passes while the defect stands and fails, asking for
- * it to become a plain test, once something makes the statement settle.
+ * Issue #10: a statement pipelined on a busy connection between its socket's `error` and `close`
+ * events. Plain postgres.js 3.4.9 never settles it: a request waiting for it hangs. Our client's socket reports every close as
+ * clean, so the close fails the stranded statement as a lost connection (docs/SECURITY.md). The
+ * socket is destroyed by hand, so the window is hit every time.
  */
 describe.skipIf(!TEST_DATABASE_URL)('a statement sent between a socket error and its close', () => {
-  it.fails('settles (within 3 s), as does the next statement', async () => {
-    const url = new URL(TEST_DATABASE_URL ?? '');
-    let socket: ReturnType<typeof connect> | undefined;
-    // `socket` (a connected socket of our own) is an option of postgres.js that its types leave out.
+  const url = new URL(TEST_DATABASE_URL ?? '');
+  const settled = (p: PromiseLike<unknown>) =>
+    Promise.race([
+      Promise.resolve(p).then(
+        () => 'resolved',
+        (err: { code?: string }) => err.code ?? 'rejected',
+      ),
+      sleep(3000).then(() => 'pending'),
+    ]);
+
+  /** Destroys the socket under a running statement and sends one more in the window; the outcomes. */
+  async function strand(openSocket: () => Socket) {
+    let socket: Socket | undefined;
+    // `socket` (a socket of our own) is an option of postgres.js that its types leave out.
     const options = {
       max: 1,
       onnotice: () => {},
       socket: () => {
-        socket = connect(Number(url.port || 5432), url.hostname);
+        socket = openSocket();
         return socket;
       },
     };
     const sql = postgres(url.href, options);
-    const settled = (p: PromiseLike<unknown>) =>
-      Promise.race([
-        Promise.resolve(p).then(
-          () => 'resolved',
-          () => 'rejected',
-        ),
-        sleep(3000).then(() => 'pending'),
-      ]);
     try {
       await sql`select 1`;
-      const first = sql`select pg_sleep(0.5)`.then(
-        () => 'resolved',
-        (err: { code?: string }) => err.code,
-      );
+      const first = settled(sql`select pg_sleep(0.5)`);
       let inWindow: Promise<string> | undefined;
       await sleep(100);
       socket?.once('error', () => {
         inWindow = settled(sql`select 'b' as b`);
       });
       socket?.destroy(Object.assign(new Error('reset by the test'), { code: 'ECONNRESET' }));
-      expect(await first).toBe('ECONNRESET');
+      const firstOutcome = await first;
       await sleep(200);
-      expect(await settled(sql`select 'c' as c`)).toBe('resolved');
-      expect(await inWindow).not.toBe('pending');
-      expect(await settled(sql`select 'd' as d`)).toBe('resolved');
+      const windowOutcome = await inWindow;
+      const next = await settled(sql`select 'd' as d`);
+      return { firstOutcome, windowOutcome, next };
     } finally {
       await sql.end({ timeout: 1 });
     }
+  }
+
+  it('is failed as a lost connection by our socket, and the connection serves the next statement', async () => {
+    const outcome = await strand(() =>
+      openCleanClosingSocket({ host: [url.hostname], port: [Number(url.port || 5432)] }),
+    );
+    expect(outcome).toEqual({ firstOutcome: 'ECONNRESET', windowOutcome: 'CONNECTION_CLOSED', next: 'resolved' });
   }, 20_000);
+
+  it('never settles with a plain socket (the driver defect the socket works around)', async () => {
+    const outcome = await strand(() => connect(Number(url.port || 5432), url.hostname));
+    expect(outcome.firstOutcome).toBe('ECONNRESET');
+    expect(outcome.windowOutcome).toBe('pending');
+  }, 20_000);
+
+  it('is what our client connects with', async () => {
+    const sql = postgresClient(url.href, { max: 1, onnotice: () => {} });
+    try {
+      expect((sql.options as { socket?: unknown }).socket).toBe(openCleanClosingSocket);
+      expect(await sql.unsafe('select 1 as one')).toEqual([{ one: 1 }]);
+    } finally {
+      await sql.end({ timeout: 1 });
+    }
+  });
 });
 
 describe('withoutStaleRows', () => {

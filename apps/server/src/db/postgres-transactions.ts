@@ -1,3 +1,4 @@
+import { Socket } from 'node:net';
 import postgres from 'postgres';
 
 /**
@@ -150,6 +151,37 @@ function connectionClosed(): Error {
 }
 
 /**
+ * A socket whose `close` event never says "had an error", for postgres.js (its `socket` option).
+ *
+ * Why (issue #10): postgres.js 3.4.9 fails a connection's queued statements when its socket closes
+ * cleanly, but not after a socket error, on the ground that the error handler already failed them.
+ * A statement issued between the `error` and the `close` (from a microtask of the error's
+ * rejections, when the pool is busy) is queued behind the dead one after that handler ran; nothing
+ * fails it, it stays in the queue across the reconnect, and the connection then waits for the answer
+ * to a statement it never sent: the statement never settles and the connection never comes back to
+ * the pool. Reporting every close as clean makes the close fail whatever is still queued with
+ * CONNECTION_CLOSED (a lost connection, 503); the statements the error handler failed already are not
+ * touched twice (a settled promise stays settled). The only other use of the flag is the reconnect
+ * back-off's retry count, which then stays at its first step (a few milliseconds).
+ *
+ * The socket is connected here (postgres.js connects only sockets it makes itself), to the first
+ * host of the URL, or to its Unix socket path: one host, as `DATABASE_URL` names.
+ */
+export class CleanClosingSocket extends Socket {
+  override emit(event: string | symbol, ...args: unknown[]): boolean {
+    return event === 'close' ? super.emit('close', false) : super.emit(event, ...args);
+  }
+}
+
+/** The `socket` option of postgres.js: a CleanClosingSocket connecting to the client's database. */
+export function openCleanClosingSocket(options: { host: string[]; port: number[]; path?: string | false }) {
+  const socket = new CleanClosingSocket();
+  if (options.path) socket.connect(options.path);
+  else socket.connect(options.port[0] ?? 5432, options.host[0] ?? 'localhost');
+  return socket;
+}
+
+/**
  * A postgres.js client whose transactions never write to a connection that is gone, for Drizzle.
  *
  * Why (issue #10): postgres.js 3.4.9 sets a connection's socket to null when the socket closes, but
@@ -181,7 +213,12 @@ function connectionClosed(): Error {
  */
 export function postgresClient(url: string, options: { max: number; onnotice: () => void }): postgres.Sql {
   const lostOn = new Map<number, () => void>();
-  const sql = postgres(url, { ...options, onclose: (id) => lostOn.get(id)?.() });
+  const sql = postgres(url, {
+    ...options,
+    onclose: (id) => lostOn.get(id)?.(),
+    // `socket` is an option of postgres.js that its types leave out.
+    ...({ socket: openCleanClosingSocket } as object),
+  });
 
   async function begin<T>(fn: (client: TxClient) => Promise<T>): Promise<T> {
     const reserved = await retryingNeverRan(() => sql.reserve());
