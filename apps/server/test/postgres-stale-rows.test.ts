@@ -154,7 +154,11 @@ describe.skipIf(!TEST_DATABASE_URL)('a statement sent between a socket error and
     const outcome = await strand(() =>
       openCleanClosingSocket({ host: [url.hostname], port: [Number(url.port || 5432)] }),
     );
-    expect(outcome).toEqual({ firstOutcome: 'ECONNRESET', windowOutcome: 'CONNECTION_CLOSED', next: 'resolved' });
+    expect(outcome).toEqual({
+      firstOutcome: 'ECONNRESET',
+      windowOutcome: 'CONNECTION_CLOSED',
+      next: 'resolved',
+    });
   }, 20_000);
 
   it('never settles with a plain socket (the driver defect the socket works around)', async () => {
