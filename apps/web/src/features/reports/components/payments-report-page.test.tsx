@@ -157,7 +157,8 @@ describe('the payments report (/reports/payments)', () => {
     expect(exportCall?.query.get('language')).toBe('en-US');
     const text = (await (saved[0] as Blob).text()).replace(/^\uFEFF/, '');
     const lines = text.split('\r\n').filter((l) => l !== '');
-    expect(lines[0]?.startsWith('Payment date;Invoice number;Recipient')).toBe(true);
+    // English: comma-separated with a decimal point (lib/csv.ts on the server).
+    expect(lines[0]?.startsWith('Payment date,Invoice number,Recipient')).toBe(true);
     // Every row of the period, not only the 10 of the page on screen.
     expect(all.total).toBeGreaterThan(10);
     expect(lines.length - 1).toBe(all.total);
