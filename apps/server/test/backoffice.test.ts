@@ -212,7 +212,8 @@ describe('the credit decision', () => {
       invoiceID: item.invoiceID,
       invoiceNumber: item.invoiceNumber,
       authorID: null,
-      author: 'Olle Operatör',
+      // One name for our side, not the operator's (issue #11).
+      author: 'Kundservice',
       messageType: '4',
       read: false,
       title: `Faktura ${item.invoiceNumber} är godkänd`,

@@ -6,7 +6,8 @@ import {
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, messages } from '../src/db/schema';
+import { invoices, messages, users } from '../src/db/schema';
+import { headerLanguage } from '../src/services/notices';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
 
 describe('messages', () => {
@@ -22,8 +23,99 @@ describe('messages', () => {
   });
   afterAll(() => t.close());
 
-  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object, language?: string) =>
+    t.app.inject({
+      method,
+      url,
+      headers: { ...bearer(token), ...(language ? { 'accept-language': language } : {}) },
+      ...(payload ? { payload } : {}),
+    });
+  const list = async (token: string, query = '', language?: string) =>
+    listMessagesResponseSchema.parse(
+      (await call(token, 'GET', `/api/limited/messages?pageSize=100${query}`, undefined, language)).json(),
+    );
+  const selfOf = async (token: string, language?: string) =>
+    getSelfResponseSchema.parse((await call(token, 'GET', '/api/self', undefined, language)).json());
+
+  it('words our notices in the reader’s language, signed with one name for our side (issue #11)', async () => {
+    const wording = {
+      'sv-SE': {
+        author: 'Kundservice',
+        welcome: 'Välkommen till Kundportalen',
+        approved: 'Faktura 10042 är godkänd',
+      },
+      'en-US': {
+        author: 'Customer service',
+        welcome: 'Welcome to the Customer Portal',
+        approved: 'Invoice 10042 approved',
+      },
+      'fi-FI': {
+        author: 'Asiakaspalvelu',
+        welcome: 'Tervetuloa asiakasportaaliin',
+        approved: 'Lasku 10042 on hyväksytty',
+      },
+    } as const;
+    for (const [language, want] of Object.entries(wording)) {
+      for (const items of [(await list(demo, '', language)).items, (await selfOf(demo, language)).messages]) {
+        const ours = items.filter((m) => m.authorID === null);
+        expect(ours.length).toBeGreaterThanOrEqual(3);
+        expect(new Set(ours.map((m) => m.author))).toEqual(new Set([want.author]));
+        expect(ours.map((m) => m.title)).toEqual(expect.arrayContaining([want.welcome, want.approved]));
+      }
+    }
+    // The reminder names the recipient and the invoice in English too.
+    const reminder = (await list(demo, '', 'en-US')).items.find(
+      (m) => m.invoiceNumber === '10037' && !m.authorID,
+    );
+    expect(reminder?.title).toBe('Invoice 10037: payment reminder sent');
+    expect(reminder?.message).toMatch(/has not paid invoice 10037 on time/);
+    // A user's own message is shown as written, whatever the reader's language.
+    expect((await list(demo, '', 'fi-FI')).items.find((m) => m.authorID !== null)?.title).toBe(
+      'Re: Faktura 10037',
+    );
+  });
+
+  it('without Accept-Language, words them in the user’s stored language, else Swedish', async () => {
+    await t.db.update(users).set({ language: 'fi-FI' }).where(eq(users.username, 'demo'));
+    try {
+      expect((await list(demo)).items.find((m) => m.invoiceNumber === '10042')?.title).toBe(
+        'Lasku 10042 on hyväksytty',
+      );
+      expect((await selfOf(demo)).messages.find((m) => m.invoiceNumber === '10042')?.author).toBe(
+        'Asiakaspalvelu',
+      );
+    } finally {
+      await t.db.update(users).set({ language: null }).where(eq(users.username, 'demo'));
+    }
+    expect((await list(demo)).items.find((m) => m.invoiceNumber === '10042')?.title).toBe(
+      'Faktura 10042 är godkänd',
+    );
+  });
+
+  it('the unread count, the unread items and the header’s messages agree; one’s own message is never unread', async () => {
+    for (const token of [demo, colleague]) {
+      const all = await list(token);
+      const unreadItems = all.items.filter((m) => !m.read);
+      expect(unreadItems).toHaveLength(all.unread);
+      expect((await list(token, '&unreadOnly=true')).items.map((m) => m.messageID)).toEqual(
+        unreadItems.map((m) => m.messageID),
+      );
+      const self = await selfOf(token);
+      expect(self.messages.filter((m) => !m.read).map((m) => m.messageID)).toEqual(
+        unreadItems.map((m) => m.messageID),
+      );
+      expect(unreadItems.every((m) => m.messageType === '4' && m.authorID !== self.userID)).toBe(true);
+    }
+    // One invoice's thread counts its own unread messages.
+    const thread = (await list(demo)).items.find((m) => m.invoiceNumber === '10037')?.invoiceID;
+    const inThread = await list(demo, `&invoiceID=${thread}`);
+    expect(inThread.unread).toBe(inThread.items.filter((m) => !m.read).length);
+    expect(inThread.unread).toBeLessThan((await list(demo)).unread);
+    // demo's own message: read for demo, unread for a colleague (it was written to us, by someone else).
+    const own = (await list(demo)).items.find((m) => m.author === 'Dana Demosson');
+    expect(own?.read).toBe(true);
+    expect((await list(colleague)).items.find((m) => m.messageID === own?.messageID)?.read).toBe(false);
+  });
 
   it('lists the issuer’s messages newest first with the unread count of spec §3', async () => {
     const list = listMessagesResponseSchema.parse((await call(demo, 'GET', '/api/limited/messages')).json());
@@ -111,5 +203,22 @@ describe('messages', () => {
       .from(messages)
       .where(eq(messages.id, target?.messageID ?? ''));
     expect(still?.read).toBe(false);
+  });
+});
+
+describe('headerLanguage', () => {
+  const of = (value?: string) =>
+    headerLanguage({ headers: value === undefined ? {} : { 'accept-language': value } } as never);
+  it('takes the first language of the portal, by full tag or language part', () => {
+    expect(of('fi-FI')).toBe('fi-FI');
+    expect(of('en-GB,en;q=0.9')).toBe('en-US');
+    expect(of('de-DE, fi;q=0.8, sv;q=0.5')).toBe('fi-FI');
+    expect(of('SV-se')).toBe('sv-SE');
+  });
+  it('is null when none is asked for or none is ours', () => {
+    expect(of()).toBeNull();
+    expect(of('')).toBeNull();
+    expect(of('*')).toBeNull();
+    expect(of('de-DE,fr;q=0.5')).toBeNull();
   });
 });

@@ -13,7 +13,10 @@ export const listMessagesQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export const listMessagesResponseSchema = pageSchema(messageSchema).extend({
-  /** Unread messages of the counted type written by someone else (the header badge, spec §3). */
+  /**
+   * Unread messages of the counted type written by someone else (spec §3), among those listed: all of
+   * the issuer's (the header badge's count) or, with `invoiceID`, that invoice's thread.
+   */
   unread: z.number().int().min(0),
 });
 

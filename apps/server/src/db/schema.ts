@@ -167,6 +167,9 @@ export const messages = pgTable(
     text: text('text').notNull(),
     date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
     read: boolean('read').notNull().default(false),
+    /** A notice of ours (services/notices.ts): its code and parameters, worded in the reader's language. */
+    code: text('code'),
+    params: jsonb('params').$type<Record<string, string | number>>(),
   },
   (t) => [index().on(t.issuerId, t.date)],
 );

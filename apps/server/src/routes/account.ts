@@ -18,6 +18,7 @@ import { ApiError } from '../lib/errors';
 import { hashPassword, verifyPassword } from '../lib/passwords';
 import { seal, unseal } from '../lib/tokens';
 import { newTotpSecret, otpauthUri, verifyTotp } from '../lib/totp';
+import { readerLanguage } from '../services/notices';
 import { revokeUserSessions } from '../services/sessions';
 import { claimAccountCheck, clearAccountChecks } from '../services/throttle';
 import { buildSelf, loadUser, toIssuer } from '../services/users';
@@ -38,7 +39,8 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       summary: 'The signed-in user with abilities, issuer, group, tax rates, currencies and messages',
       response: { 200: getSelfResponseSchema, ...errorResponses },
     },
-    handler: async (request) => buildSelf(ctx.db, signedIn(request).userId),
+    handler: async (request) =>
+      buildSelf(ctx.db, signedIn(request).userId, (stored) => readerLanguage(request, stored)),
   });
 
   app.route({

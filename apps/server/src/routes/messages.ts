@@ -7,12 +7,13 @@ import {
   listMessagesResponseSchema,
   okResponseSchema,
 } from '@portal/contracts';
-import { and, count, desc, eq, isNull, ne, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { invoiceEvents, invoices, messages } from '../db/schema';
 import { ApiError } from '../lib/errors';
-import { loadUser, toMessage } from '../services/users';
+import { headerLanguage, readerLanguage, toMessage, unreadFor } from '../services/notices';
+import { loadUser, storedLanguage } from '../services/users';
 import { errorResponses, routeOf, signedIn } from './define';
 
 export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
@@ -33,14 +34,16 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
       const q = request.query;
       const filters: (SQL | undefined)[] = [eq(messages.issuerId, issuerId)];
       if (q.invoiceID) filters.push(eq(messages.invoiceId, q.invoiceID));
-      if (q.unreadOnly === 'true') filters.push(eq(messages.read, false));
+      if (q.unreadOnly === 'true') filters.push(unreadFor(userId));
       const where = and(...filters);
+      // The unread among what is listed: all of the issuer's messages (the header's count) or one thread.
       const counted = and(
         eq(messages.issuerId, issuerId),
-        eq(messages.messageType, COUNTED_MESSAGE_TYPE),
-        eq(messages.read, false),
-        or(isNull(messages.authorUserId), ne(messages.authorUserId, userId)),
+        q.invoiceID ? eq(messages.invoiceId, q.invoiceID) : undefined,
+        unreadFor(userId),
       );
+      const language = headerLanguage(request) ?? (await storedLanguage(ctx.db, userId)) ?? 'sv-SE';
+      const reader = { userId, language };
       const [rows, [total], [unread]] = await Promise.all([
         ctx.db
           .select()
@@ -53,7 +56,7 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
         ctx.db.select({ n: count() }).from(messages).where(counted),
       ]);
       return {
-        items: rows.map(toMessage),
+        items: rows.map((m) => toMessage(m, reader)),
         total: total?.n ?? 0,
         page: q.page,
         pageSize: q.pageSize,
@@ -111,7 +114,7 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
             userId: auth.userId,
             at: now,
           });
-        return toMessage(row);
+        return toMessage(row, { userId: auth.userId, language: readerLanguage(request, user.language) });
       });
     },
   });

@@ -1,5 +1,5 @@
-import { COUNTED_MESSAGE_TYPE, type CreditDecisionResponse } from '@portal/contracts';
-import { type Locale, translate } from '@portal/i18n';
+import type { CreditDecisionResponse } from '@portal/contracts';
+import type { Locale } from '@portal/i18n';
 import { eq } from 'drizzle-orm';
 import type { OperatorContext } from '../context';
 import type { Db } from '../db/client';
@@ -9,6 +9,7 @@ import { ApiError } from '../lib/errors';
 import { invoiceTotalCode } from './invoice-math';
 import { assertTransition, stateAfterDecision } from './invoice-state';
 import { recogniseInvoice } from './ledger';
+import { noticeColumns } from './notices';
 
 export type CreditDecision = { decision: 'approved' } | { decision: 'rejected'; reason: string };
 
@@ -75,22 +76,22 @@ export async function decideCredit(
       userId: null,
       details: { operatorId: operator.operatorId, ...(reason !== null ? { reason } : {}) },
     });
-    const locale = localeOf(found.country);
-    const values = {
-      invoiceNumber: found.invoiceNumber,
-      recipient: found.recipientName,
-      reason: reason ?? '',
-    };
     await tx.insert(messages).values({
       issuerId: found.issuerId,
-      messageType: COUNTED_MESSAGE_TYPE,
       // Written by us: no customer user is the author, so every user of the issuer counts it unread.
-      authorUserId: null,
-      author: operator.name,
+      ...noticeColumns(
+        {
+          code: `creditDecision.${choice.decision}`,
+          params: {
+            invoiceNumber: found.invoiceNumber,
+            recipient: found.recipientName,
+            reason: reason ?? '',
+          },
+        },
+        localeOf(found.country),
+      ),
       invoiceId: found.id,
       invoiceNumber: found.invoiceNumber,
-      title: translate(locale, 'notices', `creditDecision.${choice.decision}.title`, values),
-      text: translate(locale, 'notices', `creditDecision.${choice.decision}.text`, values),
       date: now,
       read: false,
     });

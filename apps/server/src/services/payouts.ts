@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { COUNTED_MESSAGE_TYPE } from '@portal/contracts';
 import type { Currency } from '@portal/domain/money';
-import { formatMoney, sumMinor } from '@portal/domain/money';
+import { sumMinor } from '@portal/domain/money';
 import { type FeeTerms, feeFor } from '@portal/domain/money-flow';
-import { type Locale, translate } from '@portal/i18n';
+import type { Locale } from '@portal/i18n';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { rows } from '../db/migrate';
@@ -11,6 +10,7 @@ import { invoiceEvents, issuerFees, messages, settlementRows, settlements } from
 import { minorOf } from '../lib/minor';
 import { failureOf, type IssuerFailure } from './issuer-failure';
 import { INSERT_CHUNK, insertPostingRows, isFinanced, journalRows, type PostingRow } from './ledger';
+import { noticeColumns } from './notices';
 
 /**
  * Any constant: a payout run takes this transaction-level advisory lock with each issuer's hash, so
@@ -308,22 +308,23 @@ async function payoutOfIssuer(
     }));
     for (let i = 0; i < events.length; i += INSERT_CHUNK)
       await tx.insert(invoiceEvents).values(events.slice(i, i + INSERT_CHUNK));
-    const locale = localeOf(first.country);
-    const values = {
-      number,
-      rows: lines.length,
-      payoutDate: opts.payoutDate,
-      amount: formatMoney(totalPayoutMinor, first.currency as Currency, locale),
-    };
     await tx.insert(messages).values({
       issuerId: first.issuer_id,
-      messageType: COUNTED_MESSAGE_TYPE,
-      authorUserId: null,
-      author: translate(locale, 'notices', 'author'),
+      ...noticeColumns(
+        {
+          code: 'settlement',
+          params: {
+            number,
+            rows: lines.length,
+            payoutDate: opts.payoutDate,
+            amountMinor: totalPayoutMinor,
+            currency: first.currency as Currency,
+          },
+        },
+        localeOf(first.country),
+      ),
       invoiceId: null,
       invoiceNumber: null,
-      title: translate(locale, 'notices', 'settlement.title', values),
-      text: translate(locale, 'notices', 'settlement.text', values),
       date: opts.now,
       read: false,
     });

@@ -1,14 +1,15 @@
-import type { Group, Issuer, Message, Self, TaxRate, User } from '@portal/contracts';
-import { desc, eq } from 'drizzle-orm';
+import type { Group, Issuer, Self, TaxRate, User } from '@portal/contracts';
+import type { Locale } from '@portal/i18n';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { groups, issuers, messages, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
+import { toMessage, unreadFor } from './notices';
 import { abilitiesOf } from './sessions';
 
 type UserRow = typeof users.$inferSelect;
 type IssuerRow = typeof issuers.$inferSelect;
 type GroupRow = typeof groups.$inferSelect;
-type MessageRow = typeof messages.$inferSelect;
 
 export function toUser(u: UserRow): User {
   return {
@@ -44,21 +45,6 @@ export function toGroup(g: GroupRow): Group {
   return { id: g.id, name: g.name, logo: g.logo, background: g.background };
 }
 
-export function toMessage(m: MessageRow): Message {
-  return {
-    messageID: m.id,
-    messageType: m.messageType,
-    authorID: m.authorUserId,
-    invoiceID: m.invoiceId,
-    invoiceNumber: m.invoiceNumber,
-    author: m.author,
-    date: m.date.toISOString(),
-    title: m.title,
-    message: m.text,
-    read: m.read,
-  };
-}
-
 /**
  * VAT rates in force in 2026 per issuer country (basis points): Sweden 25, 12, 6 and 0 %; Finland
  * 25.5, 13.5, 10 and 0 % (13.5 % replaced 14 % on 1 Jan 2026, see ../shared/domain/vat-rot-rut.md).
@@ -72,6 +58,17 @@ export const CURRENCIES: Record<'SE' | 'FI', string[]> = { SE: ['SEK', 'EUR'], F
 
 /** The newest messages shown in the header and the self answer. */
 export const SELF_MESSAGE_LIMIT = 100;
+/**
+ * Unread messages older than those that the self answer carries as well, at most this many, so that
+ * the header's count (spec §3, counted from these messages) is the messages page's.
+ */
+export const SELF_UNREAD_LIMIT = 500;
+
+/** The language the user chose last (null: none yet). */
+export async function storedLanguage(db: Db, userId: string): Promise<Locale | null> {
+  const [u] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
+  return u?.language ?? null;
+}
 
 export async function loadUser(db: Db | Tx, userId: string): Promise<UserRow> {
   const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
@@ -79,19 +76,40 @@ export async function loadUser(db: Db | Tx, userId: string): Promise<UserRow> {
   return u;
 }
 
-export async function buildSelf(db: Db, userId: string): Promise<Self> {
+/**
+ * `GET self`. `language` picks the reader's language from the user's stored one (the request's
+ * `Accept-Language` first, see notices.ts `readerLanguage`); our notices are worded in it.
+ */
+export async function buildSelf(
+  db: Db,
+  userId: string,
+  language: (stored: Locale | null) => Locale = (stored) => stored ?? 'sv-SE',
+): Promise<Self> {
   const u = await loadUser(db, userId);
   const [issuer] = await db.select().from(issuers).where(eq(issuers.id, u.issuerId)).limit(1);
   if (!issuer) throw new ApiError('server.internal');
   const group = u.groupId
     ? ((await db.select().from(groups).where(eq(groups.id, u.groupId)).limit(1))[0] ?? null)
     : null;
-  const msgs = await db
-    .select()
-    .from(messages)
-    .where(eq(messages.issuerId, u.issuerId))
-    .orderBy(desc(messages.date))
-    .limit(SELF_MESSAGE_LIMIT);
+  const [newest, unread] = await Promise.all([
+    db
+      .select()
+      .from(messages)
+      .where(eq(messages.issuerId, u.issuerId))
+      .orderBy(desc(messages.date), desc(messages.id))
+      .limit(SELF_MESSAGE_LIMIT),
+    db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.issuerId, u.issuerId), unreadFor(u.id)))
+      .orderBy(desc(messages.date), desc(messages.id))
+      .limit(SELF_UNREAD_LIMIT),
+  ]);
+  const seen = new Set(newest.map((m) => m.id));
+  const msgs = [...newest, ...unread.filter((m) => !seen.has(m.id))].sort(
+    (a, b) => b.date.getTime() - a.date.getTime() || (a.id < b.id ? 1 : -1),
+  );
+  const reader = { userId: u.id, language: language(u.language ?? null) };
   return {
     ...toUser(u),
     abilities: await abilitiesOf(db, u.id),
@@ -99,6 +117,6 @@ export async function buildSelf(db: Db, userId: string): Promise<Self> {
     group: group ? toGroup(group) : null,
     taxRates: TAX_RATES[issuer.country],
     currencies: CURRENCIES[issuer.country],
-    messages: msgs.map(toMessage),
+    messages: msgs.map((m) => toMessage(m, reader)),
   };
 }

@@ -34,6 +34,8 @@ const SOURCES = [
   join(serverRoot, 'test', 'support'),
   join(repoRoot, 'packages', 'contracts', 'src'),
   join(repoRoot, 'packages', 'domain', 'src'),
+  // The seed words our notices in the issuer's language (services/notices.ts).
+  join(repoRoot, 'packages', 'i18n', 'src'),
 ];
 
 function filesUnder(dir: string): string[] {

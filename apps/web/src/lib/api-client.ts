@@ -67,6 +67,9 @@ export function buildUrl(path: string, query?: RequestOptions['query']): string 
 
 async function send(route: ApiRoute, options: RequestOptions, accept: string): Promise<Response> {
   const headers: Record<string, string> = { ...options.headers, Accept: accept };
+  // The screen's language: what the server words its own texts in (our messages, for one).
+  const language = document.documentElement.lang;
+  if (language) headers['Accept-Language'] = language;
   const { token } = getSession();
   if (token) headers.Authorization = `Bearer ${token}`;
   const raw = options.body instanceof Blob;

@@ -2,8 +2,19 @@ import { ABILITIES, type Ability } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
 import { seal } from '../../lib/tokens';
+import { noticeColumns } from '../../services/notices';
 import type { Db } from '../client';
-import { groups, invoices, issuerFees, issuers, messages, operators, userAbilities, users } from '../schema';
+import {
+  groups,
+  invoices,
+  issuerFees,
+  issuers,
+  messages,
+  operators,
+  recipients,
+  userAbilities,
+  users,
+} from '../schema';
 import { seedDemoBusiness } from './demo-business';
 
 export const DEMO_PASSWORD = 'Portal-demo-1';
@@ -199,46 +210,49 @@ export async function seedDemo(db: Db, secretKey: Buffer, now = new Date()): Pro
     });
 
     await seedDemoBusiness(tx, bygg.id, idOf('demo'), now);
-    const invoiceIdOf = async (invoiceNumber: string) => {
+    const invoiceOf = async (invoiceNumber: string) => {
       const [found] = await tx
-        .select({ id: invoices.id })
+        .select({ id: invoices.id, recipient: recipients.name })
         .from(invoices)
+        .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
         .where(and(eq(invoices.issuerId, bygg.id), eq(invoices.invoiceNumber, invoiceNumber)));
-      return found?.id ?? null;
+      if (!found) throw new Error(`seed: invoice ${invoiceNumber} not created`);
+      return found;
     };
-    const inv10042 = await invoiceIdOf('10042');
-    const inv10037 = await invoiceIdOf('10037');
+    const inv10042 = await invoiceOf('10042');
+    const inv10037 = await invoiceOf('10037');
 
     const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * day);
+    // Our notices are stored as codes and worded in the reader's language (services/notices.ts).
     await tx.insert(messages).values([
       {
         issuerId: bygg.id,
-        messageType: '4',
-        author: 'Kundtjänst',
-        title: 'Välkommen till Kundportalen',
-        text: 'Här ser du dina fakturor, utbetalningar och rapporter. Hör av dig om du har frågor.',
+        ...noticeColumns({ code: 'welcome', params: {} }, 'sv-SE'),
         date: at(20),
         read: true,
       },
       {
         issuerId: bygg.id,
-        messageType: '4',
-        author: 'Kundtjänst',
-        invoiceId: inv10042,
+        ...noticeColumns(
+          {
+            code: 'creditDecision.approved',
+            params: { invoiceNumber: '10042', recipient: inv10042.recipient, reason: '' },
+          },
+          'sv-SE',
+        ),
+        invoiceId: inv10042.id,
         invoiceNumber: '10042',
-        title: 'Faktura 10042: kreditbeslut',
-        text: 'Fakturan är godkänd för finansiering. Utbetalning sker nästa bankdag.',
         date: at(3),
         read: false,
       },
       {
         issuerId: bygg.id,
-        messageType: '4',
-        author: 'Kundtjänst',
-        invoiceId: inv10037,
+        ...noticeColumns(
+          { code: 'reminderSent', params: { invoiceNumber: '10037', recipient: inv10037.recipient } },
+          'sv-SE',
+        ),
+        invoiceId: inv10037.id,
         invoiceNumber: '10037',
-        title: 'Faktura 10037: betalningspåminnelse skickad',
-        text: 'Kunden har inte betalat i tid. Vi har skickat en första påminnelse.',
         date: at(1),
         read: false,
       },
@@ -247,11 +261,12 @@ export async function seedDemo(db: Db, secretKey: Buffer, now = new Date()): Pro
         messageType: '4',
         authorUserId: idOf('demo'),
         author: 'Dana Demosson',
-        invoiceId: inv10037,
+        invoiceId: inv10037.id,
         invoiceNumber: '10037',
         title: 'Re: Faktura 10037',
         text: 'Tack, kunden har lovat att betala på fredag.',
         date: at(0.5),
+        // Written by the user: read for its author (the stored flag is what the others see).
         read: false,
       },
       {
@@ -265,10 +280,7 @@ export async function seedDemo(db: Db, secretKey: Buffer, now = new Date()): Pro
       },
       {
         issuerId: other.id,
-        messageType: '4',
-        author: 'Asiakaspalvelu',
-        title: 'Tervetuloa',
-        text: 'Tervetuloa asiakasportaaliin.',
+        ...noticeColumns({ code: 'welcome', params: {} }, 'fi-FI'),
         date: at(5),
         read: false,
       },

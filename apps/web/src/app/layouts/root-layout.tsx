@@ -10,6 +10,7 @@ import { selfKeys, useSelf } from '../../features/account/api/get-self';
 import type { AccountTab } from '../../features/account/components/account-modal';
 import { SetupBanners, SetupOverlay } from '../../features/account/components/setup-notices';
 import { useLogout } from '../../features/auth/api/logout';
+import { messageKeys } from '../../features/invoices/api/messages';
 import { TopMenu } from '../../features/navigation/components/top-menu';
 import type { MenuAction } from '../../features/navigation/menu-model';
 import { downloadActiveInvoices } from '../../features/reports/api/download-active-invoices';
@@ -42,11 +43,27 @@ function ReloadAbilitiesListener() {
   return null;
 }
 
+/** Our messages are worded in the screen's language by the server: a new language reads them again. */
+function LanguageListener() {
+  const queryClient = useQueryClient();
+  const { i18n } = useTranslation();
+  useEffect(() => {
+    const reload = () => {
+      void queryClient.invalidateQueries({ queryKey: selfKeys.all });
+      void queryClient.invalidateQueries({ queryKey: messageKeys.all });
+    };
+    i18n.on('languageChanged', reload);
+    return () => i18n.off('languageChanged', reload);
+  }, [queryClient, i18n]);
+  return null;
+}
+
 /** The signed-in part of the app, with the react-query client its screens fetch with. */
 export function RootLayout() {
   return (
     <QueryScope>
       <ReloadAbilitiesListener />
+      <LanguageListener />
       <Shell />
     </QueryScope>
   );

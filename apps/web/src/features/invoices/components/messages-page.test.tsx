@@ -25,21 +25,29 @@ describe('the messages page (/invoice/messages)', () => {
   }
 
   it('lists one invoice’s messages, marks an opened unread one read and reads the list again', async () => {
-    // The demo seed has two unread messages about invoice 10037: a reminder and Dana's answer.
+    // The demo seed's thread of invoice 10037: our reminder (unread) and Dana's own answer, which is
+    // never unread for her; the count above the list is the thread's.
     const invoice = await invoiceID('10037');
     renderWithProviders(<MessagesPage invoiceID={invoice} canViewInvoice={false} />);
     expect(await screen.findByRole('heading', { name: 'Messages about invoice 10037' })).toBeInTheDocument();
-    expect(screen.getByText('2 unread messages')).toBeInTheDocument();
+    expect(screen.getByText('1 unread message')).toBeInTheDocument();
+    expect(screen.getAllByText('Unread')).toHaveLength(1);
     expect(api.calls[0]?.query.get('invoiceID')).toBe(invoice);
+    // Our notice comes worded in the screen's language (the client sends it as Accept-Language).
     const user = userEvent.setup();
-    await user.click(screen.getByRole('button', { name: /betalningspåminnelse skickad/ }));
+    await user.click(screen.getByRole('button', { name: /Invoice 10037: payment reminder sent/ }));
     expect(
-      screen.getByText('Kunden har inte betalat i tid. Vi har skickat en första påminnelse.'),
+      screen.getByText(/has not paid invoice 10037 on time\. We have sent a first reminder\./),
     ).toBeInTheDocument();
-    expect(await screen.findByText('1 unread message')).toBeInTheDocument();
+    expect(await screen.findByText('0 unread messages')).toBeInTheDocument();
+    expect(screen.queryByText('Unread')).not.toBeInTheDocument();
     expect(api.calls.filter((c) => c.method === 'POST')).toHaveLength(1);
-    const after = await api.call<{ items: Message[] }>('GET', `/api/limited/messages?invoiceID=${invoice}`);
-    expect(after.items.filter((m) => !m.read).map((m) => m.title)).toEqual(['Re: Faktura 10037']);
+    const after = await api.call<{ items: Message[]; unread: number }>(
+      'GET',
+      `/api/limited/messages?invoiceID=${invoice}`,
+    );
+    expect(after.items.filter((m) => !m.read)).toEqual([]);
+    expect(after.unread).toBe(0);
   });
 
   it('checks the contract rules, then writes a message about the invoice', async () => {
