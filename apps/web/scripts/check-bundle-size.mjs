@@ -31,6 +31,7 @@ const PUBLIC_MODULES = [
   'src/app/routes/group-login.tsx',
   'src/app/routes/password-reset.tsx',
   'src/lib/public-schemas.ts',
+  'src/lib/public-texts.ts',
 ];
 /** What only a signed-in user uses: every other route, the signed-in layout, their schemas. */
 const isFeatureModule = (key) =>

@@ -10,6 +10,7 @@ import svse_notices from './locales/sv-SE/notices.json';
 import { accountTexts } from './namespaces/account';
 import { articlesTexts } from './namespaces/articles';
 import { dashboardTexts } from './namespaces/dashboard';
+import { errorsTexts } from './namespaces/errors';
 import { invoicesTexts } from './namespaces/invoices';
 import { layoutTexts } from './namespaces/layout';
 import { recipientsTexts } from './namespaces/recipients';
@@ -38,6 +39,7 @@ export const startupResources: Record<Locale, Record<StartupNamespace, Messages>
 export const resources: Record<Locale, Record<Namespace, Messages>> = {
   'sv-SE': {
     ...startupResources['sv-SE'],
+    errors: errorsTexts['sv-SE'],
     account: accountTexts['sv-SE'],
     layout: layoutTexts['sv-SE'],
     recipients: recipientsTexts['sv-SE'],
@@ -51,6 +53,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
   },
   'en-US': {
     ...startupResources['en-US'],
+    errors: errorsTexts['en-US'],
     account: accountTexts['en-US'],
     layout: layoutTexts['en-US'],
     recipients: recipientsTexts['en-US'],
@@ -64,6 +67,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
   },
   'fi-FI': {
     ...startupResources['fi-FI'],
+    errors: errorsTexts['fi-FI'],
     account: accountTexts['fi-FI'],
     layout: layoutTexts['fi-FI'],
     recipients: recipientsTexts['fi-FI'],

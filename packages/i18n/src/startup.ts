@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'layout',
   'account',
   'errors',
+  'sign-in-errors',
   'validation',
   'dashboard',
   'recipients',
@@ -33,9 +34,13 @@ export type Messages = { [key: string]: string | Messages };
  * Namespaces the web does not load with its first page, which the login page's size budget
  * (apps/web/scripts/check-bundle-size.mjs) has no room for: the signed-in shell's and a screen's own
  * texts, which come with those chunks (`@portal/i18n/namespaces/<name>`), and the server's (e-mails,
- * documents, notices: the messages we write to a customer, such as a credit decision).
+ * documents, notices: the messages we write to a customer, such as a credit decision). The error
+ * codes of the signed-in screens (`errors`) are deferred too; those a page before sign-in meets are in
+ * `sign-in-errors`, which the web looks in whenever a key is not found (i18next's `fallbackNS`), so a
+ * code is always written `errors:<code>`.
  */
 export const DEFERRED_NAMESPACES = [
+  'errors',
   'account',
   'layout',
   'recipients',

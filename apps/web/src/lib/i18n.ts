@@ -12,6 +12,7 @@ export const WEB_NAMESPACES = [
   'layout',
   'account',
   'errors',
+  'sign-in-errors',
   'validation',
   'dashboard',
   'recipients',
@@ -75,6 +76,9 @@ export function initI18n(): typeof i18next {
     supportedLngs: [...LOCALES],
     ns: [...WEB_NAMESPACES],
     defaultNS: 'common',
+    // `errors:<code>` of a page before sign-in is found in the startup namespace `sign-in-errors`
+    // (@portal/i18n DEFERRED_NAMESPACES): a key missing from its namespace is looked up there.
+    fallbackNS: 'sign-in-errors',
     interpolation: { escapeValue: false },
     returnNull: false,
     initAsync: false,

@@ -12,9 +12,15 @@ export function loadSchemas(): Promise<Schemas> {
   return loading;
 }
 
-/** Loads the schemas of the pages before sign-in and of error answers once (public-schemas.ts). */
+/**
+ * Loads the schemas of the pages before sign-in and of error answers once (public-schemas.ts), with
+ * the texts of every error code (public-texts.ts): an answer's code is read through it, so whatever
+ * code a page before sign-in meets has its text.
+ */
 export function loadPublicSchemas(): Promise<PublicSchemas> {
-  loadingPublic ??= import('./public-schemas');
+  loadingPublic ??= Promise.all([import('./public-schemas'), import('./public-texts')]).then(
+    ([schemas]) => schemas,
+  );
   return loadingPublic;
 }
 

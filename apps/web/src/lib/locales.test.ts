@@ -86,7 +86,11 @@ function allKeys(
   locale: (typeof LOCALES)[number],
   namespaces: readonly (typeof SCANNED_NAMESPACES)[number][] = WEB_NAMESPACES,
 ): string[] {
-  return namespaces.flatMap((ns) => Object.keys(flatten(resources[locale][ns])).map((key) => `${ns}:${key}`));
+  // The code names a key of `sign-in-errors` as `errors:<code>` too (i18next's fallbackNS, lib/i18n.ts).
+  const named = (ns: string) => (ns === 'sign-in-errors' ? 'errors' : ns);
+  return namespaces.flatMap((ns) =>
+    Object.keys(flatten(resources[locale][ns])).map((key) => `${named(ns)}:${key}`),
+  );
 }
 
 /**
