@@ -40,7 +40,8 @@ describe('seedDemo', () => {
     expect(await counts()).toEqual(first);
     // 14 simulated months of bulk money writes left every kept total (list, dashboard) right.
     expect(await keptTotalsDrift(testDb.db)).toEqual([]);
-  });
+    // The whole demo seed runs here (about 10 s alone; three times that with other runs on both cores).
+  }, 120_000);
 
   it('lived through every state, money event and kind of payment and settlement row', async () => {
     // Seeded by the first test: the 14 simulated months of the money flow (docs/MONEY.md).
