@@ -24,6 +24,8 @@ function summary(n: number, currency: string, grossMinor: number): InvoiceSummar
     toPayMinor: grossMinor,
     remainingMinor: grossMinor,
     overdue: false,
+    decision: null,
+    rejectionReason: null,
   };
 }
 
