@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  INVOICE_STATE_NUMBERS,
   invoiceStatus,
   listInvoicesQuerySchema,
   ownOcrReferenceSchema,
@@ -118,6 +119,11 @@ describe('the body of a register-by-upload (spec §5: a file must be attached)',
 describe('the status an invoice shows (issue #11)', () => {
   it('is rejected for a rejected invoice back with the customer, not "not sent"', () => {
     expect(invoiceStatus({ state: 1, decision: 'rejected' })).toBe('rejected');
+  });
+
+  it('is rejected for every invoice the rejected list filter names: a rejection not deleted', () => {
+    for (const state of INVOICE_STATE_NUMBERS)
+      expect(invoiceStatus({ state, decision: 'rejected' }) === 'rejected', String(state)).toBe(state !== 11);
   });
 
   it('is the state otherwise: never rejected, approved, sent again, or deleted', () => {

@@ -73,14 +73,15 @@ export type CreditDecisionValue = (typeof CREDIT_DECISIONS)[number];
  * What every list, badge and detail shows of an invoice: its state, except that a rejected invoice is
  * `rejected`. A rejection takes the invoice back to `pending` (1) with the decision kept, so the state
  * alone would say "not sent"; sending it again clears the decision. A deleted rejected invoice (11)
- * shows as deleted. The list filter `rejected` lists exactly the invoices whose status is `rejected`.
+ * shows as deleted. The rule is the list filter `rejected`'s (decision rejected, not deleted), so that
+ * tab lists exactly the invoices whose status is `rejected`.
  */
 export type InvoiceStatus = InvoiceState | 'rejected';
 export function invoiceStatus(invoice: {
   state: number;
   decision: CreditDecisionValue | null;
 }): InvoiceStatus | null {
-  if (invoice.state === 1 && invoice.decision === 'rejected') return 'rejected';
+  if (invoice.decision === 'rejected' && invoice.state !== 11) return 'rejected';
   return invoice.state in INVOICE_STATES ? (invoice.state as InvoiceState) : null;
 }
 
