@@ -53,10 +53,21 @@ test('a rejected invoice shows Rejected with its reason in the history and the d
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, testInfo, 'invoice-detail-rejected-en');
 
+  const number = (await page.getByRole('heading', { level: 1 }).textContent())?.replace('Invoice ', '') ?? '';
+
   await page.getByRole('button', { name: 'Svenska' }).click();
   await expect(page.locator('.invoice-detail__header .state-badge')).toHaveText('Avslagen');
   await expect(page.getByText(`Skäl: ${reason}`)).toBeVisible();
   await screenshot(page, testInfo, 'invoice-detail-rejected-sv');
+
+  // The send page lists it among the unsent invoices, marked as rejected.
+  await page.goto('/invoice/send');
+  const sendRow = page
+    .getByRole('row')
+    .filter({ has: page.getByRole('link', { name: number, exact: true }) });
+  await expect(sendRow.locator('.state-badge')).toHaveText('Avslagen');
+  await expect(sendRow).toContainText(reason);
+  await screenshot(page, testInfo, 'invoice-send-rejected-sv');
 });
 
 test('the invoice history opens newest first, every tab on one line in all three languages (issue #11)', async ({
