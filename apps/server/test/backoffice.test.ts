@@ -2,9 +2,11 @@ import {
   backofficeLoginResponseSchema,
   creditDecisionResponseSchema,
   invoiceDetailSchema,
+  invoiceStatus,
   listInvoicesResponseSchema,
   listMessagesResponseSchema,
   listPendingDecisionsResponseSchema,
+  listPendingInvoicesResponseSchema,
   REJECTION_REASON_MAX_LENGTH,
 } from '@portal/contracts';
 import { LOCALES, resources, translate } from '@portal/i18n';
@@ -267,6 +269,50 @@ describe('the credit decision', () => {
 
     const again = await decide(operator, item.invoiceID, 'reject', { reason });
     expect(again.statusCode).toBe(409);
+  });
+
+  it('a rejected invoice answers rejected with its reason in the history, the send list and the detail (issue #11)', async () => {
+    const operator = await t.loginOperator();
+    const item = await awaitingInvoice(operator);
+    const reason = 'Mottagaren saknar kreditlimit.';
+    expect((await decide(operator, item.invoiceID, 'reject', { reason })).statusCode).toBe(200);
+    const expected = { state: 1, decision: 'rejected', rejectionReason: reason };
+
+    const rejected = listInvoicesResponseSchema.parse(
+      await asDemo('/api/limited/invoices?filter=rejected&pageSize=100'),
+    );
+    expect(rejected.items.find((i) => i.invoiceID === item.invoiceID)).toMatchObject(expected);
+    // Every invoice of the rejected tab shows "Rejected", never "Not sent" (the demo data has more).
+    expect(rejected.items.length).toBeGreaterThan(1);
+    for (const invoice of rejected.items) {
+      expect(invoiceStatus(invoice)).toBe('rejected');
+      expect(invoice.rejectionReason).toBeTruthy();
+    }
+    const all = listInvoicesResponseSchema.parse(
+      await asDemo(`/api/limited/invoices?search=${item.invoiceNumber}`),
+    );
+    expect(all.items.find((i) => i.invoiceID === item.invoiceID)).toMatchObject(expected);
+    const pending = listPendingInvoicesResponseSchema.parse(
+      await asDemo(`/api/limited/invoices/pending?search=${item.invoiceNumber}`),
+    );
+    expect(pending.items.find((i) => i.invoiceID === item.invoiceID)).toMatchObject(expected);
+    const detail = invoiceDetailSchema.parse(await asDemo(`/api/limited/invoices/${item.invoiceID}`));
+    expect(detail).toMatchObject(expected);
+    expect(invoiceStatus(detail)).toBe('rejected');
+
+    // Sent again, it carries neither the decision nor the reason; never rejected ones carry none.
+    const sent = await t.app.inject({
+      method: 'POST',
+      url: '/api/limited/invoices/send',
+      headers: bearer(await t.login('demo')),
+      payload: { invoiceIDs: [item.invoiceID] },
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    const again = invoiceDetailSchema.parse(await asDemo(`/api/limited/invoices/${item.invoiceID}`));
+    expect(again).toMatchObject({ state: 9, decision: null, rejectionReason: null });
+    const paid = listInvoicesResponseSchema.parse(await asDemo('/api/limited/invoices?filter=paid'));
+    expect(paid.items.length).toBeGreaterThan(0);
+    for (const invoice of paid.items) expect(invoice.rejectionReason).toBeNull();
   });
 
   it('a rejected invoice sent again awaits a new decision and leaves the rejected filter', async () => {

@@ -4,6 +4,7 @@ import {
   type InvoiceFilter,
   type InvoiceSummary,
   invoiceDetailSchema,
+  invoiceStatus,
   listInvoicesResponseSchema,
   OVERDUE_BUCKET_DAYS,
   OVERDUE_BUCKETS,
@@ -214,6 +215,9 @@ async function expectExactly(query: string, expected: Known[]) {
     const k = expected.find((i) => i.id === item.invoiceID);
     expect(item.state, item.invoiceNumber).toBe(k?.state);
     expect(item.overdue, item.invoiceNumber).toBe(k ? RULES.overdue(k) : undefined);
+    // What the badge shows (issue #11): "Rejected" for exactly the invoices of the rejected tab.
+    expect(invoiceStatus(item) === 'rejected', item.invoiceNumber).toBe(k ? RULES.rejected(k) : undefined);
+    expect(item.decision, item.invoiceNumber).toBe(k?.decision);
   }
 }
 

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { ownOcrReferenceSchema, uploadInvoiceBodySchema } from './invoices';
+import {
+  INVOICE_STATE_NUMBERS,
+  invoiceStatus,
+  listInvoicesQuerySchema,
+  ownOcrReferenceSchema,
+  uploadInvoiceBodySchema,
+} from './invoices';
 
 const FILE_ID = '3c1f8e2a-6b7d-4e59-8a21-9f0d4c3b2a10';
 const RECIPIENT_ID = '0b6d6f1e-5c55-4b59-9d1a-6f1f2d7c9a01';
@@ -107,5 +113,33 @@ describe('the body of a register-by-upload (spec §5: a file must be attached)',
       recipientID: ['validation.recipient_required'],
       invoiceNumber: ['validation.required'],
     });
+  });
+});
+
+describe('the status an invoice shows (issue #11)', () => {
+  it('is rejected for a rejected invoice back with the customer, not "not sent"', () => {
+    expect(invoiceStatus({ state: 1, decision: 'rejected' })).toBe('rejected');
+  });
+
+  it('is rejected for every invoice the rejected list filter names: a rejection not deleted', () => {
+    for (const state of INVOICE_STATE_NUMBERS)
+      expect(invoiceStatus({ state, decision: 'rejected' }) === 'rejected', String(state)).toBe(state !== 11);
+  });
+
+  it('is the state otherwise: never rejected, approved, sent again, or deleted', () => {
+    expect(invoiceStatus({ state: 1, decision: null })).toBe(1);
+    expect(invoiceStatus({ state: 2, decision: 'approved' })).toBe(2);
+    expect(invoiceStatus({ state: 9, decision: null })).toBe(9);
+    expect(invoiceStatus({ state: 11, decision: 'rejected' })).toBe(11);
+  });
+
+  it('is null for a state number the contracts do not know', () => {
+    expect(invoiceStatus({ state: 10, decision: null })).toBeNull();
+  });
+});
+
+describe('the invoice history query', () => {
+  it('opens newest first', () => {
+    expect(listInvoicesQuerySchema.parse({})).toMatchObject({ sort: 'invoiceDate', order: 'desc' });
   });
 });

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { minorAmountSchema, UNITS, vatBasisPointsSchema } from './articles';
 import { LANGUAGES } from './constants';
 import { overdueBucketSchema } from './dashboard';
-import { listQuerySchema, pageSchema } from './lists';
+import { listQuerySchema, pageSchema, SORT_ORDERS } from './lists';
 import { optionalText } from './recipients';
 import { isoDateSchema, plainText, requiredText } from './rules';
 
@@ -64,6 +64,26 @@ export const INVOICE_STATES = {
 } as const;
 export type InvoiceState = keyof typeof INVOICE_STATES;
 export const INVOICE_STATE_NUMBERS = Object.keys(INVOICE_STATES).map(Number) as InvoiceState[];
+
+/** The back office's credit decision on a financed invoice, kept until the invoice is sent again. */
+export const CREDIT_DECISIONS = ['approved', 'rejected'] as const;
+export type CreditDecisionValue = (typeof CREDIT_DECISIONS)[number];
+
+/**
+ * What every list, badge and detail shows of an invoice: its state, except that a rejected invoice is
+ * `rejected`. A rejection takes the invoice back to `pending` (1) with the decision kept, so the state
+ * alone would say "not sent"; sending it again clears the decision. A deleted rejected invoice (11)
+ * shows as deleted. The rule is the list filter `rejected`'s (decision rejected, not deleted), so that
+ * tab lists exactly the invoices whose status is `rejected`.
+ */
+export type InvoiceStatus = InvoiceState | 'rejected';
+export function invoiceStatus(invoice: {
+  state: number;
+  decision: CreditDecisionValue | null;
+}): InvoiceStatus | null {
+  if (invoice.decision === 'rejected' && invoice.state !== 11) return 'rejected';
+  return invoice.state in INVOICE_STATES ? (invoice.state as InvoiceState) : null;
+}
 
 /** The list filters of spec §4. */
 export const INVOICE_FILTERS = [
@@ -360,6 +380,10 @@ export const invoiceSummarySchema = z.object({
   toPayMinor: z.number().int(),
   remainingMinor: z.number().int(),
   overdue: z.boolean(),
+  /** The credit decision, when one was made (cleared when the invoice is sent again). */
+  decision: z.enum(CREDIT_DECISIONS).nullable(),
+  /** The back office's reason of a rejection (`decision` is `rejected`), else null. */
+  rejectionReason: z.string().nullable(),
 });
 export type InvoiceSummary = z.infer<typeof invoiceSummarySchema>;
 
@@ -390,7 +414,6 @@ export const invoiceDetailSchema = invoiceSummarySchema.extend({
   vatMinor: z.number().int(),
   deductionMinor: z.number().int(),
   rotRut: rotRutBodySchema,
-  decision: z.enum(['approved', 'rejected']).nullable(),
   files: z.array(invoiceFileSchema),
   events: z.array(invoiceEventSchema),
 });
@@ -406,6 +429,8 @@ export const INVOICE_SORT_FIELDS = [
 ] as const;
 export const listInvoicesQuerySchema = listQuerySchema(INVOICE_SORT_FIELDS).extend({
   filter: z.enum(INVOICE_FILTERS).default('all'),
+  /** The history opens newest first. */
+  order: z.enum(SORT_ORDERS).default('desc'),
   from: isoDateSchema.optional(),
   to: isoDateSchema.optional(),
   recipientID: z.uuid().optional(),

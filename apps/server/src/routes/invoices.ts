@@ -83,7 +83,17 @@ const SORT_COLUMNS = {
   created: invoices.createdAt,
 } as const;
 
-function summary(i: InvoiceRow, recipientName: string, today: string): InvoiceSummary {
+/**
+ * The reason of the back office's rejection of a rejected invoice (the text of its latest rejected
+ * event, 2), else null: a scalar subquery, looked up for the answer's rows only. Its columns are
+ * written out with their tables: drizzle leaves them unqualified in a select of one table.
+ */
+const rejectionReason = sql<string | null>`case when "invoices"."decision" = 'rejected' then (
+  select e.details ->> 'reason' from ${invoiceEvents} e
+  where e.invoice_id = "invoices"."id" and e.event = 2
+  order by e.at desc, e.seq desc limit 1) end`;
+
+function summary(i: InvoiceRow, recipientName: string, today: string, reason: string | null): InvoiceSummary {
   return {
     invoiceID: i.id,
     invoiceNumber: i.invoiceNumber,
@@ -100,6 +110,8 @@ function summary(i: InvoiceRow, recipientName: string, today: string): InvoiceSu
     toPayMinor: i.toPayMinor,
     remainingMinor: i.remainingMinor,
     overdue: (i.state === 2 || i.state === 3) && i.dueDate < today,
+    decision: i.decision ?? null,
+    rejectionReason: i.decision === 'rejected' ? reason : null,
   };
 }
 
@@ -288,6 +300,7 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
             // A scalar subquery rather than a join: PostgreSQL looks the name up for the page's rows
             // only, after the sort and the limit, not for every invoice that matches.
             recipientName: sql<string>`(select ${recipients.name} from ${recipients} where ${recipients.id} = ${invoices.recipientId})`,
+            rejectionReason,
           })
           .from(invoices)
           .where(where)
@@ -297,7 +310,7 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
         listTotals(ctx.db, issuerId, q, where, today),
       ]);
       return {
-        items: rows.map((r) => summary(r.invoice, r.recipientName, today)),
+        items: rows.map((r) => summary(r.invoice, r.recipientName, today, r.rejectionReason)),
         total: totals.reduce((n, t) => n + t.count, 0),
         page: q.page,
         pageSize: q.pageSize,
@@ -323,7 +336,7 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
       const where = and(...filters);
       const [rows, [total]] = await Promise.all([
         ctx.db
-          .select({ invoice: invoices, recipientName: recipients.name })
+          .select({ invoice: invoices, recipientName: recipients.name, rejectionReason })
           .from(invoices)
           .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
           .where(where)
@@ -331,7 +344,10 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
           .limit(PENDING_LIST_LIMIT),
         ctx.db.select({ n: count() }).from(invoices).where(where),
       ]);
-      return { items: rows.map((r) => summary(r.invoice, r.recipientName, today)), total: total?.n ?? 0 };
+      return {
+        items: rows.map((r) => summary(r.invoice, r.recipientName, today, r.rejectionReason)),
+        total: total?.n ?? 0,
+      };
     },
   });
 
@@ -829,7 +845,7 @@ export async function loadDetails(
 ): Promise<InvoiceDetail[]> {
   if (ids.length === 0) return [];
   const found = await db
-    .select({ invoice: invoices, recipientName: recipients.name })
+    .select({ invoice: invoices, recipientName: recipients.name, rejectionReason })
     .from(invoices)
     .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
     .where(and(eq(invoices.issuerId, issuerId), inArray(invoices.id, [...ids])));
@@ -861,7 +877,7 @@ export async function loadDetails(
     if (!row) throw new ApiError('invoices.not_found');
     const i = row.invoice;
     return {
-      ...summary(i, row.recipientName, today),
+      ...summary(i, row.recipientName, today, row.rejectionReason),
       orderReference: i.orderReference,
       issuerContact: i.issuerContact,
       recipientContact: i.recipientContact,
@@ -886,7 +902,6 @@ export async function loadDetails(
         propertyDesignation: '',
         housingCoopNumber: '',
       },
-      decision: i.decision ?? null,
       files: (filesOf.get(id) ?? []).map((f) => ({
         fileID: f.id,
         role: f.role,

@@ -83,6 +83,29 @@ describe('the invoice detail (/invoices/:id)', () => {
     expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
   });
 
+  it('shows a rejected invoice as Rejected, in the badge and the state, with the reason (issue #11)', async () => {
+    const rejected = await api.call<{ items: InvoiceSummary[] }>(
+      'GET',
+      '/api/limited/invoices?filter=rejected&pageSize=1',
+    );
+    const one = rejected.items[0];
+    if (!one?.rejectionReason) throw new Error('the demo history has a rejected invoice with a reason');
+    renderWithProviders(
+      <InvoiceDetailPage
+        invoiceID={one.invoiceID}
+        abilities={['limited_invoices', 'limited_register_invoice', 'limited_send_invoice']}
+      />,
+    );
+    expect(await screen.findByRole('heading', { name: `Invoice ${one.invoiceNumber}` })).toBeInTheDocument();
+    const badge = screen.getAllByText('Rejected').find((el) => el.classList.contains('state-badge'));
+    expect(badge).toHaveClass('state-badge--danger');
+    expect(screen.getByText('Status').nextSibling?.textContent).toBe('Rejected');
+    expect(screen.queryByText('Not sent')).not.toBeInTheDocument();
+    expect(screen.getByText(`Reason: ${one.rejectionReason}`)).toBeInTheDocument();
+    // Back with the customer: it can be changed and sent again.
+    expect(screen.getByRole('button', { name: 'Send' })).toBeInTheDocument();
+  });
+
   it('offers edit, duplicate, delete (asked first) and send for a pending invoice', async () => {
     const id = await registerRutInvoice();
     renderWithProviders(

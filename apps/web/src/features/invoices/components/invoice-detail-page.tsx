@@ -17,7 +17,7 @@ import { useInvoice } from '../api/get-invoice';
 import { useSendInvoices } from '../api/send-invoices';
 import { formatFileSize } from '../utils/file-size';
 import { newIdempotencyKey } from '../utils/idempotency-key';
-import { eventKey, ROT_RUT_KEYS, SERVICE_KEYS, stateKey, UNIT_KEYS } from '../utils/labels';
+import { eventKey, ROT_RUT_KEYS, SERVICE_KEYS, stateKey, statusKey, UNIT_KEYS } from '../utils/labels';
 import { formatInvoiceMoney } from '../utils/money';
 import { formatQuantity } from '../utils/quantity';
 import { EventDetails } from './event-details';
@@ -147,7 +147,7 @@ function InvoiceDetailView({
           <h1 className="page__title">{t('invoices:detail.title', { number: invoice.invoiceNumber })}</h1>
           <p className="page__lead">{invoice.recipientName}</p>
         </div>
-        <InvoiceStateBadge state={invoice.state} overdue={invoice.overdue} />
+        <InvoiceStateBadge state={invoice.state} decision={invoice.decision} overdue={invoice.overdue} />
       </header>
 
       <div role="status" className="invoice-detail__status">
@@ -189,7 +189,12 @@ function InvoiceDetailView({
       </div>
 
       {invoice.decision === 'rejected' && (
-        <p className="notice notice--warning">{t('invoices:detail.rejected')}</p>
+        <div className="notice notice--warning invoice-detail__rejected">
+          <p>{t('invoices:detail.rejected')}</p>
+          {invoice.rejectionReason && (
+            <p>{t('invoices:detail.rejected_reason', { reason: invoice.rejectionReason })}</p>
+          )}
+        </div>
       )}
 
       <div className="invoice-detail__grid">
@@ -200,7 +205,7 @@ function InvoiceDetailView({
             <dt>{t('invoices:detail.fields.service')}</dt>
             <dd>{t(SERVICE_KEYS[invoice.service])}</dd>
             <dt>{t('invoices:detail.fields.state')}</dt>
-            <dd>{t(stateKey(invoice.state))}</dd>
+            <dd>{t(statusKey(invoice))}</dd>
             <dt>{t('invoices:detail.fields.invoice_date')}</dt>
             <dd>{formatDate(invoice.invoiceDate, language)}</dd>
             <dt>{t('invoices:detail.fields.due_date')}</dt>

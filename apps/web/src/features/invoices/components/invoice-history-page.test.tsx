@@ -26,7 +26,7 @@ describe('listInvoicesRequestQuery', () => {
     );
     expect(
       buildUrl(ROUTES.listInvoices.path, listInvoicesRequestQuery(listInvoicesQuerySchema.parse({}))),
-    ).toBe('/api/limited/invoices?filter=all&sort=invoiceDate&order=asc&page=1&pageSize=25');
+    ).toBe('/api/limited/invoices?filter=all&sort=invoiceDate&order=desc&page=1&pageSize=25');
   });
 });
 
@@ -81,18 +81,18 @@ describe('the invoice history (/invoices)', () => {
     const paidFirst = await api.call<{
       total: number;
       items: { invoiceNumber: string; ocr: string | null }[];
-    }>('GET', '/api/limited/invoices?filter=paid&sort=invoiceDate&order=asc&page=1&pageSize=25');
+    }>('GET', '/api/limited/invoices?filter=paid&sort=invoiceDate&order=desc&page=1&pageSize=25');
     const firstPaid = paidFirst.items[0];
     if (!firstPaid?.ocr || paidFirst.total <= 25)
       throw new Error('the demo seed has more than 25 paid invoices');
     const { lastQuery } = setup('/invoices?page=2');
     const user = userEvent.setup();
-    // Oldest first: the second page of the demo history starts after 25 invoices.
+    // Newest first: the second page of the demo history holds neither the newest nor the oldest one.
     expect(await shownNumbers()).not.toContain('10001');
 
     await user.click(screen.getByRole('tab', { name: 'Paid' }));
     await waitFor(() =>
-      expect(lastQuery()).toBe('filter=paid&sort=invoiceDate&order=asc&page=1&pageSize=25'),
+      expect(lastQuery()).toBe('filter=paid&sort=invoiceDate&order=desc&page=1&pageSize=25'),
     );
     await waitFor(() =>
       expect(screen.getByText(new RegExp(`1–25 of ${paidFirst.total}`))).toBeInTheDocument(),
@@ -114,7 +114,7 @@ describe('the invoice history (/invoices)', () => {
       ).toBeInTheDocument(),
     );
 
-    // The OCR reference of the oldest paid invoice finds that one invoice.
+    // The OCR reference of the newest paid invoice finds that one invoice.
     await user.type(screen.getByRole('searchbox', { name: 'Search' }), firstPaid.ocr);
     await waitFor(() => expect(lastQuery()).toContain(`search=${firstPaid.ocr}`));
     await waitFor(() => expect(screen.getByText(/1–1 of 1/)).toBeInTheDocument());
@@ -128,10 +128,10 @@ describe('the invoice history (/invoices)', () => {
     );
     // The demo history: a few hundred invoices, all in SEK.
     expect(all.total).toBeGreaterThan(300);
-    // The oldest unpaid invoice past its due date, and the oldest paid one, of the demo's first page.
+    // An unpaid invoice past its due date, and a paid one, of the demo's first page (newest first).
     const firstPage = await api.call<{ items: { invoiceNumber: string; state: number; overdue: boolean }[] }>(
       'GET',
-      '/api/limited/invoices?filter=all&sort=invoiceDate&order=asc&page=1&pageSize=25',
+      '/api/limited/invoices?filter=all&sort=invoiceDate&order=desc&page=1&pageSize=25',
     );
     const paidOne = firstPage.items.find((i) => i.state === 4);
     const lateOne = firstPage.items.find((i) => i.overdue);
@@ -147,6 +147,39 @@ describe('the invoice history (/invoices)', () => {
     const overdue = rowOf(lateOne.invoiceNumber);
     expect(overdue).toHaveTextContent('Overdue');
     expect(overdue).toHaveClass('is-overdue');
+  });
+
+  it('opens newest first (issue #11)', async () => {
+    const newest = await api.call<{ items: InvoiceSummary[] }>(
+      'GET',
+      '/api/limited/invoices?filter=all&sort=invoiceDate&order=desc&page=1&pageSize=25',
+    );
+    const { lastQuery } = setup('/invoices');
+    await waitFor(async () => expect(await shownNumbers()).toEqual(newest.items.map((i) => i.invoiceNumber)));
+    expect(lastQuery()).toBe('filter=all&sort=invoiceDate&order=desc&page=1&pageSize=25');
+    const dates = newest.items.map((i) => i.invoiceDate);
+    expect(dates).toEqual([...dates].sort().reverse());
+    expect(invoiceTable().getByRole('columnheader', { name: /Invoice date/ })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+  });
+
+  it('shows every invoice of the rejected tab as Rejected with the reason, never as Not sent (issue #11)', async () => {
+    const rejected = await api.call<{ items: InvoiceSummary[] }>(
+      'GET',
+      '/api/limited/invoices?filter=rejected&sort=invoiceDate&order=desc&page=1&pageSize=25',
+    );
+    if (rejected.items.length === 0) throw new Error('the demo history has rejected invoices');
+    setup('/invoices?filter=rejected');
+    await screen.findByRole('link', { name: rejected.items[0]?.invoiceNumber });
+    expect(screen.getByRole('tab', { name: 'Rejected' })).toHaveAttribute('aria-selected', 'true');
+    for (const invoice of rejected.items) {
+      const row = rowOf(invoice.invoiceNumber);
+      expect(within(row).getByText('Rejected')).toHaveClass('state-badge--danger');
+      expect(row).not.toHaveTextContent('Not sent');
+      expect(within(row).getByText(invoice.rejectionReason ?? '')).toBeInTheDocument();
+    }
   });
 
   it('shows beside each amount what is left to pay, so a part-paid invoice tells both', async () => {
@@ -218,7 +251,7 @@ describe('choosing invoices for one PDF (/invoices)', () => {
   }
 
   it('downloads one PDF of the chosen invoices under the server’s name, in the current language', async () => {
-    const { saved, click } = setup('/invoices');
+    const { saved, click } = setup('/invoices?order=asc');
     const user = userEvent.setup();
     await screen.findByRole('link', { name: '10001' });
     const download = screen.getByRole('button', { name: 'Download PDF' });
@@ -251,7 +284,7 @@ describe('choosing invoices for one PDF (/invoices)', () => {
   });
 
   it('selects and clears the whole page, keeps the choice across pages and lets it go with a new filter', async () => {
-    setup('/invoices');
+    setup('/invoices?order=asc');
     const user = userEvent.setup();
     await screen.findByRole('link', { name: '10001' });
     await user.click(screen.getByRole('checkbox', { name: 'Select all invoices on this page' }));
@@ -282,7 +315,7 @@ describe('choosing invoices for one PDF (/invoices)', () => {
   it('says the document could not be created when the server fails', async () => {
     // A 500 is a condition the real server does not produce on demand: this one answer is faked.
     api.failNext('POST /api/limited/invoices/pdf', { status: 500, body: { code: 'server.internal' } });
-    setup('/invoices');
+    setup('/invoices?order=asc');
     const user = userEvent.setup();
     await screen.findByRole('link', { name: '10001' });
     await user.click(screen.getByRole('checkbox', { name: 'Select invoice 10001' }));
@@ -294,7 +327,7 @@ describe('choosing invoices for one PDF (/invoices)', () => {
 
   it('says too many records when the choice is beyond the server’s limit', async () => {
     // Three pages of 100 rows pass the real limit of 200; rendering them in jsdom takes a while.
-    setup('/invoices?pageSize=100');
+    setup('/invoices?pageSize=100&order=asc');
     const user = userEvent.setup();
     await screen.findByRole('link', { name: '10001' });
     for (let page = 1; page <= 3; page++) {

@@ -297,7 +297,12 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
                       {formatInvoiceMoney(invoice.remainingMinor, invoice.currency, language)}
                     </td>
                     <td>
-                      <InvoiceStateBadge state={invoice.state} overdue={invoice.overdue} />
+                      <InvoiceStateBadge
+                        state={invoice.state}
+                        decision={invoice.decision}
+                        overdue={invoice.overdue}
+                        rejectionReason={invoice.rejectionReason}
+                      />
                     </td>
                     <td className="invoice-table__ocr">{invoice.ocr ?? ''}</td>
                   </tr>

@@ -1,7 +1,8 @@
+import { type CreditDecisionValue, type InvoiceStatus, invoiceStatus } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { stateKey } from '../utils/labels';
+import { statusKey } from '../utils/labels';
 
-const TONES: Record<number, string> = {
+const TONES: Record<InvoiceStatus, string> = {
   1: 'neutral',
   2: 'info',
   3: 'info',
@@ -12,15 +13,40 @@ const TONES: Record<number, string> = {
   8: 'danger',
   9: 'warning',
   11: 'muted',
+  rejected: 'danger',
 };
 
-/** The invoice's state as a translated badge; an overdue invoice gets a second, red one. */
-export function InvoiceStateBadge({ state, overdue = false }: { state: number; overdue?: boolean }) {
+export interface InvoiceStateBadgeProps {
+  state: number;
+  decision: CreditDecisionValue | null;
+  overdue?: boolean;
+  /** The back office's reason of a rejection, shown under the badge of a rejected invoice. */
+  rejectionReason?: string | null;
+}
+
+/**
+ * The invoice's status as a translated badge (a rejected invoice is "Rejected", with its reason when
+ * given); an overdue invoice gets a second, red one.
+ */
+export function InvoiceStateBadge({
+  state,
+  decision,
+  overdue = false,
+  rejectionReason,
+}: InvoiceStateBadgeProps) {
   const { t } = useTranslation();
+  const status = invoiceStatus({ state, decision });
   return (
     <span className="state-badges">
-      <span className={`state-badge state-badge--${TONES[state] ?? 'neutral'}`}>{t(stateKey(state))}</span>
+      <span className={`state-badge state-badge--${status === null ? 'neutral' : TONES[status]}`}>
+        {t(statusKey({ state, decision }))}
+      </span>
       {overdue && <span className="state-badge state-badge--danger">{t('invoices:list.overdue')}</span>}
+      {status === 'rejected' && rejectionReason && (
+        <span className="state-badges__reason" title={rejectionReason}>
+          {rejectionReason}
+        </span>
+      )}
     </span>
   );
 }

@@ -24,6 +24,8 @@ function summary(n: number, currency: string, grossMinor: number): InvoiceSummar
     toPayMinor: grossMinor,
     remainingMinor: grossMinor,
     overdue: false,
+    decision: null,
+    rejectionReason: null,
   };
 }
 
@@ -82,6 +84,23 @@ describe('the send page (/invoice/send)', () => {
     await user.click(screen.getByRole('button', { name: 'Clear selection' }));
     expect(screen.getByText('Selected invoices: 0')).toBeInTheDocument();
     expect(screen.queryByRole('table', { name: 'Selected' })).not.toBeInTheDocument();
+  });
+
+  it('marks a rejected invoice Rejected with the reason, and only those (issue #11)', async () => {
+    const all = await pending();
+    const rejected = all.filter((i) => i.decision === 'rejected');
+    const plain = all.find((i) => i.decision === null);
+    if (rejected.length === 0 || !plain)
+      throw new Error('the demo seed has rejected and new unsent invoices');
+    renderWithProviders(<SendInvoicesPage />);
+    await screen.findByLabelText(`Select invoice ${plain.invoiceNumber}`);
+    for (const invoice of rejected) {
+      const row = screen.getByRole('link', { name: invoice.invoiceNumber }).closest('tr') as HTMLElement;
+      expect(within(row).getByText('Rejected')).toHaveClass('state-badge--danger');
+      expect(within(row).getByText(invoice.rejectionReason ?? '')).toBeInTheDocument();
+    }
+    const plainRow = screen.getByRole('link', { name: plain.invoiceNumber }).closest('tr') as HTMLElement;
+    expect(within(plainRow).queryByText('Rejected')).not.toBeInTheDocument();
   });
 
   it('refuses to send nothing, then sends with a key and reports each invoice', async () => {

@@ -1,4 +1,4 @@
-import type { sendInvoicesResponseSchema } from '@portal/contracts';
+import { invoiceStatus, type sendInvoicesResponseSchema } from '@portal/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -16,6 +16,7 @@ import { SERVICE_KEYS, stateKey } from '../utils/labels';
 import { formatInvoiceMoney, totalsByCurrency } from '../utils/money';
 import { CurrencyTotals } from './currency-totals';
 import { FeesPreview } from './fees-preview';
+import { InvoiceStateBadge } from './invoice-state-badge';
 import { SelectAllBox } from './select-all-box';
 import '../texts';
 
@@ -188,6 +189,16 @@ export function SendInvoicesPage() {
                     </td>
                     <th scope="row">
                       <Link to={paths.invoiceDetail.getHref(invoice.invoiceID)}>{invoice.invoiceNumber}</Link>
+                      {invoiceStatus(invoice) === 'rejected' && (
+                        // A rejected invoice waits here to be fixed and sent again: say so, with the reason.
+                        <span className="send-page__rejected">
+                          <InvoiceStateBadge
+                            state={invoice.state}
+                            decision={invoice.decision}
+                            rejectionReason={invoice.rejectionReason}
+                          />
+                        </span>
+                      )}
                     </th>
                     <td>{invoice.recipientName}</td>
                     <td>{t(SERVICE_KEYS[invoice.service])}</td>

@@ -1,11 +1,14 @@
-import type {
-  ImportColumn,
-  InvoiceEvent,
-  InvoiceFilter,
-  InvoiceState,
-  ROT_RUT_TYPES,
-  ServiceType,
-  Unit,
+import {
+  type CreditDecisionValue,
+  type ImportColumn,
+  type InvoiceEvent,
+  type InvoiceFilter,
+  type InvoiceState,
+  type InvoiceStatus,
+  invoiceStatus,
+  type ROT_RUT_TYPES,
+  type ServiceType,
+  type Unit,
 } from '@portal/contracts';
 
 // The translation key of each contract constant, written out so that the locale test sees every key
@@ -23,6 +26,12 @@ export const STATE_KEYS = {
   9: 'invoices:states.9',
   11: 'invoices:states.11',
 } as const satisfies Record<InvoiceState, string>;
+
+/** What lists, badges and details show (contracts `invoiceStatus`): the state, or rejected. */
+export const STATUS_KEYS = {
+  ...STATE_KEYS,
+  rejected: 'invoices:states.rejected',
+} as const satisfies Record<InvoiceStatus, string>;
 
 export const EVENT_KEYS = {
   1: 'invoices:events.1',
@@ -100,6 +109,12 @@ export const ROT_RUT_KEYS = {
 /** The label key of a state number from the API; unknown numbers get a neutral label. */
 export function stateKey(state: number): string {
   return (STATE_KEYS as Record<number, string>)[state] ?? 'invoices:states.unknown';
+}
+
+/** The label key of what an invoice from the API shows: a rejected invoice is "Rejected", not "Not sent". */
+export function statusKey(invoice: { state: number; decision: CreditDecisionValue | null }): string {
+  const status = invoiceStatus(invoice);
+  return status === null ? 'invoices:states.unknown' : STATUS_KEYS[status];
 }
 
 /** The label key of a timeline event number from the API. */
