@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { ownOcrReferenceSchema, uploadInvoiceBodySchema } from './invoices';
+import {
+  ownOcrReferenceSchema,
+  SEND_MIN_DAYS_TO_DUE,
+  sendDueDateCode,
+  uploadInvoiceBodySchema,
+} from './invoices';
 
 const FILE_ID = '3c1f8e2a-6b7d-4e59-8a21-9f0d4c3b2a10';
 const RECIPIENT_ID = '0b6d6f1e-5c55-4b59-9d1a-6f1f2d7c9a01';
@@ -107,5 +112,28 @@ describe('the body of a register-by-upload (spec §5: a file must be attached)',
       recipientID: ['validation.recipient_required'],
       invoiceNumber: ['validation.required'],
     });
+  });
+});
+
+describe('sendDueDateCode', () => {
+  const today = '2026-03-02';
+  it('a financed invoice due before today has passed', () => {
+    expect(sendDueDateCode('factoring', '2026-03-01', today)).toBe('invoices.due_date_passed');
+    expect(sendDueDateCode('nonRecourseFactoring', '2025-12-31', today)).toBe('invoices.due_date_passed');
+  });
+
+  it('a financed invoice due today or in fewer than the minimum days is too soon, the minimum itself is fine', () => {
+    expect(SEND_MIN_DAYS_TO_DUE).toBe(10);
+    expect(sendDueDateCode('factoring', today, today)).toBe('invoices.due_date_too_soon');
+    // 2026-03-11 is 9 days after the 2nd, 2026-03-12 is 10: across a month end as well.
+    expect(sendDueDateCode('invoiceLoans', '2026-03-11', today)).toBe('invoices.due_date_too_soon');
+    expect(sendDueDateCode('invoiceLoans', '2026-03-12', today)).toBeNull();
+    expect(sendDueDateCode('factoring', '2026-03-09', '2026-02-28')).toBe('invoices.due_date_too_soon');
+    expect(sendDueDateCode('factoring', '2026-03-10', '2026-02-28')).toBeNull();
+  });
+
+  it('services we do not finance are sent whatever the due date', () => {
+    expect(sendDueDateCode('invoicingService', '2026-01-01', today)).toBeNull();
+    expect(sendDueDateCode('debtCollectionService', '2026-01-01', today)).toBeNull();
   });
 });

@@ -17,6 +17,7 @@ import {
   okResponseSchema,
   PENDING_LIST_LIMIT,
   type ServiceType,
+  sendDueDateCode,
   sendInvoicesBodySchema,
   sendInvoicesResponseSchema,
   uploadInvoiceBodySchema,
@@ -331,7 +332,13 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
           .limit(PENDING_LIST_LIMIT),
         ctx.db.select({ n: count() }).from(invoices).where(where),
       ]);
-      return { items: rows.map((r) => summary(r.invoice, r.recipientName, today)), total: total?.n ?? 0 };
+      return {
+        items: rows.map((r) => ({
+          ...summary(r.invoice, r.recipientName, today),
+          sendCode: sendDueDateCode(r.invoice.service as ServiceType, r.invoice.dueDate, today),
+        })),
+        total: total?.n ?? 0,
+      };
     },
   });
 
