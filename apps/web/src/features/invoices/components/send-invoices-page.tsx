@@ -24,6 +24,16 @@ import '../texts';
 type SendResult = z.infer<typeof sendInvoicesResponseSchema>['results'][number];
 
 /**
+ * The due-date refusals of a send, with the invoice numbers (`details`). Their texts live here, with
+ * the send page, rather than under `errors`, which the login page loads (its size budget): `errors`
+ * has only a short line for each code.
+ */
+const DUE_DATE_REFUSALS: Partial<Record<string, string>> = {
+  'invoices.due_date_passed': 'invoices:send.refused_passed',
+  'invoices.due_date_too_soon': 'invoices:send.refused_too_soon',
+};
+
+/**
  * `/invoice/send` (spec §2 pending invoices): the registered invoices in a table with checkboxes, the
  * count and total of the selection per currency, and Send, which needs at least one invoice (spec §5),
  * asks for confirmation in a dialog with the invoices, totals, fees and payout (issue #11), and reports
@@ -92,10 +102,9 @@ export function SendInvoicesPage() {
         onError: (failure) => {
           // The due-date refusal names the invoices (details); the list is fetched again so that its
           // flags follow the server's today.
+          const refusal = failure instanceof ApiError ? DUE_DATE_REFUSALS[failure.code] : undefined;
           setSendError(
-            failure instanceof ApiError && Object.keys(failure.details).length > 0
-              ? translateCode(t, failure.code, failure.details)
-              : errorText(t, failure),
+            refusal && failure instanceof ApiError ? t(refusal, failure.details) : errorText(t, failure),
           );
           void pending.refetch();
         },
