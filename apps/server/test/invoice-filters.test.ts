@@ -155,6 +155,9 @@ async function throughTheCalls(): Promise<typeof flow> {
       ...VALID_INVOICE_BODY,
       recipientID,
       invoiceNumber: `R-${key}`,
+      // Due far enough from today for a financed invoice to be sent (docs/INVOICES.md "Due dates when sending").
+      invoiceDate: TODAY,
+      dueDate: addDays(TODAY, 30),
     });
     expect(res.statusCode, res.body).toBe(200);
     ids[key] = invoiceDetailSchema.parse(res.json()).invoiceID;

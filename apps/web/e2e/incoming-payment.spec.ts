@@ -64,6 +64,10 @@ test('the back office imports BGMAX files of incoming payments: the customer see
   await page.goto('/invoice/send');
   await page.getByLabel(`Select invoice ${number}`).check();
   await page.getByRole('button', { name: 'Send selected' }).click();
+  await page
+    .getByRole('dialog', { name: 'Send invoices?' })
+    .getByRole('button', { name: 'Send 1 invoice' })
+    .click();
   await expect(page.getByText(new RegExp(`Invoice ${number}: sent`))).toBeVisible();
   const operator = { Authorization: `Bearer ${await operatorToken(page.request)}` };
   const approved = await page.request.post(`/api/backoffice/invoices/${invoiceID}/approve`, {

@@ -1,6 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
+import { addDaysIso, swedishToday } from './support/dates';
 import { expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
+import { registerFinancedInvoice } from './support/invoices';
 
 /** The session token the web keeps in localStorage (lib/session-store.ts, key `token`, as JSON). */
 async function sessionToken(page: Page): Promise<string> {
@@ -84,7 +86,30 @@ test('a customer registers invoices, meets the duplicate-number rule, sends them
   await expect(page.getByRole('table', { name: 'Selected' })).toContainText(/SEK\s7,232\.40/);
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, testInfo, 'invoice-send-selection-en');
+
+  // Send asks first: the invoices, their total, the fees and the payout; cancel sends nothing.
   await page.getByRole('button', { name: 'Send selected' }).click();
+  let dialog = page.getByRole('dialog', { name: 'Send invoices?' });
+  await expect(dialog.getByRole('table', { name: 'Invoices to send' }).getByRole('row')).toHaveCount(3);
+  await expect(dialog.getByRole('table', { name: 'Total per currency' })).toContainText(/SEK\s7,232\.40/);
+  // The demo's factoring fee is 1.50 % + 25.00 per invoice: about 108.49 + 50.00 (rounded per invoice).
+  await expect(
+    dialog.getByRole('table', { name: 'Fees and payout' }).getByRole('row', { name: /^SEK/ }),
+  ).toHaveText(/SEK\s*SEK\s7,232\.40\s*SEK\s158\.\d\d\s*SEK\s7,07[34]\.\d\d/);
+  await expect(dialog.getByRole('button', { name: 'Send 2 invoices' })).toBeEnabled();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'invoice-send-confirm-en');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toHaveCount(0);
+  await expect(page.getByRole('status').filter({ hasText: 'Result' })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByLabel(`Select invoice ${first}`)).toBeVisible();
+  await page.getByLabel(`Select invoice ${first}`).check();
+  await page.getByLabel(`Select invoice ${second}`).check();
+  await page.getByRole('button', { name: 'Send selected' }).click();
+  dialog = page.getByRole('dialog', { name: 'Send invoices?' });
+  await dialog.getByRole('button', { name: 'Send 2 invoices' }).click();
+  await expect(dialog).toHaveCount(0);
   const results = page.getByRole('status').filter({ hasText: 'Result' });
   for (const invoice of [first, second]) {
     await expect(results.getByRole('listitem').filter({ hasText: invoice })).toContainText(
@@ -155,7 +180,41 @@ test('the invoice screens in Finnish and Swedish', async ({ page }, testInfo) =>
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, testInfo, 'invoice-register-fi');
 
+  // The send confirmation in Finnish: an invoice due in three days is flagged and cannot be sent.
+  const stamp = String(Date.now()).slice(-8);
+  const auth = { Authorization: `Bearer ${await sessionToken(page)}` };
+  const fine = await registerFinancedInvoice(page, auth, `E2E-FI-${stamp}-1`);
+  const soon = await registerFinancedInvoice(page, auth, `E2E-FI-${stamp}-2`, addDaysIso(swedishToday(), 3));
+  await page.goto('/invoice/send');
+  await page.getByLabel(`Valitse lasku E2E-FI-${stamp}-1`).check();
+  await page.getByLabel(`Valitse lasku E2E-FI-${stamp}-2`).check();
+  await expect(page.getByRole('row', { name: new RegExp(`E2E-FI-${stamp}-2`) })).toContainText(
+    'Eräpäivään alle 10 päivää',
+  );
+  await page.getByRole('button', { name: 'Lähetä valitut' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Lähetetäänkö laskut?' });
+  await expect(dialog.getByRole('table', { name: 'Maksut ja tilitys' })).toContainText(/20\s000,00/);
+  await expect(dialog.getByText(/Rahoittamiemme laskujen eräpäivän/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Lähetä 2 laskua' })).toBeDisabled();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'invoice-send-confirm-fi');
+  await dialog.getByRole('button', { name: 'Peruuta' }).click();
+
+  // And in Swedish, with the invoice that may be sent only.
   await page.getByRole('button', { name: 'Svenska' }).click();
+  await page.getByLabel(`Markera faktura E2E-FI-${stamp}-2`).uncheck();
+  await page.getByRole('button', { name: 'Skicka markerade' }).click();
+  const sv = page.getByRole('dialog', { name: 'Skicka fakturor?' });
+  await expect(sv.getByRole('table', { name: 'Fakturor att skicka' })).toContainText(`E2E-FI-${stamp}-1`);
+  await expect(sv.getByRole('button', { name: 'Skicka 1 faktura' })).toBeEnabled();
+  await screenshot(page, testInfo, 'invoice-send-confirm-sv');
+  await sv.getByRole('button', { name: 'Avbryt' }).click();
+  // Nothing was sent: both are still pending; they are deleted so the shared demo data stays as it was.
+  for (const id of [fine, soon]) {
+    const res = await page.request.delete(`/api/limited/invoices/${id}`, { headers: auth });
+    expect(res.status(), await res.text()).toBe(200);
+  }
+
   await page.goto('/invoices?filter=paid');
   await expect(page.getByRole('tab', { name: 'Betalda', exact: true })).toHaveAttribute(
     'aria-selected',

@@ -28,6 +28,10 @@ test('a customer previews the fees when sending, and after the payout run finds 
   );
   await screenshot(page, testInfo, 'invoice-send-fees-preview');
   await page.getByRole('button', { name: 'Send selected' }).click();
+  await page
+    .getByRole('dialog', { name: 'Send invoices?' })
+    .getByRole('button', { name: 'Send 1 invoice' })
+    .click();
   await expect(page.getByText(new RegExp(`Invoice ${number}: sent`))).toBeVisible();
 
   // The back office approves it and runs a payout.

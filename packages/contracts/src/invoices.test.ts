@@ -4,6 +4,8 @@ import {
   invoiceStatus,
   listInvoicesQuerySchema,
   ownOcrReferenceSchema,
+  SEND_MIN_DAYS_TO_DUE,
+  sendDueDateCode,
   uploadInvoiceBodySchema,
 } from './invoices';
 
@@ -141,5 +143,28 @@ describe('the status an invoice shows (issue #11)', () => {
 describe('the invoice history query', () => {
   it('opens newest first', () => {
     expect(listInvoicesQuerySchema.parse({})).toMatchObject({ sort: 'invoiceDate', order: 'desc' });
+  });
+});
+
+describe('sendDueDateCode', () => {
+  const today = '2026-03-02';
+  it('a financed invoice due before today has passed', () => {
+    expect(sendDueDateCode('factoring', '2026-03-01', today)).toBe('invoices.due_date_passed');
+    expect(sendDueDateCode('nonRecourseFactoring', '2025-12-31', today)).toBe('invoices.due_date_passed');
+  });
+
+  it('a financed invoice due today or in fewer than the minimum days is too soon, the minimum itself is fine', () => {
+    expect(SEND_MIN_DAYS_TO_DUE).toBe(10);
+    expect(sendDueDateCode('factoring', today, today)).toBe('invoices.due_date_too_soon');
+    // 2026-03-11 is 9 days after the 2nd, 2026-03-12 is 10: across a month end as well.
+    expect(sendDueDateCode('invoiceLoans', '2026-03-11', today)).toBe('invoices.due_date_too_soon');
+    expect(sendDueDateCode('invoiceLoans', '2026-03-12', today)).toBeNull();
+    expect(sendDueDateCode('factoring', '2026-03-09', '2026-02-28')).toBe('invoices.due_date_too_soon');
+    expect(sendDueDateCode('factoring', '2026-03-10', '2026-02-28')).toBeNull();
+  });
+
+  it('services we do not finance are sent whatever the due date', () => {
+    expect(sendDueDateCode('invoicingService', '2026-01-01', today)).toBeNull();
+    expect(sendDueDateCode('debtCollectionService', '2026-01-01', today)).toBeNull();
   });
 });

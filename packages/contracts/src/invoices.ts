@@ -1,3 +1,4 @@
+import { addDays } from '@portal/domain/calendar-date';
 import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { isValidOcrReference, normalizeOcrReference } from '@portal/domain/ocr-reference';
 import { z } from 'zod';
@@ -443,11 +444,45 @@ export const listInvoicesResponseSchema = pageSchema(invoiceSummarySchema).exten
   totals: z.array(z.object({ currency: z.string(), grossMinor: z.number().int(), count: z.number().int() })),
 });
 
+/**
+ * A financed invoice goes to us at least this many days before its due date (docs/INVOICES.md "Due
+ * dates when sending"): we need the time to decide on credit, pay out and collect. The same for every
+ * issuer: there is no per-issuer setting of it (yet).
+ */
+export const SEND_MIN_DAYS_TO_DUE = 10;
+
+/** Why a pending invoice cannot be sent as it stands: its due date. */
+export const SEND_DUE_DATE_CODES = ['invoices.due_date_passed', 'invoices.due_date_too_soon'] as const;
+export type SendDueDateCode = (typeof SEND_DUE_DATE_CODES)[number];
+
+/**
+ * The due-date rule of sending, for the send page's flags and the send route alike: a financed
+ * invoice whose due date is before `today` has passed; one due in fewer than SEND_MIN_DAYS_TO_DUE days
+ * (due today included) is too soon. Services we do not finance are sent whatever their due date (debt
+ * collection takes overdue invoices by nature). Dates are ISO calendar dates (YYYY-MM-DD).
+ */
+export function sendDueDateCode(
+  service: ServiceType,
+  dueDate: string,
+  today: string,
+): SendDueDateCode | null {
+  if (!FINANCED_SERVICES.includes(service)) return null;
+  if (dueDate < today) return 'invoices.due_date_passed';
+  if (dueDate < addDays(today, SEND_MIN_DAYS_TO_DUE)) return 'invoices.due_date_too_soon';
+  return null;
+}
+
+/** A pending invoice on the send page: its summary and, when its due date stops it, why. */
+export const pendingInvoiceSchema = invoiceSummarySchema.extend({
+  sendCode: z.enum(SEND_DUE_DATE_CODES).nullable(),
+});
+export type PendingInvoice = z.infer<typeof pendingInvoiceSchema>;
+
 /** `GET limited/invoices/pending`: every invoice not sent yet (the send page), oldest first. */
 export const PENDING_LIST_LIMIT = 500;
 export const listPendingInvoicesQuerySchema = z.object({ search: plainText().trim().max(100).optional() });
 export const listPendingInvoicesResponseSchema = z.object({
-  items: z.array(invoiceSummarySchema),
+  items: z.array(pendingInvoiceSchema),
   /** All pending invoices that matched; more than `items` when the list was cut at PENDING_LIST_LIMIT. */
   total: z.number().int().min(0),
 });

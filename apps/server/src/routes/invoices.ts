@@ -17,6 +17,7 @@ import {
   okResponseSchema,
   PENDING_LIST_LIMIT,
   type ServiceType,
+  sendDueDateCode,
   sendInvoicesBodySchema,
   sendInvoicesResponseSchema,
   uploadInvoiceBodySchema,
@@ -345,7 +346,10 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
         ctx.db.select({ n: count() }).from(invoices).where(where),
       ]);
       return {
-        items: rows.map((r) => summary(r.invoice, r.recipientName, today, r.rejectionReason)),
+        items: rows.map((r) => ({
+          ...summary(r.invoice, r.recipientName, today, r.rejectionReason),
+          sendCode: sendDueDateCode(r.invoice.service as ServiceType, r.invoice.dueDate, today),
+        })),
         total: total?.n ?? 0,
       };
     },

@@ -1,8 +1,9 @@
-import type { ServiceType } from '@portal/contracts';
+import { SEND_MIN_DAYS_TO_DUE, type ServiceType, sendDueDateCode } from '@portal/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { invoiceEvents, invoices } from '../db/schema';
-import { invoiceTotalCode, nextOcrReference } from './invoice-math';
+import { ApiError } from '../lib/errors';
+import { invoiceTotalCode, nextOcrReference, todayIn } from './invoice-math';
 import { stateAfterSend } from './invoice-state';
 
 export interface SendResult {
@@ -20,6 +21,13 @@ export interface SendResult {
  * the queue. An invoice of another issuer answers not found; any state but pending is refused, and so
  * is a total out of range (docs/MONEY.md "Money bounds"). Runs in the caller's transaction; the send
  * route and the demo seed both use it.
+ *
+ * The due-date rule (`sendDueDateCode`) refuses the whole request instead (docs/INVOICES.md "Due dates
+ * when sending"): when one pending financed invoice of the request is past due or due too soon, this
+ * throws `invoices.due_date_passed` (any past due) or `invoices.due_date_too_soon` before anything is
+ * written, so the caller's transaction sends none of them. Its issues name each refused invoice by its
+ * index in `ids` (`invoiceIDs.<i>`) with its own code; `details.numbers` lists the invoice numbers of
+ * the answer's code and `details.days` the minimum days.
  */
 export async function sendInvoices(
   tx: Tx,
@@ -34,6 +42,7 @@ export async function sendInvoices(
     .orderBy(asc(invoices.invoiceNumber))
     .for('update');
   const byId = new Map(found.map((i) => [i.id, i]));
+  refuseDueDates(ids, byId, todayIn(now));
   const results: SendResult[] = [];
   for (const id of ids) {
     const inv = byId.get(id);
@@ -93,4 +102,32 @@ export async function sendInvoices(
     });
   }
   return results;
+}
+
+/** Throws the due-date refusal of a request when one of its pending invoices breaks the rule. */
+function refuseDueDates(
+  ids: string[],
+  byId: Map<string, { state: number; service: string; dueDate: string; invoiceNumber: string }>,
+  today: string,
+): void {
+  const refused = ids.flatMap((id, index) => {
+    const inv = byId.get(id);
+    if (inv?.state !== 1) return [];
+    const code = sendDueDateCode(inv.service as ServiceType, inv.dueDate, today);
+    return code ? [{ index, code, invoiceNumber: inv.invoiceNumber }] : [];
+  });
+  if (refused.length === 0) return;
+  const code = refused.some((r) => r.code === 'invoices.due_date_passed')
+    ? 'invoices.due_date_passed'
+    : 'invoices.due_date_too_soon';
+  throw new ApiError(code, {
+    issues: refused.map((r) => ({ path: `invoiceIDs.${r.index}`, code: r.code })),
+    details: {
+      numbers: refused
+        .filter((r) => r.code === code)
+        .map((r) => r.invoiceNumber)
+        .join(', '),
+      days: SEND_MIN_DAYS_TO_DUE,
+    },
+  });
 }

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { errorText, translateCode } from '../../../lib/messages';
@@ -18,14 +19,27 @@ import { CurrencyTotals } from './currency-totals';
 import { FeesPreview } from './fees-preview';
 import { InvoiceStateBadge } from './invoice-state-badge';
 import { SelectAllBox } from './select-all-box';
+import { SendConfirmDialog, SendFlag } from './send-confirm-dialog';
 import '../texts';
 
 type SendResult = z.infer<typeof sendInvoicesResponseSchema>['results'][number];
 
 /**
+ * The due-date refusals of a send, with the invoice numbers (`details`). Their texts live here, with
+ * the send page, rather than under `errors`, which the login page loads (its size budget): `errors`
+ * has only a short line for each code.
+ */
+const DUE_DATE_REFUSALS: Partial<Record<string, string>> = {
+  'invoices.due_date_passed': 'invoices:send.refused_passed',
+  'invoices.due_date_too_soon': 'invoices:send.refused_too_soon',
+};
+
+/**
  * `/invoice/send` (spec §2 pending invoices): the registered invoices in a table with checkboxes, the
- * count and total of the selection per currency, and Send, which needs at least one invoice (spec §5)
- * and reports per invoice: its new state and OCR reference, or why it was not sent.
+ * count and total of the selection per currency, and Send, which needs at least one invoice (spec §5),
+ * asks for confirmation in a dialog with the invoices, totals, fees and payout (issue #11), and reports
+ * per invoice: its new state and OCR reference, or why it was not sent. An invoice whose due date has
+ * passed or is too near (`sendCode`) is flagged in the list and in the dialog.
  */
 export function SendInvoicesPage() {
   const { t, i18n } = useTranslation();
@@ -35,6 +49,8 @@ export function SendInvoicesPage() {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | null>(null);
   const [results, setResults] = useState<SendResult[] | null>(null);
+  const [confirming, setConfirming] = useState(false);
+  const [sendError, setSendError] = useState<string | null>(null);
   // One key per selection: a double click or a retry of the same send is answered once; a changed
   // selection is another request and gets a new key.
   const sendKey = useRef(newIdempotencyKey());
@@ -56,21 +72,43 @@ export function SendInvoicesPage() {
     choose(next);
   }
 
-  function sendChosen() {
+  /** Send opens the confirmation; nothing goes to the server before it is confirmed. */
+  function askToSend() {
     setResults(null);
     if (chosen.length === 0) {
       setError(translateCode(t, 'validation.select_at_least_one'));
       return;
     }
     setError(null);
+    setSendError(null);
+    setConfirming(true);
+  }
+
+  function closeConfirm() {
+    if (send.isPending) return;
+    setConfirming(false);
+    setSendError(null);
+  }
+
+  function sendChosen() {
+    setSendError(null);
     send.mutate(
       { invoiceIDs: chosen.map((invoice) => invoice.invoiceID), idempotencyKey: sendKey.current },
       {
         onSuccess: (answer) => {
+          setConfirming(false);
           setResults(answer.results);
           choose(new Set());
         },
-        onError: (failure) => setError(errorText(t, failure)),
+        onError: (failure) => {
+          // The due-date refusal names the invoices (details); the list is fetched again so that its
+          // flags follow the server's today.
+          const refusal = failure instanceof ApiError ? DUE_DATE_REFUSALS[failure.code] : undefined;
+          setSendError(
+            refusal && failure instanceof ApiError ? t(refusal, failure.details) : errorText(t, failure),
+          );
+          void pending.refetch();
+        },
       },
     );
   }
@@ -203,7 +241,9 @@ export function SendInvoicesPage() {
                     <td>{invoice.recipientName}</td>
                     <td>{t(SERVICE_KEYS[invoice.service])}</td>
                     <td>{formatDate(invoice.invoiceDate, language)}</td>
-                    <td>{formatDate(invoice.dueDate, language)}</td>
+                    <td>
+                      {formatDate(invoice.dueDate, language)} <SendFlag code={invoice.sendCode} />
+                    </td>
                     <td className="data-table__number">
                       {formatInvoiceMoney(invoice.grossMinor, invoice.currency, language)}
                     </td>
@@ -237,10 +277,20 @@ export function SendInvoicesPage() {
             variant="success"
             loading={send.isPending}
             label={t('invoices:send.send')}
-            onClick={sendChosen}
+            onClick={askToSend}
           />
         </div>
       </div>
+      {confirming && chosen.length > 0 && (
+        <SendConfirmDialog
+          invoices={chosen}
+          language={language}
+          sending={send.isPending}
+          error={sendError}
+          onConfirm={sendChosen}
+          onHide={closeConfirm}
+        />
+      )}
     </div>
   );
 }

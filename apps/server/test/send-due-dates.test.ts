@@ -1,0 +1,170 @@
+import {
+  errorResponseSchema,
+  invoiceDetailSchema,
+  listPendingInvoicesResponseSchema,
+  recipientSchema,
+  sendInvoicesResponseSchema,
+} from '@portal/contracts';
+import { eq, inArray } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { idempotencyKeys, invoiceEvents, invoices } from '../src/db/schema';
+import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
+import { bearer, createTestApp, type TestApp } from './support/test-app';
+
+/**
+ * The due-date rule of sending (docs/INVOICES.md "Due dates when sending"): the app's clock starts on
+ * 2026-03-02, so a financed invoice due before then has passed and one due before 2026-03-12 (ten
+ * days) is too soon. A request with such an invoice sends none of its invoices.
+ */
+describe('sending refuses financed invoices by due date, all or nothing', () => {
+  let t: TestApp;
+  let demo: string;
+  let recipientID: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    demo = await t.login('demo');
+    const r = await t.app.inject({
+      method: 'POST',
+      url: '/api/limited/recipients',
+      headers: bearer(demo),
+      payload: VALID_RECIPIENT_BODY,
+    });
+    recipientID = recipientSchema.parse(r.json()).recipientID;
+  });
+  afterAll(() => t.close());
+
+  const call = (
+    method: 'GET' | 'POST',
+    url: string,
+    payload?: object,
+    headers: Record<string, string> = {},
+  ) =>
+    t.app.inject({ method, url, headers: { ...bearer(demo), ...headers }, ...(payload ? { payload } : {}) });
+
+  async function register(invoiceNumber: string, extra: object): Promise<string> {
+    const res = await call('POST', '/api/limited/invoices', {
+      ...VALID_INVOICE_BODY,
+      recipientID,
+      invoiceNumber,
+      ...extra,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return invoiceDetailSchema.parse(res.json()).invoiceID;
+  }
+
+  /** What the database holds of these invoices: state, OCR reference and how many events each has. */
+  async function stored(ids: string[]) {
+    const rows = await t.db.select().from(invoices).where(inArray(invoices.id, ids));
+    const events = await t.db.select().from(invoiceEvents).where(inArray(invoiceEvents.invoiceId, ids));
+    return ids.map((id) => {
+      const row = rows.find((r) => r.id === id);
+      return { state: row?.state, ocr: row?.ocr, events: events.filter((e) => e.invoiceId === id).length };
+    });
+  }
+
+  it('flags each pending invoice on the send page list with the rule it breaks', async () => {
+    const ok = await register('DUE-1', { dueDate: '2026-03-12' });
+    const soon = await register('DUE-2', { dueDate: '2026-03-11' });
+    const passed = await register('DUE-3', { invoiceDate: '2026-02-01', dueDate: '2026-03-01' });
+    const collected = await register('DUE-4', {
+      service: 'invoicingService',
+      invoiceDate: '2026-02-01',
+      dueDate: '2026-03-01',
+    });
+    const res = await call('GET', '/api/limited/invoices/pending?search=DUE-');
+    expect(res.statusCode, res.body).toBe(200);
+    const byId = new Map(
+      listPendingInvoicesResponseSchema.parse(res.json()).items.map((i) => [i.invoiceID, i.sendCode]),
+    );
+    expect([ok, soon, passed, collected].map((id) => byId.get(id))).toEqual([
+      null,
+      'invoices.due_date_too_soon',
+      'invoices.due_date_passed',
+      null,
+    ]);
+  });
+
+  it('a batch with an invoice due too soon sends none of them and says which', async () => {
+    const good = await register('SOON-1', {});
+    const soon = await register('SOON-2', { dueDate: '2026-03-05' });
+    const before = await stored([good, soon]);
+    const res = await call(
+      'POST',
+      '/api/limited/invoices/send',
+      { invoiceIDs: [good, soon] },
+      { 'idempotency-key': 'due-soon-batch' },
+    );
+    expect(res.statusCode, res.body).toBe(422);
+    expect(errorResponseSchema.parse(res.json())).toEqual({
+      code: 'invoices.due_date_too_soon',
+      issues: [{ path: 'invoiceIDs.1', code: 'invoices.due_date_too_soon' }],
+      details: { numbers: 'SOON-2', days: 10 },
+    });
+    // Nothing half-sent: both still pending, no OCR reference, no new event, no stored answer.
+    expect(await stored([good, soon])).toEqual(before);
+    expect(before.map((b) => [b.state, b.ocr])).toEqual([
+      [1, null],
+      [1, null],
+    ]);
+    expect(
+      await t.db.select().from(idempotencyKeys).where(eq(idempotencyKeys.key, 'due-soon-batch')),
+    ).toHaveLength(0);
+
+    // Without the late one the rest goes.
+    const sent = await call('POST', '/api/limited/invoices/send', { invoiceIDs: [good] });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sendInvoicesResponseSchema.parse(sent.json()).results[0]).toMatchObject({ ok: true });
+    expect((await stored([soon]))[0]?.state).toBe(1);
+  });
+
+  it('a past due date outranks a near one; the issues name every refused invoice', async () => {
+    const good = await register('PAST-1', {});
+    const soon = await register('PAST-2', { dueDate: '2026-03-02' });
+    const passed = await register('PAST-3', { invoiceDate: '2026-02-01', dueDate: '2026-02-27' });
+    const collected = await register('PAST-4', {
+      service: 'invoicingService',
+      invoiceDate: '2026-02-01',
+      dueDate: '2026-02-27',
+    });
+    const before = await stored([good, soon, passed, collected]);
+    const res = await call('POST', '/api/limited/invoices/send', {
+      invoiceIDs: [good, soon, collected, passed],
+    });
+    expect(res.statusCode, res.body).toBe(422);
+    expect(errorResponseSchema.parse(res.json())).toEqual({
+      code: 'invoices.due_date_passed',
+      issues: [
+        { path: 'invoiceIDs.1', code: 'invoices.due_date_too_soon' },
+        { path: 'invoiceIDs.3', code: 'invoices.due_date_passed' },
+      ],
+      details: { numbers: 'PAST-3', days: 10 },
+    });
+    expect(await stored([good, soon, passed, collected])).toEqual(before);
+
+    // An invoice we only collect is sent whatever its due date.
+    const sent = await call('POST', '/api/limited/invoices/send', { invoiceIDs: [collected] });
+    expect(sendInvoicesResponseSchema.parse(sent.json()).results[0]).toMatchObject({ ok: true });
+  });
+
+  it("counts the days from the server's today: an invoice fine at registering is too soon later", async () => {
+    const nine = await register('CLOCK-1', { dueDate: '2026-04-01' });
+    const ten = await register('CLOCK-2', { dueDate: '2026-04-02' });
+    t.clock.set(new Date('2026-03-23T08:00:00.000Z'));
+    const token = await t.login('demo');
+    const send = (ids: string[]) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/limited/invoices/send',
+        headers: bearer(token),
+        payload: { invoiceIDs: ids },
+      });
+    const res = await send([nine, ten]);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(errorResponseSchema.parse(res.json())).toMatchObject({
+      code: 'invoices.due_date_too_soon',
+      details: { numbers: 'CLOCK-1' },
+    });
+    const sent = await send([ten]);
+    expect(sendInvoicesResponseSchema.parse(sent.json()).results[0]).toMatchObject({ ok: true });
+  });
+});
