@@ -300,7 +300,9 @@ describe('the credit decision', () => {
     expect(detail).toMatchObject(expected);
     expect(invoiceStatus(detail)).toBe('rejected');
 
-    // Sent again, it carries neither the decision nor the reason; never rejected ones carry none.
+    // Sent again, it carries neither the decision nor the reason; never rejected ones carry none. It
+    // must be due at least the minimum days after today to go into financing (as in the next test).
+    await t.db.update(invoices).set({ dueDate: '2026-04-01' }).where(eq(invoices.id, item.invoiceID));
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/limited/invoices/send',
