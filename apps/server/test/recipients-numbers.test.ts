@@ -38,7 +38,11 @@ describe('recipient numbers', () => {
       expect(res.json()).toEqual({
         code: 'recipient.invalid',
         issues: [{ path: 'organizationNumber', code: 'recipient.org_number_taken' }],
-        details: { recipientID: first.recipientID, recipientName: 'Saab AB' },
+        details: {
+          recipientID: first.recipientID,
+          recipientName: 'Saab AB',
+          recipientOrganizationNumber: '556036-0793',
+        },
       });
     }
     const same = await t.db.select().from(recipients).where(eq(recipients.name, 'Saab igen AB'));
@@ -51,7 +55,11 @@ describe('recipient numbers', () => {
     const url = `/api/limited/recipients/${stad.recipientID}`;
     const taken = await send(demo, 'PUT', url, { name: 'Stockholms stad', organizationNumber: '5560360793' });
     expect(taken.statusCode).toBe(400);
-    expect(taken.json().details).toEqual({ recipientID: saab.recipientID, recipientName: 'Saab AB' });
+    expect(taken.json().details).toEqual({
+      recipientID: saab.recipientID,
+      recipientName: 'Saab AB',
+      recipientOrganizationNumber: '556036-0793',
+    });
 
     const kept = await send(demo, 'PUT', `/api/limited/recipients/${saab.recipientID}`, {
       name: 'Saab Aktiebolag',

@@ -21,8 +21,8 @@ export const RECIPIENT_LIMITS = {
 /**
  * Issue codes of the recipient rules besides the shared `validation.*` ones, each on its field: a phone
  * number that cannot be one, and a party number another recipient of the issuer already has (the
- * server's answer is 400 `recipient.invalid` with this issue and `details.recipientID`/`recipientName`
- * of that recipient).
+ * server's answer is 400 `recipient.invalid` with this issue and that recipient's `recipientID`,
+ * `recipientName` and `recipientOrganizationNumber` in `details`).
  */
 export const RECIPIENT_ISSUES = {
   phoneInvalid: 'recipient.phone_invalid',

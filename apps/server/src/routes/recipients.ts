@@ -204,7 +204,7 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
    * Runs `write` unless another recipient of the issuer (not `self`) has the same party number; then,
    * and when the unique index refuses a write that raced with another one, answers 400
    * `recipient.invalid` with the issue `recipient.org_number_taken` on the field and that recipient's
-   * id and name in `details`, for the form's link to it.
+   * id, name and number as it is stored in `details`, for the form's link to it.
    */
   async function guardPartyNumber<T>(
     issuerId: string,
@@ -226,7 +226,7 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
     const key = partyNumberKey(organizationNumber);
     if (key === '') return;
     const [taken] = await ctx.db
-      .select({ id: recipients.id, name: recipients.name })
+      .select({ id: recipients.id, name: recipients.name, number: recipients.organizationNumber })
       .from(recipients)
       .where(
         and(
@@ -239,7 +239,11 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
     if (taken) {
       throw new ApiError('recipient.invalid', {
         issues: [{ path: 'organizationNumber', code: RECIPIENT_ISSUES.orgNumberTaken }],
-        details: { recipientID: taken.id, recipientName: taken.name },
+        details: {
+          recipientID: taken.id,
+          recipientName: taken.name,
+          recipientOrganizationNumber: taken.number,
+        },
       });
     }
   }
