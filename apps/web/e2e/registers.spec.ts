@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
+import { sessionToken } from './support/tokens';
 
 // Other specs share the demo data (30 recipients, 20 articles of Demo Bygg AB), so every name made
 // here is unique to the run.
@@ -68,7 +69,9 @@ test('a customer adds a recipient from the company register, finds it, edits it 
   await expect(form.getByRole('button', { name: /^Use / }).first()).toBeVisible();
   // Half of the register's companies are already demo recipients, whose numbers a new recipient may not
   // have (issue #11): take the first company that is not one.
-  const register = await page.request.get('/api/limited/recipients?pageSize=100');
+  const register = await page.request.get('/api/limited/recipients?pageSize=100', {
+    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+  });
   const taken = new Set(((await register.json()) as { items: { name: string }[] }).items.map((r) => r.name));
   const offered = await form
     .getByRole('button', { name: /^Use / })
@@ -149,7 +152,9 @@ test('a recipient with the organization number of another is refused, with a lin
 }, testInfo) => {
   await signIn(page, 'demo');
   await openRecipients(page);
-  const first = await page.request.get('/api/limited/recipients?pageSize=1&sort=name');
+  const first = await page.request.get('/api/limited/recipients?pageSize=1&sort=name', {
+    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+  });
   const existing = ((await first.json()) as { items: { name: string; organizationNumber: string }[] })
     .items[0];
   if (!existing) throw new Error('the demo issuer has no recipients');

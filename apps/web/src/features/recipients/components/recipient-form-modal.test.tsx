@@ -137,9 +137,10 @@ describe('RecipientFormModal (spec §5 recipient rules)', () => {
     await user.type(field('Organization number'), existing?.organizationNumber.replace('-', '') ?? '');
     await save(user);
 
-    expect(
-      await screen.findByText(`${existing?.name} already has this organization number.`),
-    ).toBeInTheDocument();
+    const alert = (await screen.findByText('The recipient could not be created.')).closest('[role="alert"]');
+    expect(alert).toHaveTextContent(
+      `Please check the recipient details. ${existing?.name} already has this organization number. Show ${existing?.name}`,
+    );
     expect(field('Organization number')).toHaveAccessibleDescription(
       'Another recipient already has this organization number.',
     );

@@ -205,18 +205,19 @@ export function RecipientFormModal({ recipient, onClose, onSaved }: RecipientFor
           <p>
             <strong>{isNew ? t('recipients:form.create_failed') : t('recipients:form.save_failed')}</strong>{' '}
             {errorText(t, failure)}
+            {taken && (
+              <>
+                {' '}
+                {t('recipients:form.taken', { name: taken.name })}{' '}
+                <Link
+                  to={`${paths.recipient.getHref()}?${new URLSearchParams({ search: taken.organizationNumber })}`}
+                  onClick={onClose}
+                >
+                  {t('recipients:form.show_taken', { name: taken.name })}
+                </Link>
+              </>
+            )}
           </p>
-          {taken && (
-            <p>
-              {t('recipients:form.taken', { name: taken.name })}{' '}
-              <Link
-                to={`${paths.recipient.getHref()}?${new URLSearchParams({ search: taken.organizationNumber })}`}
-                onClick={onClose}
-              >
-                {t('recipients:form.show_taken', { name: taken.name })}
-              </Link>
-            </p>
-          )}
         </div>
       )}
       <form
