@@ -54,4 +54,14 @@ describe('recipientBodySchema (issue #11)', () => {
     });
     expect(check({ phone: '123' }).issues).toEqual({ phone: 'recipient.phone_invalid' });
   });
+
+  it.each([
+    ['an array', []],
+    ['a deeply nested array', [[[[]]]]],
+    ['null', null],
+    ['a string', 'Kund AB'],
+  ])('refuses %s as a body without throwing', (_, body) => {
+    const result = recipientBodySchema.safeParse(body);
+    expect(result.success).toBe(false);
+  });
 });

@@ -55,12 +55,20 @@ export function isVatNumberFormat(value: string): boolean {
   return /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(value.replace(/\s/g, '').toUpperCase());
 }
 
-/** Field paths with an issue so far: a rule over several fields waits until its fields are right. */
-function hasIssueAt(
-  issues: readonly { path?: readonly PropertyKey[] }[],
+/**
+ * Whether a rule over several fields can run: the body is an object and none of `fields` has an issue
+ * so far. The other fields' issues do not stop it, so that the form shows them all at once.
+ */
+function canCheck(
+  payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] },
   fields: readonly string[],
 ): boolean {
-  return issues.some((issue) => fields.includes(String(issue.path?.[0])));
+  if (typeof payload.value !== 'object' || payload.value === null || Array.isArray(payload.value))
+    return false;
+  return payload.issues.every((issue) => {
+    const field = issue.path?.[0];
+    return field !== undefined && !fields.includes(String(field));
+  });
 }
 
 /**
@@ -88,7 +96,7 @@ export const recipientBodySchema = z
     path: ['phone'],
     message: RECIPIENT_ISSUES.phoneInvalid,
     // Shown with the other fields' issues, unless the phone or the country has one of its own.
-    when: (payload) => !hasIssueAt(payload.issues, ['phone', 'country']),
+    when: (payload) => canCheck(payload, ['phone', 'country']),
   })
   .transform((body) => ({ ...body, phone: toE164PhoneNumber(body.phone, body.country) ?? body.phone }));
 export type RecipientBody = z.input<typeof recipientBodySchema>;
