@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
+import { sessionToken } from './support/tokens';
 
 // Other specs share the demo data (30 recipients, 20 articles of Demo Bygg AB), so every name made
 // here is unique to the run.
@@ -65,8 +66,19 @@ test('a customer adds a recipient from the company register, finds it, edits it 
   await expect(form.getByText('No data found.')).toBeVisible();
   await companySearch.fill('Stockholm');
   await companySearch.press('Enter');
-  const use = form.getByRole('button', { name: /^Use / }).first();
-  await expect(use).toBeVisible();
+  await expect(form.getByRole('button', { name: /^Use / }).first()).toBeVisible();
+  // Half of the register's companies are already demo recipients, whose numbers a new recipient may not
+  // have (issue #11): take the first company that is not one.
+  const register = await page.request.get('/api/limited/recipients?pageSize=100', {
+    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+  });
+  const taken = new Set(((await register.json()) as { items: { name: string }[] }).items.map((r) => r.name));
+  const offered = await form
+    .getByRole('button', { name: /^Use / })
+    .evaluateAll((buttons) => buttons.map((b) => (b.getAttribute('aria-label') ?? '').replace(/^Use /, '')));
+  const free = offered.find((company) => !taken.has(company));
+  if (!free) throw new Error(`every company found is a recipient already: ${offered.join(', ')}`);
+  const use = form.getByRole('button', { name: `Use ${free}`, exact: true });
   await expectNoSeriousA11yViolations(page);
   await screenshot(page, testInfo, 'recipient-company-search-en');
   await use.click();
@@ -103,11 +115,23 @@ test('a customer adds a recipient from the company register, finds it, edits it 
   const edit = page.getByRole('dialog', { name: 'Edit recipient' });
   await expect(edit.getByRole('textbox', { name: 'Name', exact: true })).toHaveValue(name);
   await edit.getByRole('textbox', { name: 'City' }).fill('Göteborg');
-  await edit.getByRole('textbox', { name: 'Phone number' }).fill('031-12 34 56');
+  const phone = edit.getByRole('textbox', { name: 'Phone number' });
+  // What cannot be a phone number is refused in the form (issue #11).
+  await phone.fill('ring oss');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(phone).toHaveAccessibleDescription(
+    'Enter a phone number, e.g. 070-123 45 67 or +46 70 123 45 67.',
+  );
+  await phone.fill('031-12 34 56');
   await edit.getByRole('button', { name: 'Save' }).click();
   await expect(edit).toBeHidden();
   await expect(page.getByText(`The changes to ${name} have been saved.`)).toBeVisible();
   await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('Göteborg');
+  // The national number was stored in E.164.
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  await expect(edit.getByRole('textbox', { name: 'Phone number' })).toHaveValue('+4631123456');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+  await expect(edit).toBeHidden();
 
   // The address keeps the search: a reload shows the same row.
   await page.reload();
@@ -121,6 +145,40 @@ test('a customer adds a recipient from the company register, finds it, edits it 
   await expect(confirm).toBeHidden();
   await expect(page.getByText(`${name} has been deleted.`)).toBeVisible();
   await expect(page.getByText(`No recipients match “${name}”.`)).toBeVisible();
+});
+
+test('a recipient with the organization number of another is refused, with a link to that one (issue #11)', async ({
+  page,
+}, testInfo) => {
+  await signIn(page, 'demo');
+  await openRecipients(page);
+  const first = await page.request.get('/api/limited/recipients?pageSize=1&sort=name', {
+    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+  });
+  const existing = ((await first.json()) as { items: { name: string; organizationNumber: string }[] })
+    .items[0];
+  if (!existing) throw new Error('the demo issuer has no recipients');
+
+  await page.getByRole('button', { name: 'New recipient' }).click();
+  const form = page.getByRole('dialog', { name: 'New recipient' });
+  await form.getByRole('textbox', { name: 'Name', exact: true }).fill(`E2E Dubblett ${stamp()} AB`);
+  await form.getByRole('textbox', { name: 'Email address' }).fill('faktura@e2e-dubblett.se');
+  await form.getByRole('textbox', { name: 'ZIP code' }).fill('111 22');
+  await form.getByRole('textbox', { name: 'City' }).fill('Stockholm');
+  // The same number written without its hyphen.
+  const number = form.getByRole('textbox', { name: 'Organization number' });
+  await number.fill(existing.organizationNumber.replace('-', ''));
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText(`${existing.name} already has this organization number.`)).toBeVisible();
+  await expect(number).toHaveAccessibleDescription('Another recipient already has this organization number.');
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'recipient-number-taken-en');
+
+  await form.getByRole('link', { name: `Show ${existing.name}` }).click();
+  await expect(form).toBeHidden();
+  await expect(page).toHaveURL(/search=/);
+  await expect(page.getByText('1–1 of 1', { exact: true })).toBeVisible();
+  await expect(page.getByRole('rowheader', { name: existing.name })).toBeVisible();
 });
 
 test('the recipient list sorts by a column and pages through the register', async ({ page }, testInfo) => {

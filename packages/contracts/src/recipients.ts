@@ -1,4 +1,5 @@
-import { isFinnishBusinessId, isSwedishOrganisationNumber } from '@portal/domain/organisation-number';
+import { isValidPartyNumber as isPartyNumber, normalizePartyNumber } from '@portal/domain/party-number';
+import { isValidPhoneNumber, toE164PhoneNumber } from '@portal/domain/phone-number';
 import { z } from 'zod';
 import { RECIPIENT_NAME_MAX } from './constants';
 import { listQuerySchema, pageSchema } from './lists';
@@ -17,6 +18,17 @@ export const RECIPIENT_LIMITS = {
   vat: 25,
 } as const;
 
+/**
+ * Issue codes of the recipient rules besides the shared `validation.*` ones, each on its field: a phone
+ * number that cannot be one, and a party number another recipient of the issuer already has (the
+ * server's answer is 400 `recipient.invalid` with this issue and that recipient's `recipientID`,
+ * `recipientName` and `recipientOrganizationNumber` in `details`).
+ */
+export const RECIPIENT_ISSUES = {
+  phoneInvalid: 'recipient.phone_invalid',
+  orgNumberTaken: 'recipient.org_number_taken',
+} as const;
+
 export const RECIPIENT_COUNTRIES = ['SE', 'FI', 'NO', 'DK', 'DE', 'GB', 'US'] as const;
 
 /** An optional text: empty passes; otherwise at most `max` code points (spec §5). */
@@ -28,28 +40,13 @@ export function optionalText(max: number, options: { multiline?: boolean } = {})
 }
 
 /**
- * A Swedish organisation number or personnummer (10 digits, Luhn), or a Finnish business id.
- * Empty passes: a private person may be invoiced without one.
+ * A Swedish organisation number, personnummer or samordningsnummer, or a Finnish Y-tunnus, each with
+ * its check digit (packages/domain party-number). Empty passes: a private person may be invoiced
+ * without one.
  */
 export function isValidPartyNumber(value: string): boolean {
   if (!isPresent(value)) return true;
-  return (
-    isSwedishOrganisationNumber(value) || isFinnishBusinessId(value) || isSwedishPersonalNumberLike(value)
-  );
-}
-
-/** Personnummer YYMMDD-NNNN or YYYYMMDDNNNN with a Luhn check digit on the last ten digits. */
-function isSwedishPersonalNumberLike(value: string): boolean {
-  const digits = value.replace(/[-+\s]/g, '');
-  if (!/^(\d{10}|\d{12})$/.test(digits)) return false;
-  const ten = digits.slice(-10);
-  let sum = 0;
-  for (let i = 0; i < 10; i++) {
-    let d = Number(ten[i]) * (i % 2 === 0 ? 2 : 1);
-    if (d > 9) d -= 9;
-    sum += d;
-  }
-  return sum % 10 === 0;
+  return isPartyNumber(value);
 }
 
 /** VAT number: two letters and 2-13 characters, e.g. SE556036079301 or FI07375462. Empty passes. */
@@ -58,22 +55,50 @@ export function isVatNumberFormat(value: string): boolean {
   return /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(value.replace(/\s/g, '').toUpperCase());
 }
 
-/** `POST/PUT limited/recipients`: the recipient rules of spec §5. */
-export const recipientBodySchema = z.object({
-  name: requiredText(RECIPIENT_LIMITS.name),
-  address: optionalText(RECIPIENT_LIMITS.address),
-  address2: optionalText(RECIPIENT_LIMITS.address2),
-  zipcode: requiredText(RECIPIENT_LIMITS.zipcode),
-  city: requiredText(RECIPIENT_LIMITS.city),
-  country: z.enum(RECIPIENT_COUNTRIES, 'validation.invalid').default('SE'),
-  email: requiredEmail(RECIPIENT_LIMITS.email),
-  phone: optionalText(RECIPIENT_LIMITS.phone),
-  organizationNumber: optionalText(RECIPIENT_LIMITS.organizationNumber).refine(
-    isValidPartyNumber,
-    'validation.organization_number',
-  ),
-  vat: optionalText(RECIPIENT_LIMITS.vat).refine(isVatNumberFormat, 'validation.vat_number'),
-});
+/**
+ * Whether a rule over several fields can run: the body is an object and none of `fields` has an issue
+ * so far. The other fields' issues do not stop it, so that the form shows them all at once.
+ */
+function canCheck(
+  payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] },
+  fields: readonly string[],
+): boolean {
+  if (typeof payload.value !== 'object' || payload.value === null || Array.isArray(payload.value))
+    return false;
+  return payload.issues.every((issue) => {
+    const field = issue.path?.[0];
+    return field !== undefined && !fields.includes(String(field));
+  });
+}
+
+/**
+ * `POST/PUT limited/recipients`: the recipient rules of spec §5. The party number is checked with its
+ * check digit and stored in one form (`556036-0793`, not `5560360793`); the phone number is read in the
+ * recipient's country and stored in E.164 (`08-123 456 78` → `+46812345678`). The server adds that an
+ * issuer's recipients have different party numbers (`recipient.org_number_taken`).
+ */
+export const recipientBodySchema = z
+  .object({
+    name: requiredText(RECIPIENT_LIMITS.name),
+    address: optionalText(RECIPIENT_LIMITS.address),
+    address2: optionalText(RECIPIENT_LIMITS.address2),
+    zipcode: requiredText(RECIPIENT_LIMITS.zipcode),
+    city: requiredText(RECIPIENT_LIMITS.city),
+    country: z.enum(RECIPIENT_COUNTRIES, 'validation.invalid').default('SE'),
+    email: requiredEmail(RECIPIENT_LIMITS.email),
+    phone: optionalText(RECIPIENT_LIMITS.phone),
+    organizationNumber: optionalText(RECIPIENT_LIMITS.organizationNumber)
+      .refine(isValidPartyNumber, 'validation.organization_number')
+      .transform(normalizePartyNumber),
+    vat: optionalText(RECIPIENT_LIMITS.vat).refine(isVatNumberFormat, 'validation.vat_number'),
+  })
+  .refine((body) => isValidPhoneNumber(body.phone, body.country), {
+    path: ['phone'],
+    message: RECIPIENT_ISSUES.phoneInvalid,
+    // Shown with the other fields' issues, unless the phone or the country has one of its own.
+    when: (payload) => canCheck(payload, ['phone', 'country']),
+  })
+  .transform((body) => ({ ...body, phone: toE164PhoneNumber(body.phone, body.country) ?? body.phone }));
 export type RecipientBody = z.input<typeof recipientBodySchema>;
 
 export const recipientSchema = z.object({

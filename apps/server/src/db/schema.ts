@@ -1,4 +1,4 @@
-import { asc, sql } from 'drizzle-orm';
+import { asc, type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
   bigserial,
@@ -249,7 +249,18 @@ export const auditLog = pgTable(
   (t) => [index().on(t.userId, t.at)],
 );
 
-/** The customer's register of invoice recipients (its own customers). */
+/**
+ * The key that makes two party numbers the same number (packages/domain `partyNumberKey`): the digits,
+ * of a 12-digit form the last ten, so `556036-0793`, `5560360793` and `165560360793` are one number.
+ */
+export function partyNumberKeySql(organizationNumber: unknown): SQL {
+  return sql`right(regexp_replace(${organizationNumber}, '[^0-9]', '', 'g'), 10)`;
+}
+
+/**
+ * The customer's register of invoice recipients (its own customers). Within an issuer no two
+ * recipients have the same party number (issue #11); another issuer's recipient may.
+ */
 export const recipients = pgTable(
   'recipients',
   {
@@ -272,7 +283,13 @@ export const recipients = pgTable(
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index().on(t.issuerId, t.name), index().on(t.issuerId, t.organizationNumber)],
+  (t) => [
+    index().on(t.issuerId, t.name),
+    index().on(t.issuerId, t.organizationNumber),
+    uniqueIndex('recipients_issuer_party_number_idx')
+      .on(t.issuerId, partyNumberKeySql(t.organizationNumber))
+      .where(sql`regexp_replace(${t.organizationNumber}, '[^0-9]', '', 'g') <> ''`),
+  ],
 );
 
 /** Invoice articles: a price list the invoice form picks rows from. */

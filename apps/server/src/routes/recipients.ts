@@ -3,17 +3,20 @@ import {
   listRecipientsQuerySchema,
   listRecipientsResponseSchema,
   okResponseSchema,
+  RECIPIENT_ISSUES,
   type Recipient,
   recipientBodySchema,
   recipientSchema,
   searchCompaniesQuerySchema,
   searchCompaniesResponseSchema,
 } from '@portal/contracts';
-import { and, asc, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { partyNumberKey } from '@portal/domain/party-number';
+import { and, asc, count, desc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { articles, invoices, recipients } from '../db/schema';
+import { articles, invoices, partyNumberKeySql, recipients } from '../db/schema';
 import { ApiError } from '../lib/errors';
+import { isUniqueViolation } from '../lib/pg-errors';
 import { containsPattern } from '../lib/sql-search';
 import { searchCompanies } from '../services/companies';
 import { errorResponses, routeOf, signedIn } from './define';
@@ -105,16 +108,20 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
     schema: {
       operationId: 'createRecipient',
       tags: ['recipients'],
-      summary: 'Add a recipient (spec §5: name required, max 45; zip code, city and a valid email)',
+      summary:
+        'Add a recipient (spec §5: name required, max 45; zip code, city and a valid email; a party number no other recipient of the issuer has)',
       body: recipientBodySchema,
       response: { 200: recipientSchema, ...errorResponses },
     },
     handler: async (request) => {
       const { issuerId } = signedIn(request);
-      const [row] = await ctx.db
-        .insert(recipients)
-        .values({ ...normalise(request.body), issuerId })
-        .returning();
+      const body = normalise(request.body);
+      const [row] = await guardPartyNumber(issuerId, body.organizationNumber, null, () =>
+        ctx.db
+          .insert(recipients)
+          .values({ ...body, issuerId })
+          .returning(),
+      );
       if (!row) throw new ApiError('server.internal');
       return toRecipient(row);
     },
@@ -133,11 +140,15 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request) => {
       const { issuerId } = signedIn(request);
-      const [row] = await ctx.db
-        .update(recipients)
-        .set({ ...normalise(request.body), updatedAt: ctx.now() })
-        .where(and(eq(recipients.issuerId, issuerId), eq(recipients.id, request.params.id)))
-        .returning();
+      const { id } = request.params;
+      const body = normalise(request.body);
+      const [row] = await guardPartyNumber(issuerId, body.organizationNumber, id, () =>
+        ctx.db
+          .update(recipients)
+          .set({ ...body, updatedAt: ctx.now() })
+          .where(and(eq(recipients.issuerId, issuerId), eq(recipients.id, id)))
+          .returning(),
+      );
       if (!row) throw new ApiError('recipient.not_found');
       return toRecipient(row);
     },
@@ -189,6 +200,54 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
     handler: async (request) => ({ items: await searchCompanies(ctx.db, request.query.query) }),
   });
 
+  /**
+   * Runs `write` unless another recipient of the issuer (not `self`) has the same party number; then,
+   * and when the unique index refuses a write that raced with another one, answers 400
+   * `recipient.invalid` with the issue `recipient.org_number_taken` on the field and that recipient's
+   * id, name and number as it is stored in `details`, for the form's link to it.
+   */
+  async function guardPartyNumber<T>(
+    issuerId: string,
+    organizationNumber: string,
+    self: string | null,
+    write: () => Promise<T>,
+  ): Promise<T> {
+    await refuseTaken(issuerId, organizationNumber, self);
+    try {
+      return await write();
+    } catch (err) {
+      if (!isUniqueViolation(err, 'recipients_issuer_party_number_idx')) throw err;
+      await refuseTaken(issuerId, organizationNumber, self);
+      throw err;
+    }
+  }
+
+  async function refuseTaken(issuerId: string, organizationNumber: string, self: string | null) {
+    const key = partyNumberKey(organizationNumber);
+    if (key === '') return;
+    const [taken] = await ctx.db
+      .select({ id: recipients.id, name: recipients.name, number: recipients.organizationNumber })
+      .from(recipients)
+      .where(
+        and(
+          eq(recipients.issuerId, issuerId),
+          sql`${partyNumberKeySql(recipients.organizationNumber)} = ${key}`,
+          self === null ? undefined : ne(recipients.id, self),
+        ),
+      )
+      .limit(1);
+    if (taken) {
+      throw new ApiError('recipient.invalid', {
+        issues: [{ path: 'organizationNumber', code: RECIPIENT_ISSUES.orgNumberTaken }],
+        details: {
+          recipientID: taken.id,
+          recipientName: taken.name,
+          recipientOrganizationNumber: taken.number,
+        },
+      });
+    }
+  }
+
   async function findOwn(id: string, issuerId: string): Promise<RecipientRow> {
     const [row] = await ctx.db
       .select()
@@ -200,10 +259,7 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
   }
 }
 
-function normalise<T extends { vat: string; organizationNumber: string }>(body: T): T {
-  return {
-    ...body,
-    vat: body.vat.replace(/\s/g, '').toUpperCase(),
-    organizationNumber: body.organizationNumber.replace(/\s/g, ''),
-  };
+// The contract has already put the party number in its one form and the phone number in E.164.
+function normalise<T extends { vat: string }>(body: T): T {
+  return { ...body, vat: body.vat.replace(/\s/g, '').toUpperCase() };
 }

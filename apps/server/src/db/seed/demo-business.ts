@@ -2,6 +2,7 @@ import { FINANCED_SERVICES, type ServiceType, type UNITS } from '@portal/contrac
 import { addDays } from '@portal/domain/calendar-date';
 import { luhnCheckDigit } from '@portal/domain/luhn';
 import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
+import { toE164PhoneNumber } from '@portal/domain/phone-number';
 import { eq, inArray } from 'drizzle-orm';
 import { decideCredit } from '../../services/credit-decision';
 import { runDailyJob } from '../../services/daily-job';
@@ -154,7 +155,12 @@ export async function seedDemoBusiness(tx: Tx, issuerId: string, userId: string,
     city: c.city,
     country: 'SE',
     email: `faktura${i + 1}@${c.name.toLowerCase().replace(/[^a-z]/g, '')}.se`,
-    phone: `08-${String(100_000 + i * 7919).slice(0, 3)} ${String(10 + i).padStart(2, '0')} ${String(30 + i).padStart(2, '0')}`,
+    // Stored in E.164 as the recipient form stores it (issue #11): 08-xxx xx xx → +468xxxxxxx.
+    phone:
+      toE164PhoneNumber(
+        `08-${String(100_000 + i * 7919).slice(0, 3)} ${String(10 + i).padStart(2, '0')} ${String(30 + i).padStart(2, '0')}`,
+        'SE',
+      ) ?? '',
     organizationNumber: c.organizationNumber,
     vat: c.vat,
     sni: SNI_CODES[(i * 5) % SNI_CODES.length] ?? '',

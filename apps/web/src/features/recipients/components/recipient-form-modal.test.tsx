@@ -123,6 +123,62 @@ describe('RecipientFormModal (spec §5 recipient rules)', () => {
     expect(onSaved).not.toHaveBeenCalled();
   });
 
+  it('refuses a number another recipient has, with a link to that recipient (issue #11)', async () => {
+    const existing = (
+      await api.call<{ items: Recipient[] }>('GET', '/api/limited/recipients?pageSize=1&sort=name')
+    ).items[0];
+    expect(existing?.organizationNumber).toMatch(/^\d{6}-\d{4}$/);
+    const { user, onSaved, onClose } = renderForm();
+    await user.type(field('Name'), 'Dubblett AB');
+    await user.type(field('Email address'), 'faktura@dubblett.se');
+    await user.type(field('ZIP code'), '111 22');
+    await user.type(field('City'), 'Stockholm');
+    // Written without the hyphen: still the same number.
+    await user.type(field('Organization number'), existing?.organizationNumber.replace('-', '') ?? '');
+    await save(user);
+
+    const alert = (await screen.findByText('The recipient could not be created.')).closest('[role="alert"]');
+    expect(alert).toHaveTextContent(
+      `Please check the recipient details. ${existing?.name} already has this organization number. Show ${existing?.name}`,
+    );
+    expect(field('Organization number')).toHaveAccessibleDescription(
+      'Another recipient already has this organization number.',
+    );
+    const link = screen.getByRole('link', { name: `Show ${existing?.name}` });
+    expect(link).toHaveAttribute(
+      'href',
+      `/recipient?search=${encodeURIComponent(existing?.organizationNumber ?? '')}`,
+    );
+    expect(onSaved).not.toHaveBeenCalled();
+    await user.click(link);
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('refuses what cannot be a phone number before anything is sent', async () => {
+    const { user } = renderForm();
+    await user.type(field('Phone number'), 'ring me');
+    await save(user);
+    expect(
+      await screen.findByText('Enter a phone number, e.g. 070-123 45 67 or +46 70 123 45 67.'),
+    ).toBeInTheDocument();
+    expect(field('Phone number')).toHaveValue('ring me');
+    expect(api.calls).toHaveLength(0);
+  });
+
+  it('sends a Swedish phone number in E.164', async () => {
+    const { user, onSaved } = renderForm();
+    await user.type(field('Name'), 'Mobil AB');
+    await user.type(field('Email address'), 'faktura@mobil.se');
+    await user.type(field('ZIP code'), '111 22');
+    await user.type(field('City'), 'Stockholm');
+    await user.type(field('Phone number'), '070-123 45 67');
+    await save(user);
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ phone: '+46701234567' }), true),
+    );
+    expect(api.calls[0]?.body).toMatchObject({ phone: '+46701234567' });
+  });
+
   it('fills the form from a company found in the register', async () => {
     // The demo company register: Norrbygg HB of Stockholm is the first of its sixty companies.
     const found = await api.call<{

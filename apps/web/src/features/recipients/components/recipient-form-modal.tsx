@@ -2,6 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Company,
   RECIPIENT_COUNTRIES,
+  RECIPIENT_ISSUES,
   RECIPIENT_LIMITS,
   type Recipient,
   type RecipientBody,
@@ -10,10 +11,12 @@ import {
 import { useMemo, useState } from 'react';
 import { Controller, type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Modal } from '../../../components/ui/modal';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextInput } from '../../../components/ui/text-input';
+import { paths } from '../../../config/paths';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/messages';
@@ -71,6 +74,32 @@ const EMPTY: Required<RecipientFormValues> = {
   vat: '',
 };
 
+/**
+ * The recipient rules' own issue codes (contracts RECIPIENT_ISSUES) have their texts in this screen's
+ * namespace, which comes with its chunk; the shared `validation.*` codes are translated as everywhere.
+ */
+const ISSUE_TEXTS: Record<string, string> = {
+  [RECIPIENT_ISSUES.phoneInvalid]: 'recipients:issues.phone_invalid',
+  [RECIPIENT_ISSUES.orgNumberTaken]: 'recipients:issues.org_number_taken',
+};
+
+function issueText(code: string | undefined): string | undefined {
+  return code === undefined ? undefined : (ISSUE_TEXTS[code] ?? code);
+}
+
+/** The recipient that already has the party number of a refused save, from the answer's details. */
+interface TakenBy {
+  name: string;
+  organizationNumber: string;
+}
+
+function takenBy(error: ApiError): TakenBy | null {
+  if (!error.issues.some((issue) => issue.code === RECIPIENT_ISSUES.orgNumberTaken)) return null;
+  const { recipientName, recipientOrganizationNumber } = error.details;
+  if (typeof recipientName !== 'string' || typeof recipientOrganizationNumber !== 'string') return null;
+  return { name: recipientName, organizationNumber: recipientOrganizationNumber };
+}
+
 function isCountry(value: string): value is Country {
   return (RECIPIENT_COUNTRIES as readonly string[]).includes(value);
 }
@@ -111,6 +140,7 @@ export function RecipientFormModal({ recipient, onClose, onSaved }: RecipientFor
   const create = useCreateRecipient();
   const update = useUpdateRecipient();
   const [failure, setFailure] = useState<unknown>(null);
+  const taken = failure instanceof ApiError ? takenBy(failure) : null;
   const isNew = recipient === null;
   const { control, handleSubmit, setError, setValue, formState } = useForm<
     RecipientFormValues,
@@ -175,6 +205,18 @@ export function RecipientFormModal({ recipient, onClose, onSaved }: RecipientFor
           <p>
             <strong>{isNew ? t('recipients:form.create_failed') : t('recipients:form.save_failed')}</strong>{' '}
             {errorText(t, failure)}
+            {taken && (
+              <>
+                {' '}
+                {t('recipients:form.taken', { name: taken.name })}{' '}
+                <Link
+                  to={`${paths.recipient.getHref()}?${new URLSearchParams({ search: taken.organizationNumber })}`}
+                  onClick={onClose}
+                >
+                  {t('recipients:form.show_taken', { name: taken.name })}
+                </Link>
+              </>
+            )}
           </p>
         </div>
       )}
@@ -199,7 +241,7 @@ export function RecipientFormModal({ recipient, onClose, onSaved }: RecipientFor
                 autoComplete={f.autoComplete}
                 limit={RECIPIENT_LIMITS[f.name]}
                 required={f.required}
-                error={fieldState.error?.message}
+                error={issueText(fieldState.error?.message)}
                 className={f.full ? 'form-grid__full' : undefined}
                 data-autofocus={!isNew && f.name === 'name' ? true : undefined}
                 {...field}
