@@ -137,6 +137,49 @@ describe('invoices', () => {
     expect(inv.toPayMinor).toBe(inv.grossMinor - 325_000);
   });
 
+  it('refuses ROT and RUT with a company as the buyer, storing nothing (issue #11)', async () => {
+    const rows = [{ ...VALID_INVOICE_BODY.rows[0], rotRut: true }, VALID_INVOICE_BODY.rows[1]];
+    const rut = {
+      type: 'rut',
+      personalNumber: '19811218-9876',
+      propertyDesignation: '',
+      housingCoopNumber: '',
+    };
+    const companies = [
+      { name: 'Bolaget AB', organizationNumber: '556036-0793', vat: '' },
+      { name: 'Yritys Oy', organizationNumber: '0737546-2', vat: '' },
+      { name: 'Momsbolaget', organizationNumber: '', vat: 'SE556036079301' },
+    ];
+    for (const [i, company] of companies.entries()) {
+      const created = await call(demo, 'POST', '/api/limited/recipients', {
+        ...VALID_RECIPIENT_BODY,
+        ...company,
+      });
+      expect(created.statusCode, created.body).toBe(200);
+      const buyer = recipientSchema.parse(created.json()).recipientID;
+      const res = await call(
+        demo,
+        'POST',
+        '/api/limited/invoices',
+        body('5159', { recipientID: buyer, rotRut: rut, rows }),
+      );
+      expect(res.statusCode, company.name).toBe(400);
+      expect(res.json()).toMatchObject({
+        code: 'invoices.rot_rut_invalid',
+        issues: [{ path: 'rotRut.type', code: 'validation.rot_rut_private_buyer' }],
+      });
+      // Without the deduction the same invoice to the company is fine.
+      const plain = await call(
+        demo,
+        'POST',
+        '/api/limited/invoices',
+        body(`516${i}`, { recipientID: buyer }),
+      );
+      expect(plain.statusCode, plain.body).toBe(200);
+    }
+    expect(await t.db.select().from(invoices).where(eq(invoices.invoiceNumber, '5159'))).toHaveLength(0);
+  });
+
   it('an Idempotency-Key makes a retried registration return the first invoice', async () => {
     const headers = { 'idempotency-key': 'register-5200-abcdef' };
     const first = await call(demo, 'POST', '/api/limited/invoices', body('5200'), headers);

@@ -19,6 +19,8 @@ describe('money bounds of an invoice', () => {
   let t: TestApp;
   let demo: string;
   let recipientID: string;
+  /** A private person: ROT and RUT are for no one else. */
+  let personID: string;
   beforeAll(async () => {
     t = await createTestApp();
     demo = await t.login('demo');
@@ -29,6 +31,13 @@ describe('money bounds of an invoice', () => {
       payload: { ...VALID_RECIPIENT_BODY, name: 'Gränsfall AB', organizationNumber: '559123-4561' },
     });
     recipientID = recipientSchema.parse(rec.json()).recipientID;
+    const person = await t.app.inject({
+      method: 'POST',
+      url: '/api/limited/recipients',
+      headers: bearer(demo),
+      payload: { ...VALID_RECIPIENT_BODY, name: 'Greta Gräns', organizationNumber: '' },
+    });
+    personID = recipientSchema.parse(person.json()).recipientID;
   });
   afterAll(() => t.close());
 
@@ -115,7 +124,11 @@ describe('money bounds of an invoice', () => {
       propertyDesignation: '',
       housingCoopNumber: '',
     };
-    const res = await call('POST', '/api/limited/invoices', body('RUT-NEG', { rows, rotRut }));
+    const res = await call(
+      'POST',
+      '/api/limited/invoices',
+      body('RUT-NEG', { rows, rotRut, recipientID: personID }),
+    );
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'invoices.invalid',

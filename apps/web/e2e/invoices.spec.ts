@@ -223,3 +223,38 @@ test('the invoice screens in Finnish and Swedish', async ({ page }, testInfo) =>
   await expect(page.getByRole('table', { name: 'Fakturor', exact: true })).toContainText('Betald');
   await screenshot(page, testInfo, 'invoice-history-sv');
 });
+
+test('RUT is refused with a company as the buyer, and the form keeps what was typed (issue #11)', async ({
+  page,
+}, testInfo) => {
+  const stamp = String(Date.now()).slice(-8);
+  const company = `E2E Bolag ${stamp} AB`;
+  await signIn(page, 'demo');
+  await expectSignedIn(page, 'Dana Demosson');
+  const created = await page.request.post('/api/limited/recipients', {
+    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
+    data: {
+      name: company,
+      zipcode: '114 35',
+      city: 'Stockholm',
+      email: 'e2e-bolag@example.com',
+      vat: 'SE556036079301',
+    },
+  });
+  expect(created.status(), await created.text()).toBe(200);
+
+  await page.goto('/invoice/register');
+  await pickRecipient(page, company);
+  await page.getByLabel('Invoice number').fill(`E2E-RUT-${stamp}`);
+  await fillRow(page, 1, { name: 'Städning', quantity: '4', price: '450', vat: '25%' });
+  await page.getByRole('radio', { name: 'RUT deduction' }).check();
+  await page.getByRole('checkbox', { name: 'Labour for ROT/RUT, row 1' }).check();
+  await page.getByLabel(/personal identity number/).fill('19811218-9876');
+  await page.getByRole('button', { name: 'Register invoice' }).click();
+  await expect(
+    page.getByText('ROT and RUT deductions are only for a private person as buyer, not a company.'),
+  ).toBeVisible();
+  await expect(page.getByLabel('Item, row 1', { exact: true })).toHaveValue('Städning');
+  await expect(page).toHaveURL(/\/invoice\/register$/);
+  await screenshot(page, testInfo, 'invoice-rut-company-en');
+});

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   INVOICE_STATE_NUMBERS,
   invoiceStatus,
+  isCompanyRecipient,
   listInvoicesQuerySchema,
   ownOcrReferenceSchema,
   SEND_MIN_DAYS_TO_DUE,
@@ -166,5 +167,18 @@ describe('sendDueDateCode', () => {
   it('services we do not finance are sent whatever the due date', () => {
     expect(sendDueDateCode('invoicingService', '2026-01-01', today)).toBeNull();
     expect(sendDueDateCode('debtCollectionService', '2026-01-01', today)).toBeNull();
+  });
+});
+
+describe('isCompanyRecipient (ROT and RUT only for a private buyer)', () => {
+  it('is a company with an organisation number, a Finnish business ID or a VAT number', () => {
+    expect(isCompanyRecipient({ organizationNumber: '556036-0793', vat: '' })).toBe(true);
+    expect(isCompanyRecipient({ organizationNumber: '0737546-2', vat: '' })).toBe(true);
+    expect(isCompanyRecipient({ organizationNumber: '', vat: 'SE556036079301' })).toBe(true);
+  });
+  it('may be a private person with a personal identity number or no number', () => {
+    expect(isCompanyRecipient({ organizationNumber: '811218-9876', vat: '' })).toBe(false);
+    expect(isCompanyRecipient({ organizationNumber: '', vat: '' })).toBe(false);
+    expect(isCompanyRecipient({ organizationNumber: '  ', vat: ' ' })).toBe(false);
   });
 });

@@ -1,6 +1,7 @@
 import { addDays } from '@portal/domain/calendar-date';
 import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { isValidOcrReference, normalizeOcrReference } from '@portal/domain/ocr-reference';
+import { isFinnishBusinessId, isSwedishOrganisationNumber } from '@portal/domain/organisation-number';
 import { z } from 'zod';
 import { minorAmountSchema, UNITS, vatBasisPointsSchema } from './articles';
 import { LANGUAGES } from './constants';
@@ -249,6 +250,20 @@ export const rotRutBodySchema = z.object({
   propertyDesignation: optionalText(100),
   housingCoopNumber: optionalText(13),
 });
+
+/**
+ * Whether a recipient is a company: an organisation number (Swedish, or a Finnish business ID) or a
+ * VAT number. ROT and RUT are a private person's tax reduction (../shared/domain/vat-rot-rut.md):
+ * never for a company as buyer (`validation.rot_rut_private_buyer`). A recipient with a personal
+ * identity number, or none, may be a private person; the buyer's personal number is the invoice's own.
+ */
+export function isCompanyRecipient(recipient: { organizationNumber: string; vat: string }): boolean {
+  const number = recipient.organizationNumber.trim();
+  return (
+    recipient.vat.trim() !== '' ||
+    (number !== '' && (isSwedishOrganisationNumber(number) || isFinnishBusinessId(number)))
+  );
+}
 
 /** `POST limited/invoices` (register) and `PUT limited/invoices/:id` (edit while pending). */
 export const invoiceBodySchema = z.object({

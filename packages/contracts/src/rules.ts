@@ -201,6 +201,7 @@ export const VALIDATION_CODES = [
   'due_before_invoice_date',
   'personal_number',
   'rot_rut_labour_row',
+  'rot_rut_private_buyer',
   'ocr_reference',
   'amount_positive',
   'vat_rate_repeated',

@@ -8,6 +8,7 @@ import {
   idParamsSchema,
   invoiceBodySchema,
   invoiceDetailSchema,
+  isCompanyRecipient,
   LANGUAGES,
   listInvoicesQuerySchema,
   listInvoicesResponseSchema,
@@ -675,12 +676,17 @@ export async function writeInvoice(
       issues: [{ path: 'dueDate', code: 'validation.due_before_invoice_date' }],
     });
   const [recipient] = await tx
-    .select({ id: recipients.id })
+    .select({ id: recipients.id, organizationNumber: recipients.organizationNumber, vat: recipients.vat })
     .from(recipients)
     .where(and(eq(recipients.issuerId, issuerId), eq(recipients.id, parsed.recipientID)));
   if (!recipient)
     throw new ApiError('recipient.not_found', {
       issues: [{ path: 'recipientID', code: 'validation.recipient_required' }],
+    });
+  // ROT and RUT are a private person's tax reduction: never with a company as the buyer (issue #11).
+  if (parsed.rotRut.type !== 'none' && isCompanyRecipient(recipient))
+    throw new ApiError('invoices.rot_rut_invalid', {
+      issues: [{ path: 'rotRut.type', code: 'validation.rot_rut_private_buyer' }],
     });
 
   const totals = computeInvoice(parsed, issuer.country);
