@@ -105,6 +105,7 @@ const INVOICE = {
   deductionMinor: 0,
   rotRut: { type: 'none', personalNumber: '', propertyDesignation: '', housingCoopNumber: '' },
   decision: null,
+  rejectionReason: null,
   files: [],
   events: [],
 };
