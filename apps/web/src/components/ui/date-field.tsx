@@ -1,6 +1,6 @@
 import { type CalendarDate, parseDate } from '@internationalized/date';
 import { isValidIsoDate } from '@portal/domain/calendar-date';
-import { type Ref, useContext, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { type Ref, useContext, useEffect, useId, useImperativeHandle, useRef, useState } from 'react';
 import {
   DateField as AriaDateField,
   DateFieldStateContext,
@@ -13,7 +13,6 @@ import { I18nProvider } from 'react-aria-components/I18nProvider';
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from '../../lib/i18n';
 import { translateCode } from '../../lib/messages';
-import { generateFieldId, RequiredMark } from './text-input';
 
 export interface DateFieldProps {
   label: string;
@@ -88,7 +87,8 @@ export function DateField({
   className,
 }: DateFieldProps) {
   const { t, i18n } = useTranslation();
-  const [fieldId] = useState(() => id ?? generateFieldId());
+  const ownId = useId();
+  const fieldId = id ?? ownId;
   const groupRef = useRef<HTMLDivElement>(null);
   const iso = isoOf(value);
   // The field's own value, kept as one object while it does not change (React Aria starts the shown
@@ -133,7 +133,12 @@ export function DateField({
         />
         <Label className="field__label">
           {label}
-          {required && <RequiredMark />}
+          {/* TextInput's required mark; `required` gives the segments aria-required. */}
+          {required && (
+            <span className="field__required" aria-hidden="true">
+              {' *'}
+            </span>
+          )}
         </Label>
         <DateInput ref={groupRef} className="field__input date-field__input">
           {(segment) => <DateSegment segment={segment} className="date-field__segment" />}
