@@ -13,6 +13,7 @@ const LANGUAGES = [
     user: 'Användarnamn',
     password: 'Lösenord',
     submit: 'Logga in',
+    menu: 'Huvudmeny',
     from: 'Från',
     empty: 'åååå-mm-dd',
     typed: '2026-03-05',
@@ -23,9 +24,10 @@ const LANGUAGES = [
     user: 'Käyttäjätunnus',
     password: 'Salasana',
     submit: 'Kirjaudu sisään',
+    menu: 'Päävalikko',
     from: 'Alkaen',
-    empty: 'p.k.vvvv',
-    typed: '05.03.2026',
+    empty: 'pp.kk.vvvv',
+    typed: '5.3.2026',
   },
 ] as const;
 
@@ -43,6 +45,7 @@ for (const l of LANGUAGES) {
     await page.getByLabel(l.user).fill('demo');
     await page.getByLabel(l.password, { exact: true }).fill(DEMO_PASSWORD);
     await page.getByRole('button', { name: l.submit }).click();
+    await expect(page.getByRole('navigation', { name: l.menu })).toBeVisible();
     await page.goto('/invoices');
 
     const from = dateField(page, l.from);

@@ -66,7 +66,7 @@ function ShownDate({ onShown }: { onShown: (iso: string) => void }) {
 
 /**
  * The one date field of the portal: a segmented field (React Aria's DateField) whose order and
- * placeholders follow the UI language (åååå-mm-dd in sv-SE, mm/dd/yyyy in en-US, p.k.vvvv in fi-FI),
+ * placeholders follow the UI language (åååå-mm-dd in sv-SE, mm/dd/yyyy in en-US, p.k.vvvv in fi-FI, each as the language writes a date),
  * never the browser's locale, while its value stays an ISO `yyyy-mm-dd` string for forms and the API.
  * Label, required mark and the translated error look like TextInput's; each segment is a spin button
  * labelled by the field's label, aria-invalid and described by the error.
@@ -121,7 +121,6 @@ export function DateField({
         isDisabled={disabled}
         isInvalid={Boolean(error)}
         validationBehavior="aria"
-        shouldForceLeadingZeros
         className={['field', error && 'field--invalid', className].filter(Boolean).join(' ')}
       >
         <ShownDate
