@@ -33,6 +33,8 @@ export interface DateFieldProps {
   id?: string;
   /** The wrapper's extra class. */
   className?: string;
+  /** Marks the first segment `data-autofocus`: a Modal opening with this field puts the focus there. */
+  autoFocus?: boolean;
 }
 
 /** The ISO date a value names, or '' when it names none (empty, incomplete, 2026-02-31). */
@@ -85,6 +87,7 @@ export function DateField({
   hint,
   id,
   className,
+  autoFocus,
 }: DateFieldProps) {
   const { t, i18n } = useTranslation();
   const ownId = useId();
@@ -109,6 +112,8 @@ export function DateField({
     [],
   );
 
+  // The render function below is called once per segment, in order, on every render.
+  let marked = false;
   return (
     <I18nProvider locale={toLanguage(i18n.language)}>
       <AriaDateField
@@ -140,7 +145,17 @@ export function DateField({
           )}
         </Label>
         <DateInput ref={groupRef} className="field__input date-field__input">
-          {(segment) => <DateSegment segment={segment} className="date-field__segment" />}
+          {(segment) => {
+            const first = Boolean(autoFocus) && segment.isEditable && !marked;
+            if (first) marked = true;
+            return (
+              <DateSegment
+                segment={segment}
+                className="date-field__segment"
+                data-autofocus={first ? '' : undefined}
+              />
+            );
+          }}
         </DateInput>
         {hint && (
           <Text slot="description" className="field__hint">

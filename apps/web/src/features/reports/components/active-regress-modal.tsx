@@ -53,6 +53,7 @@ export function ActiveRegressModal({ onClose }: { onClose: () => void }) {
     >
       <div className="form-grid">
         <DateField
+          autoFocus
           label={t('layout:regress.from')}
           name="from"
           value={range.from}
