@@ -56,6 +56,8 @@ export async function typeDate(field: Locator, iso: string): Promise<void> {
   const [year, month, day] = iso.split('-');
   const digits: Record<string, string | undefined> = { year, month, day };
   const segments = field.getByRole('spinbutton');
+  // evaluateAll does not wait: the field may be in a chunk still loading (a lazy modal).
+  await segments.first().waitFor();
   const order = await segments.evaluateAll((all) => all.map((s) => (s as HTMLElement).dataset.type ?? ''));
   await segments.first().click();
   for (const type of order) await field.page().keyboard.type(digits[type] ?? '');
