@@ -91,13 +91,18 @@ test('a customer downloads the template, previews a file with a bad line, import
     line(second, orgNumber, '2026-03-31', 'Arbetstimme', '650'),
     line(bad, '999999-9999', '2026-02-30', 'Okänd kund', '100'),
   ].join('\r\n');
-  await page.getByLabel('CSV or Excel file').setInputFiles({
+  // The picker speaks the portal's language, not the browser's: our button and "No file chosen".
+  const picker = page.getByLabel('CSV or Excel file');
+  await expect(picker).toHaveAccessibleDescription(/^No file chosen/);
+  await expect(page.getByText('Choose file', { exact: true })).toBeVisible();
+  await picker.setInputFiles({
     name: 'mars-fakturor.csv',
     mimeType: 'text/csv',
     buffer: Buffer.from(`${file}\r\n`, 'utf8'),
   });
 
   const preview = page.getByRole('heading', { name: '3. Check the invoices in mars-fakturor.csv' });
+  await expect(picker).toHaveAccessibleDescription(/^mars-fakturor\.csv/);
   await expect(preview).toBeFocused();
   await expect(page.getByText('Invoices ready to import: 2')).toBeVisible();
   await expect(page.getByText('Invoices with errors: 1')).toBeVisible();

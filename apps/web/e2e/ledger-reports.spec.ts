@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
+import { dateField, typeDate } from './support/dates';
 import { expectSignedIn, signIn } from './support/flows';
 import { screenshot } from './support/helpers';
 
@@ -15,11 +16,11 @@ test('the ledger report by date with its Excel and PDF, and the menu’s active 
   await page.goto('/reports/ledger');
   await expect(page.getByRole('heading', { name: 'Ledger' })).toBeVisible();
 
-  const date = page.getByLabel('As of');
+  const date = dateField(page, 'As of');
   const answer = page.waitForResponse(
     (r) => r.url().includes('/api/limited/reports/ledger?') && r.url().includes('date=2026-01-15'),
   );
-  await date.fill('2026-01-15');
+  await typeDate(date, '2026-01-15');
   expect((await answer).status()).toBe(200);
   await expect(page.getByRole('table').getByRole('rowheader').first()).toBeVisible();
   await screenshot(page, testInfo, 'ledger-2026-01-15');
@@ -57,8 +58,8 @@ test('the ledger report by date with its Excel and PDF, and the menu’s active 
   await nav.getByRole('button', { name: 'Reports' }).click();
   await nav.getByRole('button', { name: 'Download active recourse' }).click();
   const modal = page.getByRole('dialog', { name: 'Download active recourse' });
-  await modal.getByLabel('From').fill('2026-01-01');
-  await modal.getByLabel('To').fill('2026-12-31');
+  await typeDate(dateField(modal, 'From'), '2026-01-01');
+  await typeDate(dateField(modal, 'To'), '2026-12-31');
   const regress = page.waitForEvent('download');
   await modal.getByRole('button', { name: 'Download' }).click();
   const regressFile = await regress;

@@ -1,7 +1,14 @@
 import { readFile } from 'node:fs/promises';
 import { type Download, expect, type Page, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
-import { monthEndIso, monthStartIso, swedishToday } from './support/dates';
+import {
+  dateField,
+  dateFieldValue,
+  monthEndIso,
+  monthStartIso,
+  swedishToday,
+  typeDate,
+} from './support/dates';
 import { expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 
@@ -32,12 +39,12 @@ test('a customer reads the payments of a period, filters them and downloads them
 
   // The period is the current month unless chosen.
   const today = swedishToday();
-  await expect(page.getByLabel('From')).toHaveValue(monthStartIso(today));
-  await expect(page.getByLabel('To')).toHaveValue(monthEndIso(today));
+  await expect(dateFieldValue(dateField(page, 'From'))).toHaveValue(monthStartIso(today));
+  await expect(dateFieldValue(dateField(page, 'To'))).toHaveValue(monthEndIso(today));
 
   // The last four months of the demo's paid invoices.
   const from = monthStartIso(today, -3);
-  await page.getByLabel('From').fill(from);
+  await typeDate(dateField(page, 'From'), from);
   await page.getByRole('button', { name: 'Show' }).click();
   await expect(page).toHaveURL(new RegExp(`from=${from}`));
   const table = page.getByRole('table', { name: 'Payments' });
@@ -83,7 +90,7 @@ test('a customer reads the payments of a period, filters them and downloads them
     await expect(row.getByRole('cell').nth(1)).toHaveText(new RegExp(`^${invoiceNumber}`));
 
   // An end before the start is refused on the page.
-  await page.getByLabel('To').fill(monthStartIso(today, -5));
+  await typeDate(dateField(page, 'To'), monthStartIso(today, -5));
   await expect(page.getByText('The end date cannot be before the start date.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Show' })).toBeDisabled();
   await screenshot(page, testInfo, 'payments-report-wrong-range-en');

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { addDaysIso, swedishToday } from './support/dates';
+import { addDaysIso, dateField, dateFieldValue, swedishToday, typeDate } from './support/dates';
 import { expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 
@@ -11,16 +11,16 @@ test('the active recourse modal refuses an end date before the start date', asyn
   await nav.getByRole('button', { name: 'Download active recourse' }).click();
 
   const modal = page.getByRole('dialog', { name: 'Download active recourse' });
-  const from = modal.getByLabel('From');
-  const to = modal.getByLabel('To');
+  const from = dateField(modal, 'From');
+  const to = dateField(modal, 'To');
   // The default range is the last 30 days up to today (spec §9).
   const today = swedishToday();
-  await expect(to).toHaveValue(today);
-  await expect(from).toHaveValue(addDaysIso(today, -30));
+  await expect(dateFieldValue(to)).toHaveValue(today);
+  await expect(dateFieldValue(from)).toHaveValue(addDaysIso(today, -30));
   await expectNoSeriousA11yViolations(page);
 
-  await from.fill('2026-06-30');
-  await to.fill('2026-06-01');
+  await typeDate(from, '2026-06-30');
+  await typeDate(to, '2026-06-01');
   await modal.getByRole('button', { name: 'Download' }).click();
   await expect(modal.getByText('The end date cannot be before the start date.')).toBeVisible();
   await screenshot(page, testInfo, 'regress-modal-wrong-range-en');

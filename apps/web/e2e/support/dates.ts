@@ -1,3 +1,5 @@
+import type { Locator, Page } from '@playwright/test';
+
 /**
  * Calendar dates as the portal sees them. The browser runs in Europe/Stockholm (playwright.config.ts),
  * the test runner in whatever zone the machine has; near midnight UTC the two are on different days,
@@ -34,4 +36,29 @@ export function monthStartIso(iso: string, months = 0): string {
 export function monthEndIso(iso: string): string {
   const [y, m] = parts(iso);
   return format(new Date(Date.UTC(y, m, 0)));
+}
+
+/** The date field a label names (components/ui/date-field.tsx): a group of year, month and day segments. */
+export function dateField(scope: Page | Locator, label: string): Locator {
+  return scope.getByRole('group', { name: label, exact: true });
+}
+
+/** The ISO date a date field gives its form: the hidden input React Aria keeps under the field's name. */
+export function dateFieldValue(field: Locator): Locator {
+  return field.locator('xpath=..').locator('input[type="hidden"]');
+}
+
+/**
+ * Types a date into a date field as a person does: clicks the first segment and types the digits of
+ * each segment in the order the field shows them (the UI language's), the focus moving on by itself.
+ */
+export async function typeDate(field: Locator, iso: string): Promise<void> {
+  const [year, month, day] = iso.split('-');
+  const digits: Record<string, string | undefined> = { year, month, day };
+  const segments = field.getByRole('spinbutton');
+  // evaluateAll does not wait: the field may be in a chunk still loading (a lazy modal).
+  await segments.first().waitFor();
+  const order = await segments.evaluateAll((all) => all.map((s) => (s as HTMLElement).dataset.type ?? ''));
+  await segments.first().click();
+  for (const type of order) await field.page().keyboard.type(digits[type] ?? '');
 }

@@ -2,6 +2,7 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { DateField } from './date-field';
 import { Modal, type ModalProps } from './modal';
 
 function setup(props: Partial<ModalProps> = {}) {
@@ -109,5 +110,14 @@ describe('Modal', () => {
     await user.keyboard('{Escape}');
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Open' })).toHaveFocus();
+  });
+
+  it('puts the focus on the first segment of an autoFocus date field, not on its hidden inputs', () => {
+    render(
+      <Modal title="Range" onHide={() => undefined}>
+        <DateField autoFocus label="From" name="from" value="2026-03-05" />
+      </Modal>,
+    );
+    expect(screen.getAllByRole('spinbutton')[0]).toHaveFocus();
   });
 });

@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -41,8 +41,13 @@ describe('the PDF attachments of the invoice form', () => {
     renderWithProviders(<Harness onIDs={(next) => (ids = next)} />);
     const user = userEvent.setup();
     await user.upload(screen.getByLabelText('Attach PDF files'), file);
-    expect(await screen.findByText('contract.pdf')).toBeInTheDocument();
-    expect(screen.getByText(`${Math.round(file.size / 1024)} kB`)).toBeInTheDocument();
+    // The chosen name shows beside the button while it uploads, then in the list of stored files.
+    const list = await screen.findByRole('list', { name: 'Attach PDF files' });
+    expect(within(list).getByText('contract.pdf')).toBeInTheDocument();
+    expect(screen.getByLabelText('Attach PDF files', { selector: 'input' })).toHaveAccessibleDescription(
+      'No file chosen',
+    );
+    expect(within(list).getByText(`${Math.round(file.size / 1024)} kB`)).toBeInTheDocument();
     expect(ids).toEqual([expect.stringMatching(/^[0-9a-f-]{36}$/)]);
     // The server stored the very bytes: it gives them back under the id.
     const back = await api.server.app.inject({

@@ -6,6 +6,7 @@ import { toLanguage } from '../../../lib/i18n';
 import { errorText } from '../../../lib/messages';
 import { type FileRole, type InvoiceFile, looksLikePdf, uploadInvoiceFile } from '../api/upload-file';
 import { formatFileSize } from '../utils/file-size';
+import { FileInput } from './file-input';
 
 export interface PdfFilesProps {
   /** `attachment`: several files; `invoice`: the one PDF of the invoice itself. */
@@ -30,11 +31,14 @@ export function PdfFiles({ fileRole, label, files, onChange, max, error = null }
   const inputID = useId();
   const input = useRef<HTMLInputElement>(null);
   const [uploading, setUploading] = useState(false);
+  // The names of the files being uploaded, shown beside the button until they join the list.
+  const [uploadingNames, setUploadingNames] = useState<string[]>([]);
   const [failure, setFailure] = useState<string | null>(null);
 
   async function add(chosen: File[]) {
     setFailure(null);
     setUploading(true);
+    setUploadingNames(chosen.map((file) => file.name));
     const added: InvoiceFile[] = [];
     try {
       for (const file of chosen.slice(0, Math.max(0, max - files.length))) {
@@ -54,6 +58,7 @@ export function PdfFiles({ fileRole, label, files, onChange, max, error = null }
       }
     } finally {
       setUploading(false);
+      setUploadingNames([]);
       if (input.current) input.current.value = '';
     }
     if (added.length > 0) onChange([...files, ...added]);
@@ -82,15 +87,14 @@ export function PdfFiles({ fileRole, label, files, onChange, max, error = null }
         </ul>
       )}
       <div className="button-row">
-        <input
-          ref={input}
+        <FileInput
+          inputRef={input}
           id={inputID}
-          type="file"
           accept="application/pdf"
           multiple={max > 1}
           disabled={uploading || full}
-          className="pdf-files__input"
-          onChange={(event) => void add(Array.from(event.target.files ?? []))}
+          fileNames={uploadingNames}
+          onFiles={(chosen) => void add(chosen)}
         />
         {uploading && <span className="muted">{t('invoices:files.uploading')}</span>}
       </div>

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import InvoiceRegisterRoute from '../../../app/routes/invoice-register';
+import { dateField, dateValue } from '../../../test/date-field';
 import { type FakeHandler, installFakeApi, makeSelf } from '../../../test/fake-api';
 import { renderWithProviders } from '../../../test/render';
 
@@ -216,7 +217,7 @@ describe('the invoice form (/invoice/register)', { timeout: 20_000 }, () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Labour for ROT/RUT, row 1' }));
     await user.type(screen.getByLabelText(/personal identity number/), '19811218-9876');
-    const dueDate = (screen.getByLabelText(/Due date/) as HTMLInputElement).value;
+    const dueDate = dateValue(dateField(/Due date/));
     const expected = computeInvoiceTotals(
       [{ quantity: 4000, unitPriceMinor: 45_000, vatBasisPoints: 2500, kind: 'labour' }],
       { type: 'rut', paymentDate: dueDate },

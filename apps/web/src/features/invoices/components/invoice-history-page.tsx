@@ -4,12 +4,12 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { Pagination } from '../../../components/ui/pagination';
 import { SortableHeader } from '../../../components/ui/sortable-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
-import { TextInput } from '../../../components/ui/text-input';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -60,16 +60,14 @@ function DateRange({
     <fieldset className="date-range">
       <legend className="field__label">{t('invoices:list.date_range')}</legend>
       <div className="date-range__fields">
-        <TextInput
+        <DateField
           label={t('invoices:list.from')}
-          type="date"
           name="from"
           value={draft.from}
           onChange={(value) => change({ ...draft, from: value })}
         />
-        <TextInput
+        <DateField
           label={t('invoices:list.to')}
-          type="date"
           name="to"
           value={draft.to}
           onChange={(value) => change({ ...draft, to: value })}

@@ -22,6 +22,7 @@ import {
 } from '../utils/import-preview';
 import { formatInvoiceMoney, totalsByCurrency } from '../utils/money';
 import { CurrencyTotals } from './currency-totals';
+import { FileInput } from './file-input';
 import '../texts';
 
 type ImportResult = z.infer<typeof importInvoicesResponseSchema>;
@@ -188,6 +189,7 @@ export function InvoiceImportPage() {
   const inputID = useId();
   const hintID = useId();
   const input = useRef<HTMLInputElement>(null);
+  const [chosenName, setChosenName] = useState<string | null>(null);
   const previewCall = usePreviewInvoiceImport();
   const importCall = useImportInvoices();
   const [checked, setChecked] = useState<Checked | null>(null);
@@ -208,6 +210,7 @@ export function InvoiceImportPage() {
   /** Empties the picker: choosing the same (corrected) file again then fires a change. */
   function clearInput() {
     if (input.current) input.current.value = '';
+    setChosenName(null);
   }
 
   /** "Choose another file" and "Import another file": back to the start, focus on the picker. */
@@ -224,6 +227,7 @@ export function InvoiceImportPage() {
 
   function choose(file: File | undefined) {
     clearState();
+    setChosenName(file?.name ?? null);
     if (!file) return;
     const problem = importFileProblem(file);
     const format = importFormatOf(file);
@@ -277,15 +281,14 @@ export function InvoiceImportPage() {
           <label htmlFor={inputID} className="field__label">
             {t('invoices:import.file_label')}
           </label>
-          <input
-            ref={input}
+          <FileInput
+            inputRef={input}
             id={inputID}
-            type="file"
             accept={IMPORT_ACCEPT}
-            aria-describedby={hintID}
+            describedBy={hintID}
             disabled={previewCall.isPending || importCall.isPending}
-            className="import-page__input"
-            onChange={(event) => choose(event.target.files?.[0])}
+            fileNames={chosenName ? [chosenName] : []}
+            onFiles={(files) => choose(files[0])}
           />
           <p id={hintID} className="field__hint">
             {t('invoices:import.file_hint')}

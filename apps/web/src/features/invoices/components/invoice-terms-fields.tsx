@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import type { Control, UseFormGetValues, UseFormSetValue } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/ui/date-field';
 import { SelectField } from '../../../components/ui/select-field';
 import { TextInput } from '../../../components/ui/text-input';
 import { dueDateFor, type InvoiceTermsValues, paymentTermsFor } from '../utils/invoice-form';
@@ -143,9 +144,8 @@ export function InvoiceTermsFields({
         control={control}
         name="invoiceDate"
         render={({ field, fieldState }) => (
-          <TextInput
+          <DateField
             label={t('invoices:form.invoice_date')}
-            type="date"
             required
             name={field.name}
             value={field.value}
@@ -186,9 +186,8 @@ export function InvoiceTermsFields({
         control={control}
         name="dueDate"
         render={({ field, fieldState }) => (
-          <TextInput
+          <DateField
             label={t('invoices:form.due_date')}
-            type="date"
             required
             name={field.name}
             value={field.value}

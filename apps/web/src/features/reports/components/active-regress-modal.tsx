@@ -1,8 +1,8 @@
 import { activeRegressQuerySchema, REGRESS_DEFAULT_RANGE_DAYS, REPORT_FILE_TYPES } from '@portal/contracts';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateField } from '../../../components/ui/date-field';
 import { Modal } from '../../../components/ui/modal';
-import { TextInput } from '../../../components/ui/text-input';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { addDays, toIsoDate } from '../../../lib/format';
 import { downloadActiveRegress } from '../api/download-active-regress';
@@ -52,16 +52,15 @@ export function ActiveRegressModal({ onClose }: { onClose: () => void }) {
       onSubmit={() => void submit()}
     >
       <div className="form-grid">
-        <TextInput
-          type="date"
+        <DateField
+          autoFocus
           label={t('layout:regress.from')}
           name="from"
           value={range.from}
           error={errors.from}
           onChange={(from) => setRange((r) => ({ ...r, from }))}
         />
-        <TextInput
-          type="date"
+        <DateField
           label={t('layout:regress.to')}
           name="to"
           value={range.to}

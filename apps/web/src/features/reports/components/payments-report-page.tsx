@@ -2,6 +2,7 @@ import { isValidIsoDate } from '@portal/domain/calendar-date';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { Pagination } from '../../../components/ui/pagination';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
@@ -68,16 +69,14 @@ export function PaymentsReportPage({ query, onQueryChange }: PaymentsReportPageP
       <p>{t('reports:payments.intro')}</p>
       <form className="stack" onSubmit={apply} aria-label={t('reports:payments.filter')}>
         <div className="date-range__fields">
-          <TextInput
+          <DateField
             label={t('reports:payments.from')}
-            type="date"
             name="from"
             value={draft.from}
             onChange={(from) => setDraft({ ...draft, from })}
           />
-          <TextInput
+          <DateField
             label={t('reports:payments.to')}
-            type="date"
             name="to"
             value={draft.to}
             onChange={(to) => setDraft({ ...draft, to })}

@@ -1,10 +1,11 @@
 import type { LedgerResponse } from '@portal/contracts';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../../lib/format';
 import { i18next } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
+import { dateValue, typeDate } from '../../../test/date-field';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { LedgerPage } from './ledger-page';
@@ -30,13 +31,13 @@ describe('the ledger report (/reports/ledger)', () => {
   it('shows the ledger of today, then of the chosen date, as the API answers it', async () => {
     renderWithProviders(<LedgerPage />, { path: '/reports/ledger' });
     const today = toIsoDate(new Date());
-    const dateField = (await screen.findByLabelText('As of')) as HTMLInputElement;
-    expect(dateField.value).toBe(today);
+    const asOf = await screen.findByRole('group', { name: 'As of' });
+    expect(dateValue(asOf)).toBe(today);
     await waitFor(() => expect(ledgerCalls().at(-1)?.query.get('date')).toBe(today));
 
     // A date in the middle of the seeded history: there are open invoices then.
     const day = '2026-01-15';
-    fireEvent.change(dateField, { target: { value: day } });
+    await typeDate(userEvent.setup(), asOf, day);
     await waitFor(() => expect(ledgerCalls().at(-1)?.query.get('date')).toBe(day));
     const expected = await api.call<LedgerResponse>(
       'GET',
@@ -64,8 +65,7 @@ describe('the ledger report (/reports/ledger)', () => {
 
   it('sorts by the remaining amount through the API', async () => {
     renderWithProviders(<LedgerPage />, { path: '/reports/ledger' });
-    const dateField = (await screen.findByLabelText('As of')) as HTMLInputElement;
-    fireEvent.change(dateField, { target: { value: '2026-01-15' } });
+    await typeDate(userEvent.setup(), await screen.findByRole('group', { name: 'As of' }), '2026-01-15');
     await waitFor(() => expect(ledgerCalls().at(-1)?.query.get('date')).toBe('2026-01-15'));
     await screen.findAllByRole('rowheader');
     await userEvent.click(screen.getByRole('button', { name: /Remaining/ }));

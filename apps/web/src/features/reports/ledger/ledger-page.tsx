@@ -2,10 +2,10 @@ import type { LEDGER_SORT_FIELDS } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { Pagination } from '../../../components/ui/pagination';
 import { SortableHeader } from '../../../components/ui/sortable-header';
 import { Spinner } from '../../../components/ui/spinner';
-import { TextInput } from '../../../components/ui/text-input';
 import { formatDate, toIsoDate } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
@@ -48,9 +48,8 @@ export function LedgerPage() {
       <h1 className="page__title">{t('reports:ledger.title')}</h1>
       <p className="page__lead">{t('reports:ledger.intro')}</p>
       <div className="list-toolbar">
-        <TextInput
+        <DateField
           name="date"
-          type="date"
           label={t('reports:ledger.date')}
           value={query.date}
           onChange={(date) => {

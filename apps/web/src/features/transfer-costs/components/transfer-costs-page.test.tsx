@@ -5,6 +5,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../lib/money';
+import { dateField, typeDate } from '../../../test/date-field';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { TransferCostsPage } from './transfer-costs-page';
@@ -68,8 +69,8 @@ describe('the transfer costs page (/transfercosts)', () => {
     const oldest = all.total > 100 ? undefined : all.items[all.items.length - 1];
     const day = oldest?.createdDate ?? newest.createdDate;
     const expected = await list(`&from=${day}&to=${day}`);
-    await user.type(screen.getByLabelText('From'), day);
-    await user.type(screen.getByLabelText('To'), day);
+    await typeDate(user, dateField('From'), day);
+    await typeDate(user, dateField('To'), day);
     await waitFor(() => {
       const rows = within(screen.getByRole('table', { name: 'Transfer costs' })).getAllByRole('row');
       expect(rows).toHaveLength(expected.items.length + 1);

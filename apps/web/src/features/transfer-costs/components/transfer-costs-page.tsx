@@ -3,10 +3,10 @@ import { isValidIsoDate } from '@portal/domain/calendar-date';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { DateField } from '../../../components/ui/date-field';
 import { Modal } from '../../../components/ui/modal';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
-import { TextInput } from '../../../components/ui/text-input';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { errorText } from '../../../lib/messages';
@@ -43,16 +43,14 @@ function DateRange({
     <fieldset className="date-range">
       <legend className="visually-hidden">{t('reports:transferCosts.created')}</legend>
       <div className="date-range__fields">
-        <TextInput
+        <DateField
           label={t('reports:transferCosts.from')}
-          type="date"
           name="from"
           value={draft.from}
           onChange={(value) => change({ ...draft, from: value })}
         />
-        <TextInput
+        <DateField
           label={t('reports:transferCosts.to')}
-          type="date"
           name="to"
           value={draft.to}
           onChange={(value) => change({ ...draft, to: value })}
