@@ -1,3 +1,4 @@
+import optimizeLocales from '@react-aria/optimize-locales-plugin';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { precompress } from './scripts/precompress.ts';
@@ -6,23 +7,19 @@ import { precompress } from './scripts/precompress.ts';
 const SERVER = 'http://localhost:8080';
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [
+    react(),
+    // React Aria (the date field) carries its texts in 34 languages: keep the portal's three.
+    optimizeLocales.vite({ locales: ['sv-SE', 'en-US', 'fi-FI'] }),
+    precompress(),
+  ],
   build: {
     // scripts/check-bundle-size.mjs reads the manifest to tell the chunks of signed-in screens.
     manifest: true,
     sourcemap: false,
     // Every browser the portal supports preloads modules itself: the polyfill would only add bytes to
     // the login page.
-    modulePreload: {
-      polyfill: false,
-      // Two chunks of issue #11 are left out of the preload lists: the date field's (React Aria, about
-      // 42 kB as sent) and the translated file input's (1 kB). The entry keeps those lists for every lazy
-      // route, so naming them there costs the login page bytes it has no room for (about 45 bytes as
-      // sent, the budget's whole margin). A page that uses them fetches them as its route chunk's own
-      // imports instead, one round trip later.
-      resolveDependencies: (_file, deps) =>
-        deps.filter((dep) => !/(^|\/)(date-field|file-input)-[\w-]+\.js$/.test(dep)),
-    },
+    modulePreload: { polyfill: false },
     rolldownOptions: {
       // Building a zod schema has no side effect, so the contract modules the login page imports for
       // constants and pure functions (abilities, routes) do not drag zod in with their schemas.
