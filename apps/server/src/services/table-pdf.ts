@@ -8,9 +8,42 @@ const MUTED = rgb(0.4, 0.4, 0.45);
 const ROW = 15;
 
 /**
+ * The lines `value` takes in a column `width` points wide: words kept whole where they fit, a word
+ * wider than the column broken between characters. Nothing is cut (issue #11: the ledger PDF never
+ * cuts a heading or a value).
+ */
+export function wrapCell(value: string, width: number, measure: (text: string) => number): string[] {
+  const lines: string[] = [];
+  let line = '';
+  const push = () => {
+    if (line !== '') lines.push(line);
+    line = '';
+  };
+  for (const word of value.split(/\s+/).filter((w) => w !== '')) {
+    const joined = line === '' ? word : `${line} ${word}`;
+    if (measure(joined) <= width) {
+      line = joined;
+      continue;
+    }
+    push();
+    let rest = word;
+    while (measure(rest) > width && rest.length > 1) {
+      let cut = rest.length - 1;
+      while (cut > 1 && measure(rest.slice(0, cut)) > width) cut--;
+      lines.push(rest.slice(0, cut));
+      rest = rest.slice(cut);
+    }
+    line = rest;
+  }
+  push();
+  return lines.length > 0 ? lines : [''];
+}
+
+/**
  * A report as a table on landscape A4 pages: title, subtitle, a header row repeated on every page,
  * then the rows and a few total lines. `widths` are relative; columns in `rightAligned` (amounts)
- * are right-aligned. Text too wide for its column is cut.
+ * are right-aligned. A heading or value too wide for its column wraps onto more lines of its row,
+ * and a row never splits across pages.
  */
 export async function renderTablePdf(input: {
   title: string;
@@ -24,6 +57,7 @@ export async function renderTablePdf(input: {
   size?: number;
 }): Promise<Uint8Array> {
   const size = input.size ?? 9;
+  const line = size + 2;
   const pdf = await PDFDocument.create();
   pdf.setTitle(input.title);
   const font = await pdf.embedFont(StandardFonts.Helvetica);
@@ -39,44 +73,47 @@ export async function renderTablePdf(input: {
   xs.push(MARGIN + usable);
   let page: PDFPage = pdf.addPage(A4_LANDSCAPE);
   let y = A4_LANDSCAPE[1] - MARGIN;
-  const fit = (value: string, width: number, f: typeof font) => {
-    let text = winAnsi(value);
-    while (text.length > 1 && f.widthOfTextAtSize(text, size) > width) text = text.slice(0, -1);
-    return text;
-  };
-  const drawRow = (cells: string[], f = font) => {
-    cells.forEach((cell, i) => {
+  const columnWidth = (i: number) => (xs[i + 1] ?? MARGIN + usable) - (xs[i] ?? MARGIN) - 5;
+  const layout = (cells: string[], f: typeof font) =>
+    cells.map((cell, i) => wrapCell(winAnsi(cell), columnWidth(i), (t) => f.widthOfTextAtSize(t, size)));
+  const heightOf = (lines: string[][]) => Math.max(1, ...lines.map((l) => l.length)) * line + (ROW - line);
+  const drawRow = (lines: string[][], f: typeof font) => {
+    lines.forEach((cellLines, i) => {
       const left = xs[i] ?? MARGIN;
-      const width = (xs[i + 1] ?? MARGIN + usable) - left - 5;
-      const text = fit(cell, width, f);
-      const dx = input.rightAligned.includes(i) ? width - f.widthOfTextAtSize(text, size) : 0;
-      page.drawText(text, { x: left + dx, y, size, font: f, color: INK });
+      const width = columnWidth(i);
+      cellLines.forEach((text, n) => {
+        const dx = input.rightAligned.includes(i) ? width - f.widthOfTextAtSize(text, size) : 0;
+        page.drawText(text, { x: left + dx, y: y - n * line, size, font: f, color: INK });
+      });
     });
-    y -= ROW;
+    y -= heightOf(lines);
   };
-  const room = () => {
-    if (y >= MARGIN + ROW) return;
+  const header = layout(input.header, bold);
+  /** A new page (with the header again) when `height` more does not fit on this one. */
+  const room = (height: number) => {
+    if (y - height + ROW >= MARGIN + ROW) return;
     page = pdf.addPage(A4_LANDSCAPE);
     y = A4_LANDSCAPE[1] - MARGIN;
-    drawRow(input.header, bold);
+    drawRow(header, bold);
   };
   page.drawText(winAnsi(input.title), { x: MARGIN, y, size: 16, font: bold, color: INK });
   y -= 20;
   page.drawText(winAnsi(input.subtitle), { x: MARGIN, y, size: 10, font, color: MUTED });
   y -= 26;
-  drawRow(input.header, bold);
+  drawRow(header, bold);
   for (const r of input.rows) {
-    room();
-    drawRow(r);
+    const lines = layout(r, font);
+    room(heightOf(lines));
+    drawRow(lines, font);
   }
   if (input.rows.length === 0) {
     page.drawText(winAnsi(input.empty), { x: MARGIN, y, size: 10, font, color: MUTED });
     y -= ROW;
   }
   y -= 6;
-  for (const line of input.totals) {
-    room();
-    page.drawText(winAnsi(line), { x: MARGIN, y, size: 10, font: bold, color: INK });
+  for (const total of input.totals) {
+    room(ROW);
+    page.drawText(winAnsi(total), { x: MARGIN, y, size: 10, font: bold, color: INK });
     y -= ROW;
   }
   return pdf.save();
