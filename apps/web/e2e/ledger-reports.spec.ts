@@ -24,6 +24,18 @@ test('the ledger report by date with its Excel and PDF, and the menu’s active 
   expect((await answer).status()).toBe(200);
   await expect(page.getByRole('table').getByRole('rowheader').first()).toBeVisible();
   await screenshot(page, testInfo, 'ledger-2026-01-15');
+  // Issue #11: at 1280 px the twelve columns fit the page (the table does not scroll in its frame),
+  // and the two downloads sit side by side.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const frame = page.locator('.table-wrap');
+  await expect
+    .poll(() => frame.evaluate((el) => el.scrollWidth - el.clientWidth), { timeout: 5_000 })
+    .toBeLessThanOrEqual(0);
+  await expect(page.getByRole('columnheader', { name: 'Process' })).toBeInViewport();
+  const excelBox = await page.getByRole('button', { name: 'Download Excel' }).boundingBox();
+  const pdfBox = await page.getByRole('button', { name: 'Download PDF' }).boundingBox();
+  expect(excelBox && pdfBox && Math.abs(pdfBox.x - (excelBox.x + excelBox.width))).toBeLessThanOrEqual(16);
+  await screenshot(page, testInfo, 'ledger-1280-en');
 
   const excel = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download Excel' }).click();

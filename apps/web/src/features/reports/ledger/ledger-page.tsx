@@ -44,7 +44,8 @@ export function LedgerPage() {
   const column = (key: string) => t(`reports:ledger.columns.${key}`);
 
   return (
-    <div className="list-page">
+    // Twelve columns: the page takes the width of the screen (list-page--wide), the downloads sit together.
+    <div className="list-page list-page--wide">
       <h1 className="page__title">{t('reports:ledger.title')}</h1>
       <p className="page__lead">{t('reports:ledger.intro')}</p>
       <div className="list-toolbar">
@@ -56,18 +57,20 @@ export function LedgerPage() {
             if (/^\d{4}-\d{2}-\d{2}$/.test(date)) setQuery((q) => ({ ...q, date, page: 1 }));
           }}
         />
-        <Button
-          variant="secondary"
-          label={t('reports:ledger.excel')}
-          loading={downloading === 'excel'}
-          onClick={() => void download('excel')}
-        />
-        <Button
-          variant="secondary"
-          label={t('reports:ledger.pdf')}
-          loading={downloading === 'pdf'}
-          onClick={() => void download('pdf')}
-        />
+        <div className="list-toolbar__actions">
+          <Button
+            variant="secondary"
+            label={t('reports:ledger.excel')}
+            loading={downloading === 'excel'}
+            onClick={() => void download('excel')}
+          />
+          <Button
+            variant="secondary"
+            label={t('reports:ledger.pdf')}
+            loading={downloading === 'pdf'}
+            onClick={() => void download('pdf')}
+          />
+        </div>
       </div>
 
       {ledger.isPending && (
@@ -132,8 +135,8 @@ export function LedgerPage() {
                 {data.items.map((row) => (
                   <tr key={row.invoiceID}>
                     <th scope="row">{row.invoiceNumber}</th>
-                    <td>{formatDate(row.invoiceDate, i18n.language)}</td>
-                    <td>{formatDate(row.dueDate, i18n.language)}</td>
+                    <td className="data-table__nowrap">{formatDate(row.invoiceDate, i18n.language)}</td>
+                    <td className="data-table__nowrap">{formatDate(row.dueDate, i18n.language)}</td>
                     <td>{t(`invoices:services.${row.service}`)}</td>
                     <td>{row.customer}</td>
                     <td>{row.organizationNumber}</td>
