@@ -29,12 +29,15 @@ async function idOf(invoiceNumber: string): Promise<string> {
  * (gross SEK 6,500.00), of which the buyer's RUT deduction (50 % of labour incl. VAT) is SEK 3,250.00.
  */
 async function registerRutInvoice(attachmentIDs: string[] = []): Promise<string> {
-  const recipients = await api.call<{ items: { recipientID: string }[] }>(
-    'GET',
-    '/api/limited/recipients?page=1&pageSize=1',
-  );
+  // RUT is a private person's deduction: the buyer is a recipient without an organisation number.
+  const buyer = await api.call<{ recipientID: string }>('POST', '/api/limited/recipients', {
+    name: 'Kim Kund',
+    zipcode: '114 35',
+    city: 'Stockholm',
+    email: 'kim.kund@example.com',
+  });
   const created = await api.call<{ invoiceID: string }>('POST', '/api/limited/invoices', {
-    recipientID: recipients.items[0]?.recipientID,
+    recipientID: buyer.recipientID,
     invoiceNumber: '5001',
     service: 'factoring',
     currency: 'SEK',
