@@ -59,6 +59,14 @@ export async function typeDate(field: Locator, iso: string): Promise<void> {
   // evaluateAll does not wait: the field may be in a chunk still loading (a lazy modal).
   await segments.first().waitFor();
   const order = await segments.evaluateAll((all) => all.map((s) => (s as HTMLElement).dataset.type ?? ''));
-  await segments.first().click();
-  for (const type of order) await field.page().keyboard.type(digits[type] ?? '');
+  // Segment by segment, each clicked first and checked after: a modal that is still opening may move
+  // the focus while the first keys are typed, and a key typed then is lost.
+  for (const [i, type] of order.entries()) {
+    const segment = segments.nth(i);
+    for (let attempt = 0; attempt < 3; attempt++) {
+      await segment.click();
+      await field.page().keyboard.type(digits[type] ?? '');
+      if ((await segment.getAttribute('aria-valuenow')) !== null) break;
+    }
+  }
 }
