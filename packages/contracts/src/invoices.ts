@@ -37,6 +37,20 @@ export const FINANCED_SERVICES: readonly ServiceType[] = [
 ];
 
 /**
+ * Services where the issuer assigns (sells) the claim to us: the factoring variants, with and without
+ * recourse. Their invoice documents carry the assignment clause ("the claim has been assigned, payment
+ * discharging the debt only to bankgiro …"), since after the assignment only a payment to us discharges
+ * the buyer (issue #11). Loans, invoice loans and revolving credit finance the issuer against its
+ * invoices without buying them, and invoicing, collection and the other services buy nothing: their
+ * documents have no clause.
+ */
+export const ASSIGNED_SERVICES: readonly ServiceType[] = [
+  'factoring',
+  'nonRecourseFactoring',
+  'nonRecourceService',
+];
+
+/**
  * Financed services where the issuer keeps the credit risk: an invoice still unpaid the agreed days
  * after its due date is charged back (docs/MONEY.md). nonRecourseFactoring and nonRecourceService are
  * the financed services without recourse.

@@ -1,4 +1,10 @@
-import type { InvoiceDetail, Issuer, Language, Recipient } from '@portal/contracts';
+import {
+  ASSIGNED_SERVICES,
+  type InvoiceDetail,
+  type Issuer,
+  type Language,
+  type Recipient,
+} from '@portal/contracts';
 import { formatAmount, formatMoney } from '@portal/domain/money';
 import { translate } from '@portal/i18n';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
@@ -125,12 +131,7 @@ function drawInvoice(
   text(issuer.name, MARGIN, doc.y, 16, bold);
   right(t('title'), A4[0] - MARGIN, doc.y, 20, bold);
   doc.y -= 18;
-  for (const line of [
-    issuer.address.address1,
-    `${issuer.address.zipcode} ${issuer.address.city}`,
-    issuer.email,
-    issuer.telephone,
-  ]) {
+  for (const line of issuerContactLines(issuer)) {
     text(line, MARGIN, doc.y, 9, font, MUTED);
     doc.y -= 12;
   }
@@ -265,60 +266,19 @@ function drawInvoice(
     }
   }
 
-  // Payment slip line: bankgiro, OCR, amount, due date.
-  const last = doc.page;
-  const slipY = MARGIN + 40;
-  last.drawRectangle({
-    x: MARGIN,
-    y: slipY - 12,
-    width: A4[0] - 2 * MARGIN,
-    height: 44,
-    borderColor: RULE,
-    borderWidth: 0.8,
-  });
-  last.drawText(t('payTo'), { x: MARGIN + 10, y: slipY + 16, size: 8, font, color: MUTED });
-  last.drawText(bankgiroText(issuer.collectionBankgiro), {
-    x: MARGIN + 10,
-    y: slipY,
-    size: 12,
-    font: bold,
-    color: INK,
-  });
-  last.drawText(t('ocr'), { x: MARGIN + 140, y: slipY + 16, size: 8, font, color: MUTED });
-  last.drawText(winAnsi(invoice.ocr ?? '-'), { x: MARGIN + 140, y: slipY, size: 12, font: bold, color: INK });
-  last.drawText(t('dueDate'), { x: MARGIN + 290, y: slipY + 16, size: 8, font, color: MUTED });
-  last.drawText(invoice.dueDate, { x: MARGIN + 290, y: slipY, size: 12, font: bold, color: INK });
-  const toPay = money(invoice.toPayMinor);
-  last.drawText(t('toPay'), {
-    x: A4[0] - MARGIN - 10 - font.widthOfTextAtSize(t('toPay'), 8),
-    y: slipY + 16,
-    size: 8,
-    font,
-    color: MUTED,
-  });
-  last.drawText(toPay, {
-    x: A4[0] - MARGIN - 10 - bold.widthOfTextAtSize(toPay, 12),
-    y: slipY,
-    size: 12,
-    font: bold,
-    color: INK,
-  });
-  last.drawText(t('assignment', { bankgiro: bankgiroText(issuer.collectionBankgiro) }), {
-    x: MARGIN,
-    y: slipY - 26,
-    size: 7,
-    font,
-    color: MUTED,
-  });
+  // Payment slip at the foot of the last page, below the totals (a page of its own when they leave no room).
+  const fonts = { font, bold };
+  const slip = slipContent(invoice, issuer, recipient);
+  const slipHeight = drawPaymentSlip(null, fonts, language, slip, 0);
+  if (doc.y - 16 < MARGIN + slipHeight) {
+    doc.page = pdf.addPage(A4);
+    pages.push(doc.page);
+  }
+  drawPaymentSlip(doc.page, fonts, language, slip, MARGIN + slipHeight);
 
   // Footer on every page: issuer identity and page numbers.
   pages.forEach((page, i) => {
-    const footer = [
-      issuer.name,
-      t('orgNumber', { value: issuer.organizationNo }),
-      t('vatNumber', { value: issuer.vat }),
-    ].join('  ·  ');
-    page.drawText(winAnsi(footer), { x: MARGIN, y: 24, size: 7, font, color: MUTED });
+    drawIssuerFooter(page, font, issuer, language);
     const label = t('page', { page: i + 1, pages: pages.length });
     page.drawText(label, {
       x: A4[0] - MARGIN - font.widthOfTextAtSize(label, 7),
@@ -336,4 +296,244 @@ function fit(value: string, font: PDFFont, size: number, width: number): string 
   if (font.widthOfTextAtSize(s, size) <= width) return s;
   while (s.length > 1 && font.widthOfTextAtSize(`${s}…`, size) > width) s = s.slice(0, -1);
   return `${s}…`;
+}
+
+/** What the payment slip shows: who is paid, who pays, for which invoice, how much, where and by when. */
+interface SlipContent {
+  issuerName: string;
+  bankgiro: string;
+  payer: string[];
+  invoiceNumber: string;
+  invoiceDate: string;
+  dueDate: string;
+  ocr: string | null;
+  toPayMinor: number;
+  currency: 'SEK' | 'EUR';
+  assigned: boolean;
+}
+
+function slipContent(invoice: InvoiceDetail, issuer: InvoiceIssuer, recipient: Recipient): SlipContent {
+  return {
+    issuerName: issuer.name,
+    bankgiro: bankgiroText(issuer.collectionBankgiro),
+    payer: [
+      recipient.name,
+      recipient.address,
+      recipient.address2,
+      `${recipient.zipcode} ${recipient.city}`,
+    ].filter((line) => line.trim().length > 0),
+    invoiceNumber: invoice.invoiceNumber,
+    invoiceDate: invoice.invoiceDate,
+    dueDate: invoice.dueDate,
+    ocr: invoice.ocr,
+    toPayMinor: invoice.toPayMinor,
+    currency: invoice.currency === 'EUR' ? 'EUR' : 'SEK',
+    assigned: ASSIGNED_SERVICES.includes(invoice.service),
+  };
+}
+
+/**
+ * Draws the payment slip (the one drawing of it: the foot of our invoice and the page added to a
+ * customer's own uploaded PDF) with its top edge at `top`, and answers its height. With no page it
+ * only measures. Every text wraps within its column, so no value runs into another at any length.
+ */
+function drawPaymentSlip(
+  page: PDFPage | null,
+  { font, bold }: { font: PDFFont; bold: PDFFont },
+  language: Language,
+  slip: SlipContent,
+  top: number,
+): number {
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    winAnsi(translate(language, 'documents', `invoicePdf.${key}`, values));
+  const put = (value: string, x: number, y: number, size: number, f: PDFFont, color = INK): void => {
+    page?.drawText(winAnsi(value), { x, y, size, font: f, color });
+  };
+  const left = MARGIN;
+  const width = A4[0] - 2 * MARGIN;
+  let y = top;
+  page?.drawLine({
+    start: { x: left, y },
+    end: { x: left + width, y },
+    thickness: 0.6,
+    color: RULE,
+    dashArray: [4, 3],
+  });
+  y -= 20;
+  put(t('slip.title'), left, y, 11, bold);
+  y -= 18;
+
+  // Payee and payer side by side.
+  const half = width / 2;
+  const columnWidth = half - 12;
+  put(t('slip.payee'), left, y, 8, font, MUTED);
+  put(t('slip.payer'), left + half, y, 8, font, MUTED);
+  y -= 13;
+  const payee = wrap(slip.issuerName, bold, 10, columnWidth).map((line) => ({ line, f: bold }));
+  const payer = slip.payer.flatMap((value, i) =>
+    wrap(value, i === 0 ? bold : font, 10, columnWidth).map((line) => ({ line, f: i === 0 ? bold : font })),
+  );
+  for (const [i, { line, f }] of payee.entries()) put(line, left, y - i * 12, 10, f);
+  for (const [i, { line, f }] of payer.entries()) put(line, left + half, y - i * 12, 10, f);
+  y -= Math.max(payee.length, payer.length) * 12 + 6;
+
+  // The invoice it pays: number and dates in three columns.
+  const third = width / 3;
+  const facts: [string, string][] = [
+    [t('invoiceNumber'), slip.invoiceNumber],
+    [t('invoiceDate'), formatDocumentDate(slip.invoiceDate, language)],
+    [t('dueDate'), formatDocumentDate(slip.dueDate, language)],
+  ];
+  let factLines = 1;
+  facts.forEach(([label, value], i) => {
+    put(label, left + i * third, y, 8, font, MUTED);
+    const lines = wrap(value, bold, 10, third - 12);
+    for (const [j, line] of lines.entries()) put(line, left + i * third, y - 13 - j * 12, 10, bold);
+    factLines = Math.max(factLines, lines.length);
+  });
+  y -= 13 + factLines * 12 + 8;
+
+  // The box a payer copies from: bankgiro, OCR reference and amount.
+  const boxHeight = 40;
+  page?.drawRectangle({
+    x: left,
+    y: y - boxHeight,
+    width,
+    height: boxHeight,
+    borderColor: RULE,
+    borderWidth: 0.8,
+  });
+  const bankgiroWidth = Math.max(
+    font.widthOfTextAtSize(t('payTo'), 8),
+    bold.widthOfTextAtSize(winAnsi(slip.bankgiro), 12),
+  );
+  const ocrX = left + 10 + bankgiroWidth + 24;
+  put(t('payTo'), left + 10, y - 14, 8, font, MUTED);
+  put(slip.bankgiro, left + 10, y - 30, 12, bold);
+  put(t('ocr'), ocrX, y - 14, 8, font, MUTED);
+  put(slip.ocr ?? '-', ocrX, y - 30, 12, bold);
+  const toPay = winAnsi(formatMoney(slip.toPayMinor, slip.currency, language));
+  const toPayLabel = t('toPay');
+  put(toPayLabel, left + width - 10 - font.widthOfTextAtSize(toPayLabel, 8), y - 14, 8, font, MUTED);
+  put(toPay, left + width - 10 - bold.widthOfTextAtSize(toPay, 12), y - 30, 12, bold);
+  y -= boxHeight;
+
+  // The assignment clause, only where the service assigns the claim to us.
+  if (slip.assigned) {
+    y -= 4;
+    for (const line of wrap(t('assignment', { bankgiro: slip.bankgiro }), font, 8, width)) {
+      y -= 10;
+      put(line, left, y, 8, font, MUTED);
+    }
+  }
+  return top - y + 4;
+}
+
+/**
+ * A one-page A4 payment slip to append after a customer's own uploaded invoice PDF (issue #11): the
+ * issuer's name and contact at the top, and the same slip as at the foot of our own invoice, in
+ * `language` (the recipient's document language).
+ */
+export async function renderPaymentSlipPdf(
+  invoice: InvoiceDetail,
+  issuer: InvoiceIssuer,
+  recipient: Recipient,
+  language: Language,
+): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    winAnsi(translate(language, 'documents', `invoicePdf.${key}`, values));
+  pdf.setTitle(`${t('slip.title')} ${winAnsi(invoice.invoiceNumber)}`);
+  pdf.setAuthor(winAnsi(issuer.name));
+  pdf.setCreationDate(new Date(`${invoice.invoiceDate}T12:00:00Z`));
+  pdf.setModificationDate(new Date(`${invoice.invoiceDate}T12:00:00Z`));
+  const font = await pdf.embedFont(StandardFonts.Helvetica);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const page = pdf.addPage(A4);
+  let y = A4[1] - MARGIN;
+  const issuerLines = wrap(issuer.name, bold, 16, A4[0] - 2 * MARGIN);
+  for (const line of issuerLines) {
+    page.drawText(line, { x: MARGIN, y, size: 16, font: bold, color: INK });
+    y -= 18;
+  }
+  for (const line of issuerContactLines(issuer)) {
+    page.drawText(winAnsi(line), { x: MARGIN, y, size: 9, font, color: MUTED });
+    y -= 12;
+  }
+  const slip = slipContent(invoice, issuer, recipient);
+  const height = drawPaymentSlip(null, { font, bold }, language, slip, 0);
+  drawPaymentSlip(page, { font, bold }, language, slip, Math.min(y - 24, MARGIN + height));
+  drawIssuerFooter(page, font, issuer, language);
+  return pdf.save();
+}
+
+/** The issuer's address and contact lines under its name. */
+function issuerContactLines(issuer: InvoiceIssuer): string[] {
+  return [
+    issuer.address.address1,
+    `${issuer.address.zipcode} ${issuer.address.city}`,
+    issuer.email,
+    issuer.telephone,
+  ].filter((line) => line.trim().length > 0);
+}
+
+/** The issuer's name, organisation number and VAT number at the foot of a page. */
+function drawIssuerFooter(page: PDFPage, font: PDFFont, issuer: InvoiceIssuer, language: Language): void {
+  const t = (key: string, values: Record<string, string | number> = {}) =>
+    winAnsi(translate(language, 'documents', `invoicePdf.${key}`, values));
+  const footer = [
+    issuer.name,
+    t('orgNumber', { value: issuer.organizationNo }),
+    t('vatNumber', { value: issuer.vat }),
+  ].join('  ·  ');
+  page.drawText(winAnsi(footer), { x: MARGIN, y: 24, size: 7, font, color: MUTED });
+}
+
+/**
+ * A date (YYYY-MM-DD) as the document's language writes it: Swedish invoices write the ISO date
+ * (2026-03-02, as Skatteverket's forms do), Finnish the day first with points (2.3.2026), English the
+ * month by name (Mar 2, 2026), which no reader on either side of the Atlantic can take for another day.
+ */
+export function formatDocumentDate(iso: string, language: Language): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(iso);
+  if (!match) return iso;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  if (language === 'sv-SE') return iso;
+  const options: Intl.DateTimeFormatOptions =
+    language === 'fi-FI'
+      ? { year: 'numeric', month: 'numeric', day: 'numeric', timeZone: 'UTC' }
+      : { year: 'numeric', month: 'short', day: 'numeric', timeZone: 'UTC' };
+  return winAnsi(new Intl.DateTimeFormat(language, options).format(date));
+}
+
+/**
+ * Splits a text into lines no wider than `width`: at spaces, at its own line breaks, and inside a word
+ * only when the word alone is wider than the line. Never cuts anything off.
+ */
+export function wrap(value: string, font: PDFFont, size: number, width: number): string[] {
+  const lines: string[] = [];
+  const fits = (s: string) => font.widthOfTextAtSize(s, size) <= width;
+  for (const paragraph of value.split(/\r?\n/)) {
+    let line = '';
+    for (const part of winAnsi(paragraph).split(' ')) {
+      if (part === '') continue;
+      const candidate = line ? `${line} ${part}` : part;
+      if (fits(candidate)) {
+        line = candidate;
+        continue;
+      }
+      if (line) lines.push(line);
+      let word = part;
+      while (!fits(word)) {
+        let n = word.length - 1;
+        while (n > 1 && !fits(word.slice(0, n))) n--;
+        lines.push(word.slice(0, n));
+        word = word.slice(n);
+      }
+      line = word;
+    }
+    lines.push(line);
+  }
+  while (lines.length > 1 && lines[lines.length - 1] === '') lines.pop();
+  return lines;
 }

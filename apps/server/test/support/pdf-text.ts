@@ -21,3 +21,72 @@ export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text:
   await doc.destroy();
   return { pages: doc.numPages, text: parts.join('\n') };
 }
+
+/** A text item where pdf.js places it: page (from 1), left edge and baseline, width and height in points. */
+export interface PlacedText {
+  page: number;
+  str: string;
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+/**
+ * Every non-blank text item of a PDF with its position, as pdf.js reads it (the transform's
+ * translation and the item's own width and height), to check a layout from the PDF itself.
+ */
+export async function pdfTextItems(bytes: Uint8Array): Promise<{ pages: number; items: PlacedText[] }> {
+  const doc = await getDocument({
+    data: new Uint8Array(bytes),
+    standardFontDataUrl,
+    useSystemFonts: false,
+    isEvalSupported: false,
+  }).promise;
+  const items: PlacedText[] = [];
+  for (let i = 1; i <= doc.numPages; i++) {
+    const page = await doc.getPage(i);
+    const content = await page.getTextContent();
+    for (const item of content.items) {
+      if (!('str' in item) || item.str.trim() === '') continue;
+      items.push({
+        page: i,
+        str: item.str,
+        x: item.transform[4],
+        y: item.transform[5],
+        width: item.width,
+        height: item.height,
+      });
+    }
+  }
+  await doc.destroy();
+  return { pages: doc.numPages, items };
+}
+
+/**
+ * The pairs of text items on the same page whose boxes overlap. A box runs from the baseline less a
+ * fifth of the height (descenders) to four fifths above it (the cap height), across the item's width;
+ * boxes that only touch, within `tolerance` points, do not count.
+ */
+export function overlappingTexts(items: readonly PlacedText[], tolerance = 0.5): [PlacedText, PlacedText][] {
+  const box = (t: PlacedText) => ({
+    left: t.x,
+    right: t.x + t.width,
+    bottom: t.y - 0.2 * t.height,
+    top: t.y + 0.8 * t.height,
+  });
+  const pairs: [PlacedText, PlacedText][] = [];
+  for (let i = 0; i < items.length; i++) {
+    for (let j = i + 1; j < items.length; j++) {
+      const a = items[i] as PlacedText;
+      const b = items[j] as PlacedText;
+      if (a.page !== b.page) continue;
+      const p = box(a);
+      const q = box(b);
+      const across = Math.min(p.right, q.right) - Math.max(p.left, q.left);
+      const down = Math.min(p.top, q.top) - Math.max(p.bottom, q.bottom);
+      if (across > tolerance && down > tolerance) pairs.push([a, b]);
+    }
+  }
+  return pairs;
+}
