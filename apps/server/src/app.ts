@@ -30,6 +30,7 @@ import { isConnectionLost } from './db/postgres-transactions';
 import { createDbGate, type DbGateLimits } from './lib/db-gate';
 import { ApiError } from './lib/errors';
 import { createHealthCheck } from './lib/health';
+import { invoiceDocumentRoutes } from './modules/invoice-documents/invoice-documents.routes';
 import { accountRoutes } from './routes/account';
 import { articleRoutes } from './routes/articles';
 import { authRoutes } from './routes/auth';
@@ -305,6 +306,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(recipientRoutes);
   await app.register(articleRoutes);
   await app.register(invoiceRoutes);
+  await app.register(invoiceDocumentRoutes);
   await app.register(messageRoutes);
   await app.register(fileRoutes);
   await app.register(invoiceImportRoutes);

@@ -84,7 +84,8 @@ describe('POST /api/limited/invoices/pdf: one PDF of the chosen invoices', () =>
     expect(doc.getPageCount()).toBe(4);
     expect(doc.getTitle()).toBe('Invoices (3)');
 
-    // An independent reader (pdf.js) finds each number, in the order asked for, in English.
+    // An independent reader (pdf.js) finds each number, in the order asked for, each document in its
+    // (Swedish) recipient's language although the user asked for an English bundle.
     const { pages, text } = await pdfText(res.rawPayload);
     expect(pages).toBe(4);
     const at = (s: string) => text.indexOf(s);
@@ -92,13 +93,14 @@ describe('POST /api/limited/invoices/pdf: one PDF of the chosen invoices', () =>
     expect(at('SAMLA-1')).toBeGreaterThan(at('SAMLA-3'));
     expect(at('SAMLA-2')).toBeGreaterThan(at('SAMLA-1'));
     expect(text).toContain('Kund SAMLA-2 AB');
-    expect(text).toContain('Amount due');
-    expect(text).toContain('Page 1 of 1');
-    expect(text).toContain('Page 2 of 2');
-    expect(text).not.toContain('of 4');
+    expect(text).toContain('Att betala');
+    expect(text).not.toContain('Amount due');
+    expect(text).toContain('Sida 1 av 1');
+    expect(text).toContain('Sida 2 av 2');
+    expect(text).not.toContain('av 4');
   });
 
-  it('draws in the user’s language without one, and names a one-invoice file by its number', async () => {
+  it('draws a document in its recipient’s language, and names a one-invoice file by its number', async () => {
     const res = await post(demo, { invoiceIDs: [ids['SAMLA-1']] });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('faktura-SAMLA-1.pdf');

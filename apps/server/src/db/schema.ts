@@ -779,3 +779,27 @@ export const postings = pgTable(
       .where(sql`${t.account} = 'issuer_payable' and ${t.settlementId} is null`),
   ],
 );
+
+/**
+ * The PDF a sent invoice went out as (issue #11, migration 0022): stored in the send's transaction,
+ * returned byte for byte by every later download. `kind` is `generated` (our drawing) or `uploaded`
+ * (the customer's own PDF with our payment slip page after it); `language` is the document's.
+ */
+export const invoiceDocuments = pgTable(
+  'invoice_documents',
+  {
+    invoiceId: uuid('invoice_id')
+      .primaryKey()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    kind: text('kind').notNull().$type<'generated' | 'uploaded'>(),
+    language: text('language').notNull(),
+    sha256: text('sha256').notNull(),
+    size: integer('size').notNull(),
+    data: bytea('data').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('invoice_documents_issuer_idx').on(t.issuerId)],
+);

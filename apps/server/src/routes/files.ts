@@ -11,14 +11,18 @@ import { normaliseFileName } from '../lib/file-names';
 import { databaseFileStore } from '../services/file-store';
 import { errorResponses, routeOf, signedIn } from './define';
 
-/** A real PDF: the `%PDF-` signature, the `%%EOF` trailer, and a document with pages a PDF parser can open. */
-export async function isPdf(bytes: Buffer): Promise<boolean> {
-  if (bytes.length < 8 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return false;
+/**
+ * What the bytes are: a real PDF (the `%PDF-` signature, the `%%EOF` trailer, and a document with
+ * pages a PDF parser can open), an encrypted one, or not a PDF at all.
+ */
+export async function pdfKind(bytes: Buffer): Promise<'pdf' | 'encrypted' | 'not_pdf'> {
+  if (bytes.length < 8 || bytes.subarray(0, 5).toString('latin1') !== '%PDF-') return 'not_pdf';
   try {
     const doc = await PDFDocument.load(bytes, { ignoreEncryption: true, updateMetadata: false });
-    return doc.getPageCount() > 0 && bytes.subarray(-1024).includes('%%EOF');
+    if (doc.getPageCount() === 0 || !bytes.subarray(-1024).includes('%%EOF')) return 'not_pdf';
+    return doc.isEncrypted ? 'encrypted' : 'pdf';
   } catch {
-    return false;
+    return 'not_pdf';
   }
 }
 
@@ -54,7 +58,11 @@ export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
       const auth = signedIn(request);
       const bytes = request.body;
       if (!Buffer.isBuffer(bytes) || bytes.length === 0) throw new ApiError('files.required');
-      if (!(await isPdf(bytes))) throw new ApiError('files.not_pdf');
+      const kind = await pdfKind(bytes);
+      if (kind === 'not_pdf') throw new ApiError('files.not_pdf');
+      // An invoice's own PDF is sent on with our payment slip page added (issue #11), which needs its
+      // pages readable; an encrypted attachment is only stored and handed back, so it may stay one.
+      if (kind === 'encrypted' && request.query.role === 'invoice') throw new ApiError('files.pdf_encrypted');
       const key = randomUUID();
       const sha256 = createHash('sha256').update(bytes).digest('hex');
       // Bytes first, then the row: a failure in between leaves an unreferenced blob, never a row without bytes.

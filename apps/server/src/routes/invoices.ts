@@ -1,13 +1,9 @@
 import {
-  DEFAULT_LANGUAGE,
-  getInvoicesPdfBodySchema,
-  INVOICES_PDF_MAX,
   type InvoiceBody,
   idParamsSchema,
   invoiceBodySchema,
   invoiceDetailSchema,
   isCompanyRecipient,
-  LANGUAGES,
   listInvoicesQuerySchema,
   listInvoicesResponseSchema,
   listPendingInvoicesQuerySchema,
@@ -41,7 +37,7 @@ import {
 } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Db, Tx } from '../db/client';
 import {
   invoiceEvents,
@@ -56,24 +52,21 @@ import { ApiError } from '../lib/errors';
 import { addMinor } from '../lib/minor';
 import { isUniqueViolation } from '../lib/pg-errors';
 import { containsPattern } from '../lib/sql-search';
+import { databaseFileStore } from '../services/file-store';
 import { idempotencyKeyOf, once } from '../services/idempotency';
+import { type InvoiceRow, loadDetail, rejectionReason, summary } from '../services/invoice-detail';
 import {
-  type InvoiceRow,
-  loadDetail,
-  loadDetails,
-  rejectionReason,
-  summary,
-} from '../services/invoice-detail';
-import { computeInvoice, suggestNextInvoiceNumber, todayIn } from '../services/invoice-math';
-import { renderInvoicePdf, renderInvoicesPdf } from '../services/invoice-pdf';
+  computeInvoice,
+  type StoredTotals,
+  suggestNextInvoiceNumber,
+  todayIn,
+} from '../services/invoice-math';
 import { assertTransition } from '../services/invoice-state';
 import { uploadedInvoiceBody, uploadedRowName } from '../services/invoice-upload';
 import { sendInvoices } from '../services/send-invoices';
-import { CURRENCIES, loadUser, TAX_RATES, toIssuer } from '../services/users';
+import { CURRENCIES, loadUser, TAX_RATES } from '../services/users';
 import { overdueBucketWhere } from './dashboard';
 import { errorResponses, routeOf, signedIn } from './define';
-import { contentDisposition } from './files';
-import { toRecipient } from './recipients';
 
 const SORT_COLUMNS = {
   invoiceDate: invoices.invoiceDate,
@@ -240,6 +233,7 @@ function merge(parts: { currency: string; grossMinor: string | null; n: number }
 export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = fastify;
+  const files = ctx.files ?? databaseFileStore(ctx.db);
 
   app.route({
     ...routeOf('listInvoices'),
@@ -355,88 +349,6 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
     },
     handler: async (request) =>
       loadDetail(ctx.db, signedIn(request).issuerId, request.params.id, todayIn(ctx.now())),
-  });
-
-  app.route({
-    ...routeOf('getInvoicePdf'),
-    schema: {
-      operationId: 'getInvoicePdf',
-      tags: ['invoices'],
-      summary: 'Our invoice PDF, rendered now from the stored invoice, in the given or the user’s language',
-      params: idParamsSchema,
-      querystring: z.object({ language: z.enum(LANGUAGES).optional() }),
-      response: { 200: z.any(), ...errorResponses },
-    },
-    handler: async (request, reply) => {
-      const auth = signedIn(request);
-      const detail = await loadDetail(ctx.db, auth.issuerId, request.params.id, todayIn(ctx.now()));
-      const [issuer] = await ctx.db.select().from(issuers).where(eq(issuers.id, auth.issuerId));
-      const [recipient] = await ctx.db
-        .select()
-        .from(recipients)
-        .where(and(eq(recipients.issuerId, auth.issuerId), eq(recipients.id, detail.recipientID)));
-      if (!issuer || !recipient) throw new ApiError('invoices.not_found');
-      const user = await loadUser(ctx.db, auth.userId);
-      const language = request.query.language ?? user.language ?? DEFAULT_LANGUAGE;
-      const pdf = await renderInvoicePdf(
-        detail,
-        { ...toIssuer(issuer), collectionBankgiro: issuer.collectionBankgiro },
-        toRecipient(recipient),
-        language,
-      );
-      reply
-        .header('Content-Disposition', contentDisposition(`faktura-${detail.invoiceNumber}.pdf`))
-        .type('application/pdf');
-      return reply.send(Buffer.from(pdf));
-    },
-  });
-
-  app.route({
-    ...routeOf('getInvoicesPdf'),
-    schema: {
-      operationId: 'getInvoicesPdf',
-      tags: ['invoices'],
-      summary: `One PDF of the chosen invoices (at most ${INVOICES_PDF_MAX}), each drawn as its own PDF, in the given or the user’s language`,
-      body: getInvoicesPdfBodySchema,
-      response: { 200: z.any(), ...errorResponses },
-    },
-    handler: async (request, reply) => {
-      const auth = signedIn(request);
-      const ids = [...new Set(request.body.invoiceIDs)];
-      if (ids.length > INVOICES_PDF_MAX) throw new ApiError('invoices.too_many_records');
-      const today = todayIn(ctx.now());
-      // Every id is checked before anything is drawn: one foreign or unknown id answers 404 for all.
-      const details = await loadDetails(ctx.db, auth.issuerId, ids, today);
-      const [issuer] = await ctx.db.select().from(issuers).where(eq(issuers.id, auth.issuerId));
-      if (!issuer) throw new ApiError('invoices.not_found');
-      const recipientRows = await ctx.db
-        .select()
-        .from(recipients)
-        .where(
-          and(
-            eq(recipients.issuerId, auth.issuerId),
-            inArray(recipients.id, [...new Set(details.map((d) => d.recipientID))]),
-          ),
-        );
-      const recipientsById = new Map(recipientRows.map((r) => [r.id, toRecipient(r)]));
-      const items = details.map((invoice) => {
-        const recipient = recipientsById.get(invoice.recipientID);
-        if (!recipient) throw new ApiError('invoices.not_found');
-        return { invoice, recipient };
-      });
-      const user = await loadUser(ctx.db, auth.userId);
-      const language = request.body.language ?? user.language ?? DEFAULT_LANGUAGE;
-      const pdf = await renderInvoicesPdf(
-        items,
-        { ...toIssuer(issuer), collectionBankgiro: issuer.collectionBankgiro },
-        language,
-      );
-      const [only] = details;
-      const filename =
-        details.length === 1 && only ? `faktura-${only.invoiceNumber}.pdf` : `fakturor-${today}.pdf`;
-      reply.header('Content-Disposition', contentDisposition(filename)).type('application/pdf');
-      return reply.send(Buffer.from(pdf));
-    },
   });
 
   app.route({
@@ -600,7 +512,7 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
       const now = ctx.now();
       const ids = [...new Set(request.body.invoiceIDs)];
       return once(ctx.db, auth.issuerId, key, 'sendInvoices', request.body, async (tx) => {
-        return { results: await sendInvoices(tx, auth, ids, now) };
+        return { results: await sendInvoices(tx, auth, ids, now, files) };
       });
     },
   });
@@ -658,6 +570,8 @@ export async function writeInvoice(
     });
 
   const totals = computeInvoice(parsed, issuer.country);
+  if (existingId && parsed.invoiceFileID)
+    await refuseEditedUploadAmounts(tx, issuerId, existingId, parsed.invoiceFileID, parsed.currency, totals);
   const values = {
     issuerId,
     recipientId: parsed.recipientID,
@@ -712,6 +626,54 @@ export async function writeInvoice(
     })),
   );
   return invoiceId;
+}
+
+/**
+ * An invoice registered by upload is sent as the customer's own PDF (issue #11): its currency and
+ * amounts (net and VAT per rate, total, deduction) are what that PDF states, so an edit that keeps the
+ * same PDF cannot change them; a new PDF (another `invoiceFileID`) may bring new amounts.
+ */
+async function refuseEditedUploadAmounts(
+  tx: Tx,
+  issuerId: string,
+  invoiceId: string,
+  invoiceFileID: string,
+  currency: string,
+  totals: StoredTotals,
+): Promise<void> {
+  const [current] = await tx
+    .select({
+      currency: invoices.currency,
+      vatLines: invoices.vatLines,
+      grossMinor: invoices.grossMinor,
+      deductionMinor: invoices.deductionMinor,
+    })
+    .from(invoices)
+    .innerJoin(
+      invoiceFiles,
+      and(
+        eq(invoiceFiles.invoiceId, invoices.id),
+        eq(invoiceFiles.id, invoiceFileID),
+        eq(invoiceFiles.role, 'invoice'),
+      ),
+    )
+    .where(and(eq(invoices.issuerId, issuerId), eq(invoices.id, invoiceId)));
+  if (!current) return;
+  const amountsOf = (lines: readonly { vatBasisPoints: number; netMinor: number; vatMinor: number }[]) =>
+    JSON.stringify(
+      [...lines]
+        .sort((a, b) => a.vatBasisPoints - b.vatBasisPoints)
+        .map((l) => [l.vatBasisPoints, l.netMinor, l.vatMinor]),
+    );
+  const same =
+    current.currency === currency &&
+    current.grossMinor === totals.grossMinor &&
+    current.deductionMinor === totals.deductionMinor &&
+    amountsOf(current.vatLines) === amountsOf(totals.vatLines);
+  if (!same)
+    throw new ApiError('invoices.uploaded_amounts_locked', {
+      issues: [{ path: 'rows', code: 'invoices.uploaded_amounts_locked' }],
+    });
 }
 
 /**

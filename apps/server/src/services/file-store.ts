@@ -1,7 +1,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db, Tx } from '../db/client';
 import { fileBlobs } from '../db/schema';
 
 /**
@@ -11,6 +11,12 @@ import { fileBlobs } from '../db/schema';
 export interface FileStore {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /**
+   * The same store read and written through `db`, when the store is the database: a transaction
+   * reads its files through itself (on the embedded database, a second connection would wait for
+   * the transaction to end, for ever).
+   */
+  through?(db: Db | Tx): FileStore;
 }
 
 /** Embedded mode: a folder under DATA_DIR, written through a temporary file and a rename. */
@@ -38,8 +44,9 @@ export function folderFileStore(dir: string): FileStore {
 }
 
 /** With DATABASE_URL: the database itself, so every server behind the load balancer sees every file. */
-export function databaseFileStore(db: Db): FileStore {
+export function databaseFileStore(db: Db | Tx): FileStore {
   return {
+    through: (other) => databaseFileStore(other),
     async put(key, data) {
       await db.insert(fileBlobs).values({ key, data }).onConflictDoNothing();
     },

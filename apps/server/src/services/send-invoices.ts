@@ -3,6 +3,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../db/client';
 import { invoiceEvents, invoices } from '../db/schema';
 import { ApiError } from '../lib/errors';
+import { freezeInvoiceDocuments } from '../modules/invoice-documents/invoice-documents.service';
+import type { FileStore } from './file-store';
 import { invoiceTotalCode, nextOcrReference, todayIn } from './invoice-math';
 import { stateAfterSend } from './invoice-state';
 
@@ -28,12 +30,16 @@ export interface SendResult {
  * written, so the caller's transaction sends none of them. Its issues name each refused invoice by its
  * index in `ids` (`invoiceIDs.<i>`) with its own code; `details.numbers` lists the invoice numbers of
  * the answer's code and `details.days` the minimum days.
+ *
+ * Each invoice sent gets its document drawn and stored in the same transaction (frozen, issue #11):
+ * what every later download returns. `files` holds the customers' own PDFs of uploaded invoices.
  */
 export async function sendInvoices(
   tx: Tx,
   who: { issuerId: string; userId: string | null },
   ids: string[],
   now: Date,
+  files: FileStore,
 ): Promise<SendResult[]> {
   const found = await tx
     .select()
@@ -101,6 +107,13 @@ export async function sendInvoices(
       code: null,
     });
   }
+  await freezeInvoiceDocuments(
+    tx,
+    files,
+    who.issuerId,
+    results.filter((r) => r.ok).map((r) => r.invoiceID),
+    todayIn(now),
+  );
   return results;
 }
 

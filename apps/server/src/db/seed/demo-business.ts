@@ -6,6 +6,7 @@ import { toE164PhoneNumber } from '@portal/domain/phone-number';
 import { eq, inArray } from 'drizzle-orm';
 import { decideCredit } from '../../services/credit-decision';
 import { runDailyJob } from '../../services/daily-job';
+import { databaseFileStore } from '../../services/file-store';
 import { incomingPaymentsFile } from '../../services/incoming-payments-file';
 import { computeInvoice, todayIn } from '../../services/invoice-math';
 import { importBgmaxFile } from '../../services/payment-import';
@@ -359,7 +360,14 @@ async function simulate(
         });
         continue;
       }
-      await sendInvoices(tx, { issuerId: s.issuerId, userId: s.userId }, [id], clock('07:30:00'));
+      // The demo registers no uploaded invoices, so the file store is never read here.
+      await sendInvoices(
+        tx,
+        { issuerId: s.issuerId, userId: s.userId },
+        [id],
+        clock('07:30:00'),
+        databaseFileStore(db),
+      );
       const next = addDays(day, 1);
       sentOn.set(next, [...(sentOn.get(next) ?? []), { id, plan }]);
       plan.payer.payments.forEach((p, index) => {

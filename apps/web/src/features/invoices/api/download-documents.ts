@@ -3,25 +3,21 @@ import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client';
 import { saveBlob } from '../../../lib/download';
 
-/** `GET limited/invoices/:id/pdf?language=`: our drawing of the invoice, saved under the server's name. */
-export async function downloadInvoicePdf(input: {
-  invoiceID: string;
-  invoiceNumber: string;
-  language: Language;
-}): Promise<void> {
-  const { blob, filename } = await apiDownload(
-    {
-      method: ROUTES.getInvoicePdf.method,
-      path: buildPath(ROUTES.getInvoicePdf.path, { id: input.invoiceID }),
-    },
-    { query: { language: input.language } },
-  );
+/**
+ * `GET limited/invoices/:id/pdf`: the invoice's document (the PDF sent, once sent) in its recipient's
+ * language, saved under the server's name.
+ */
+export async function downloadInvoicePdf(input: { invoiceID: string; invoiceNumber: string }): Promise<void> {
+  const { blob, filename } = await apiDownload({
+    method: ROUTES.getInvoicePdf.method,
+    path: buildPath(ROUTES.getInvoicePdf.path, { id: input.invoiceID }),
+  });
   saveBlob(blob, filename ?? `invoice-${input.invoiceNumber}.pdf`);
 }
 
 /**
- * `POST limited/invoices/pdf`: one PDF of the chosen invoices in the given order, saved under the
- * server's name.
+ * `POST limited/invoices/pdf`: one PDF of the chosen invoices' documents in the given order, saved
+ * under the server's name; `language` is only the bundle's title (each document is its recipient's).
  */
 export async function downloadInvoicesPdf(input: {
   invoiceIDs: readonly string[];

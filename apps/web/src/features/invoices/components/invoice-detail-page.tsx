@@ -391,7 +391,7 @@ function InvoiceDocuments({ invoice, language }: { invoice: InvoiceDetail; langu
             label={t('invoices:detail.actions.download_pdf')}
             onClick={() => {
               file.reset();
-              pdf.mutate({ invoiceID: invoice.invoiceID, invoiceNumber: invoice.invoiceNumber, language });
+              pdf.mutate({ invoiceID: invoice.invoiceID, invoiceNumber: invoice.invoiceNumber });
             }}
           />
         </div>

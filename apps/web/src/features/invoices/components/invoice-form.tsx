@@ -212,6 +212,11 @@ export function InvoiceForm({
       </Card>
 
       <Card header={t('invoices:form.rows.title')}>
+        {invoiceFileID ? (
+          <p className="muted" data-testid="uploaded-amounts-note">
+            {t('invoices:form.uploaded_amounts_note')}
+          </p>
+        ) : null}
         <div className="invoice-form__row-tools">
           <ArticlePicker
             label={t('invoices:form.rows.article_search')}
