@@ -121,7 +121,15 @@ describe('the dashboard column chart', () => {
     const { user, container } = await renderChart(BARS, 'EUR', 'Myynti');
     expect(plain(screen.getByTestId('chart-total').textContent)).toBe('Yhteensä 12 500,68 €');
     const chart = await screen.findByRole('group', { name: 'Myynti' });
-    expect(valueTicks(container)).toEqual(['0 €', '2 t. €', '4 t. €', '6 t. €', '8 t. €', '10 t. €', '12 t. €']);
+    expect(valueTicks(container)).toEqual([
+      '0 €',
+      '2 t. €',
+      '4 t. €',
+      '6 t. €',
+      '8 t. €',
+      '10 t. €',
+      '12 t. €',
+    ]);
     const bars = within(chart).getAllByRole('img');
     expect(plain(bars[2]?.getAttribute('aria-label'))).toBe('November 2026: 0,67 €, 1 lasku');
     await user.tab();

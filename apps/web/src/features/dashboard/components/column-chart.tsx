@@ -1,9 +1,10 @@
 import { sumMinor } from '@portal/domain/money';
-import { lazy, Suspense, useId } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../../components/ui/card';
 import { toLanguage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
+import { ColumnChartPlot } from './column-chart-plot';
 import './column-chart.css';
 
 /** One column of the chart: a period (a day, a month) and what was invoiced in it. */
@@ -15,15 +16,6 @@ export interface ChartBar {
   tick: string;
   grossMinor: number;
   count: number;
-}
-
-/** The plot and its charting library (visx, about 21 kB compressed): a chunk of their own. */
-const loadPlot = () => import('./column-chart-plot');
-const ColumnChartPlot = lazy(() => loadPlot().then((m) => ({ default: m.ColumnChartPlot })));
-
-/** Starts loading the plot's chunk, e.g. while the figures it will show are being fetched. */
-export function preloadColumnChartPlot(): void {
-  void loadPlot();
 }
 
 /**
@@ -66,9 +58,7 @@ export function ColumnChart({
           {t('dashboard:overview.chart_empty')}
         </p>
       ) : (
-        <Suspense fallback={<div className="column-chart__placeholder" />}>
-          <ColumnChartPlot titleId={`${id}-title`} bars={bars} currency={currency} total={total} />
-        </Suspense>
+        <ColumnChartPlot titleId={`${id}-title`} bars={bars} currency={currency} total={total} />
       )}
     </Card>
   );

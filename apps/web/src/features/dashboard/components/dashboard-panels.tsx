@@ -1,5 +1,4 @@
 import type { DashboardResponse } from '@portal/contracts';
-import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
@@ -8,7 +7,7 @@ import { toLanguage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import { useDashboard } from '../api/get-dashboard';
 import { bucketLabelKey } from './bucket-label';
-import { type ChartBar, ColumnChart, preloadColumnChartPlot } from './column-chart';
+import { type ChartBar, ColumnChart } from './column-chart';
 
 function monthLabel(month: string, language: string, style: 'short' | 'long'): string {
   const date = new Date(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1);
@@ -115,8 +114,6 @@ function Panels({ data }: { data: DashboardResponse }) {
 export function DashboardPanels() {
   const { t } = useTranslation();
   const { data, isError } = useDashboard();
-  // The charts' code is fetched alongside the figures rather than after them.
-  useEffect(preloadColumnChartPlot, []);
   if (isError) return <p className="muted">{t('dashboard:overview.failed')}</p>;
   if (!data) return <p className="muted">{t('dashboard:overview.loading')}</p>;
   return <Panels data={data} />;
