@@ -46,14 +46,20 @@ describe('the dashboard (/)', () => {
       expect(row.textContent).toContain(money(c.grossMinor));
     });
 
-    const days = screen.getByRole('img', { name: /Sales in the last 30 days/ });
-    expect(days.querySelectorAll('rect')).toHaveLength(30);
-    const months = screen.getByRole('table', { name: 'Sales in the last 12 months' });
-    const monthRows = within(months).getAllByRole('row').slice(1);
-    expect(monthRows).toHaveLength(12);
+    // Both charts: a named bar per period with its amount, and the period's total to the öre.
+    const days = await screen.findByRole('group', { name: 'Sales in the last 30 days' });
+    expect(within(days).getAllByRole('img')).toHaveLength(30);
+    const months = await screen.findByRole('group', { name: 'Sales in the last 12 months' });
+    const monthBars = within(months).getAllByRole('img');
+    expect(monthBars).toHaveLength(12);
     data.sales12Months.forEach((m, i) => {
-      expect(monthRows[i]?.textContent).toContain(money(m.grossMinor));
+      expect(monthBars[i]?.getAttribute('aria-label')).toContain(money(m.grossMinor));
     });
+    const totals = screen.getAllByTestId('chart-total').map((p) => p.textContent);
+    expect(totals).toEqual([
+      `Total ${money(data.sales30Days.reduce((sum, d) => sum + d.grossMinor, 0))}`,
+      `Total ${money(data.sales12Months.reduce((sum, m) => sum + m.grossMinor, 0))}`,
+    ]);
 
     for (const b of data.overdueBuckets) {
       const item = bucketList.querySelector(`[data-bucket="${b.bucket}"]`) as HTMLElement;

@@ -1,5 +1,4 @@
 import type { DashboardResponse } from '@portal/contracts';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
@@ -8,88 +7,7 @@ import { toLanguage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import { useDashboard } from '../api/get-dashboard';
 import { bucketLabelKey } from './bucket-label';
-
-interface Bar {
-  key: string;
-  label: string;
-  /** A short label under the bar; empty for none. */
-  tick: string;
-  grossMinor: number;
-  count: number;
-}
-
-const WIDTH = 600;
-const HEIGHT = 180;
-const AXIS = 20;
-
-/**
- * A column chart drawn as SVG (no chart library: the bundle's size budget): a titled image for the
- * eye and the same figures as a visually hidden table for screen readers.
- */
-function ColumnChart({ title, bars, currency }: { title: string; bars: Bar[]; currency: string }) {
-  const { t, i18n } = useTranslation();
-  const id = useId();
-  const max = Math.max(1, ...bars.map((b) => b.grossMinor));
-  const step = WIDTH / bars.length;
-  const total = bars.reduce((s, b) => s + b.grossMinor, 0);
-  const money = (minor: number) => formatMoney(minor, currency, i18n.language);
-  return (
-    <figure className="chart">
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT + AXIS}`}
-        className="chart__svg"
-        role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
-      >
-        <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>
-          {t('dashboard:overview.chart_desc', { total: money(total), max: money(max === 1 ? 0 : max) })}
-        </desc>
-        <line x1={0} x2={WIDTH} y1={HEIGHT} y2={HEIGHT} className="chart__axis" />
-        {bars.map((b, i) => {
-          const h = Math.round((b.grossMinor / max) * (HEIGHT - 8));
-          return (
-            <g key={b.key}>
-              <rect
-                x={i * step + step * 0.15}
-                y={HEIGHT - h}
-                width={step * 0.7}
-                height={h}
-                className="chart__bar"
-              >
-                <title>{`${b.label}: ${money(b.grossMinor)}`}</title>
-              </rect>
-              {b.tick ? (
-                <text x={i * step + step / 2} y={HEIGHT + 15} textAnchor="middle" className="chart__tick">
-                  {b.tick}
-                </text>
-              ) : null}
-            </g>
-          );
-        })}
-      </svg>
-      <table className="visually-hidden">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('dashboard:overview.period')}</th>
-            <th scope="col">{t('dashboard:overview.count')}</th>
-            <th scope="col">{t('dashboard:overview.amount')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {bars.map((b) => (
-            <tr key={b.key}>
-              <th scope="row">{b.label}</th>
-              <td>{b.count}</td>
-              <td>{money(b.grossMinor)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </figure>
-  );
-}
+import { type ChartBar, ColumnChart } from './column-chart';
 
 function monthLabel(month: string, language: string, style: 'short' | 'long'): string {
   const date = new Date(Number(month.slice(0, 4)), Number(month.slice(5, 7)) - 1, 1);
@@ -105,14 +23,14 @@ function Panels({ data }: { data: DashboardResponse }) {
   const money = (minor: number) => formatMoney(minor, data.currency, language);
   const number = new Intl.NumberFormat(language);
   const topMax = Math.max(1, ...data.topCustomers.map((c) => c.grossMinor));
-  const days: Bar[] = data.sales30Days.map((d, i) => ({
+  const days: ChartBar[] = data.sales30Days.map((d, i) => ({
     key: d.date,
     label: formatDate(d.date, language),
     tick: i % 5 === 4 ? String(Number(d.date.slice(8, 10))) : '',
     grossMinor: d.grossMinor,
     count: d.count,
   }));
-  const months: Bar[] = data.sales12Months.map((m) => ({
+  const months: ChartBar[] = data.sales12Months.map((m) => ({
     key: m.month,
     label: monthLabel(m.month, language, 'long'),
     tick: monthLabel(m.month, language, 'short'),
@@ -132,16 +50,8 @@ function Panels({ data }: { data: DashboardResponse }) {
         </p>
       ) : null}
       <div className="grid grid--2">
-        <Card header={t('dashboard:overview.sales_30_days')}>
-          <ColumnChart title={t('dashboard:overview.sales_30_days')} bars={days} currency={data.currency} />
-        </Card>
-        <Card header={t('dashboard:overview.sales_12_months')}>
-          <ColumnChart
-            title={t('dashboard:overview.sales_12_months')}
-            bars={months}
-            currency={data.currency}
-          />
-        </Card>
+        <ColumnChart title={t('dashboard:overview.sales_30_days')} bars={days} currency={data.currency} />
+        <ColumnChart title={t('dashboard:overview.sales_12_months')} bars={months} currency={data.currency} />
         <Card header={t('dashboard:overview.top_customers')}>
           {data.topCustomers.length === 0 ? (
             <p className="muted">{t('dashboard:overview.no_customers')}</p>
