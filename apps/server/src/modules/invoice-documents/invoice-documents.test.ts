@@ -16,7 +16,8 @@ import { fileBlobs, invoiceDocuments, invoiceFiles, invoices, issuers } from '..
 async function customerPdf(text: string, pages = 1): Promise<Buffer> {
   const doc = await PDFDocument.create();
   const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 1; i <= pages; i++) doc.addPage().drawText(`${text} sida ${i}`, { x: 50, y: 700, font, size: 12 });
+  for (let i = 1; i <= pages; i++)
+    doc.addPage().drawText(`${text} sida ${i}`, { x: 50, y: 700, font, size: 12 });
   return Buffer.from(await doc.save());
 }
 
@@ -60,7 +61,10 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
       payload: { ...VALID_RECIPIENT_BODY, name: 'Dokument & Co AB' },
     });
     recipientID = recipientSchema.parse(r.json()).recipientID;
-    const [issuer] = await t.db.select({ id: issuers.id }).from(issuers).where(eq(issuers.name, 'Demo Bygg AB'));
+    const [issuer] = await t.db
+      .select({ id: issuers.id })
+      .from(issuers)
+      .where(eq(issuers.name, 'Demo Bygg AB'));
     issuerId = issuer?.id ?? '';
     expect(issuerId).not.toBe('');
   });
