@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
+import { downloadedBytes, pdfContains } from './support/pdf';
 
 /** The session token the web keeps in localStorage (lib/session-store.ts, key `token`, as JSON). */
 async function sessionToken(page: Page): Promise<string> {
@@ -31,7 +32,7 @@ function ocrReference(base: string): string {
   return base + String((10 - (sum % 10)) % 10);
 }
 
-test('a customer uploads its own invoice PDF with an own OCR reference and finds it pending', async ({
+test('a customer uploads its own invoice PDF, finds it pending, sends it and downloads it with our payment slip', async ({
   page,
 }, testInfo) => {
   const stamp = String(Date.now()).slice(-8);
@@ -86,6 +87,7 @@ test('a customer uploads its own invoice PDF with an own OCR reference and finds
   await expect(page.getByRole('button', { name: `${number}.pdf` })).toBeVisible();
   await expect(page.locator('.invoice-detail__ocr')).toHaveText(ocr);
   await screenshot(page, testInfo, 'invoice-upload-detail-en');
+  const detailUrl = page.url();
 
   // It waits among the pending invoices, with the customer's own OCR reference.
   await page.goto('/invoice/send');
@@ -93,4 +95,29 @@ test('a customer uploads its own invoice PDF with an own OCR reference and finds
   await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText(recipientName);
   await expect(page.getByRole('row', { name: new RegExp(number) })).toContainText(/SEK\s14,180\.00/);
   await screenshot(page, testInfo, 'invoice-upload-pending-en');
+
+  // Sent, its document is the customer's own PDF with our payment slip page after it (issue #11).
+  await page.getByLabel(`Select invoice ${number}`).check();
+  await page.getByRole('button', { name: 'Send selected' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send invoices?' });
+  await dialog.getByRole('button', { name: 'Send 1 invoice' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.goto(detailUrl);
+  await expect(page.getByRole('heading', { name: `Invoice ${number}` })).toBeVisible();
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download invoice PDF' }).click(),
+  ]);
+  const bytes = await downloadedBytes(download);
+  const pages = (await PDFDocument.load(bytes)).getPages();
+  expect(pages).toHaveLength(2);
+  // The customer's page as uploaded, then our slip with the customer's own OCR reference.
+  expect(pdfContains(bytes, `Faktura ${number}`)).toBe(true);
+  expect(pdfContains(bytes, ocr)).toBe(true);
+  // A second download returns the same bytes: the document was stored when it was sent.
+  const [again] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download invoice PDF' }).click(),
+  ]);
+  expect(Buffer.compare(await downloadedBytes(again), bytes)).toBe(0);
 });
