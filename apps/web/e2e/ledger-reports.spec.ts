@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { dateField, typeDate } from './support/dates';
+import { DEMO_PASSWORD } from './support/env';
 import { expectSignedIn, signIn } from './support/flows';
 import { screenshot } from './support/helpers';
 
@@ -78,4 +79,29 @@ test('the ledger report by date with its Excel and PDF, and the menu’s active 
   expect(regressFile.suggestedFilename()).toMatch(
     /^(active-regress|aktiv-regress)-2026-01-01-2026-12-31\.(pdf|xlsx)$/,
   );
+});
+
+test('the ledger fits 1280 px in Finnish, the longest labels, with its downloads side by side', async ({
+  page,
+}, testInfo) => {
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Suomi' }).click();
+  await page.getByLabel('Käyttäjätunnus').fill('demo');
+  await page.getByLabel('Salasana', { exact: true }).fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Kirjaudu sisään' }).click();
+  await expect(page.getByRole('navigation', { name: 'Päävalikko' })).toBeVisible();
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/reports/ledger');
+  await expect(page.getByRole('heading', { name: 'Reskontra' })).toBeVisible();
+  await typeDate(dateField(page, 'Päivänä'), '2026-01-15');
+  await expect(page.getByRole('table').getByRole('rowheader').first()).toBeVisible();
+  const frame = page.locator('.table-wrap');
+  await expect
+    .poll(() => frame.evaluate((el) => el.scrollWidth - el.clientWidth), { timeout: 5_000 })
+    .toBeLessThanOrEqual(0);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(1280);
+  const excelBox = await page.getByRole('button', { name: 'Lataa Excel' }).boundingBox();
+  const pdfBox = await page.getByRole('button', { name: 'Lataa PDF' }).boundingBox();
+  expect(excelBox && pdfBox && Math.abs(pdfBox.x - (excelBox.x + excelBox.width))).toBeLessThanOrEqual(16);
+  await screenshot(page, testInfo, 'ledger-1280-fi');
 });

@@ -1,9 +1,10 @@
 import type { LedgerResponse } from '@portal/contracts';
+import { formatAmount } from '@portal/domain/money';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { toIsoDate } from '../../../lib/format';
-import { i18next } from '../../../lib/i18n';
+import { i18next, toLanguage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import { dateValue, typeDate } from '../../../test/date-field';
 import { startRealApi } from '../../../test/real-api';
@@ -53,7 +54,10 @@ describe('the ledger report (/reports/ledger)', () => {
       .map((c) => c.textContent);
     expect(cells[3]).toBe(first.customer);
     expect(cells[6]).toBe(first.sni);
-    expect(cells[9]).toBe(formatMoney(first.remainingMinor, first.currency, i18next.language));
+    // Figures only, the currency in its own column (so that twelve columns fit 1280 px, issue #11).
+    expect(cells[7]).toBe(formatAmount(first.amountMinor, toLanguage(i18next.language)));
+    expect(cells[8]).toBe(first.currency);
+    expect(cells[9]).toBe(formatAmount(first.remainingMinor, toLanguage(i18next.language)));
     const totalLines = screen.getAllByRole('listitem').map((li) => li.textContent ?? '');
     for (const total of expected.totals)
       expect(

@@ -1,4 +1,5 @@
 import type { LEDGER_SORT_FIELDS } from '@portal/contracts';
+import { formatAmount } from '@portal/domain/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -7,6 +8,7 @@ import { Pagination } from '../../../components/ui/pagination';
 import { SortableHeader } from '../../../components/ui/sortable-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, toIsoDate } from '../../../lib/format';
+import { toLanguage } from '../../../lib/i18n';
 import { errorText } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { downloadLedger, type LedgerListQuery, useLedger } from './ledger-api';
@@ -139,12 +141,17 @@ export function LedgerPage() {
                     <td className="data-table__nowrap">{formatDate(row.dueDate, i18n.language)}</td>
                     <td>{t(`invoices:services.${row.service}`)}</td>
                     <td>{row.customer}</td>
-                    <td>{row.organizationNumber}</td>
+                    <td className="data-table__nowrap">{row.organizationNumber}</td>
                     <td>{row.city}</td>
                     <td>{row.sni}</td>
-                    <td className="data-table__number">{money(row.amountMinor, row.currency)}</td>
+                    {/* The currency has its own column: the amounts are figures only, so twelve columns fit. */}
+                    <td className="data-table__number data-table__nowrap">
+                      {formatAmount(row.amountMinor, toLanguage(i18n.language))}
+                    </td>
                     <td>{row.currency}</td>
-                    <td className="data-table__number">{money(row.remainingMinor, row.currency)}</td>
+                    <td className="data-table__number data-table__nowrap">
+                      {formatAmount(row.remainingMinor, toLanguage(i18n.language))}
+                    </td>
                     <td>{t(`reports:ledger.process.${row.process}`)}</td>
                   </tr>
                 ))}
