@@ -1,4 +1,4 @@
-import { type KeyboardEvent, type ReactNode, useId, useRef, useState } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 
 export interface TabItem<K extends string = string> {
   key: K;
@@ -30,6 +30,7 @@ export function Tabs<K extends string>({
   const [ownKey, setOwnKey] = useState<K | undefined>(tabs[0]?.key);
   const current = activeKey ?? ownKey;
   const refs = useRef(new Map<K, HTMLButtonElement>());
+  const listRef = useRef<HTMLDivElement>(null);
 
   function select(key: K, focus = false) {
     setOwnKey(key);
@@ -54,9 +55,23 @@ export function Tabs<K extends string>({
   }
 
   const active = tabs.find((tab) => tab.key === current) ?? tabs[0];
+  const activeKeyShown = active?.key;
+  // Tabs that do not fit scroll sideways on one line (a phone, issue #17): the chosen one is brought into
+  // view, also when it was chosen elsewhere (a link to /invoices?filter=overdue).
+  useEffect(() => {
+    const list = listRef.current;
+    const tab = activeKeyShown === undefined ? undefined : refs.current.get(activeKeyShown);
+    if (!list || !tab || list.scrollWidth <= list.clientWidth) return;
+    const frame = list.getBoundingClientRect();
+    const box = tab.getBoundingClientRect();
+    if (box.left < frame.left || box.right > frame.right) {
+      list.scrollLeft += box.left - frame.left - (frame.width - box.width) / 2;
+    }
+  }, [activeKeyShown]);
   return (
     <div className={['tabs', noMargin && 'tabs--no-margin'].filter(Boolean).join(' ')}>
       <div
+        ref={listRef}
         role="tablist"
         aria-label={ariaLabel}
         className={['tabs__list', centered && 'tabs__list--centered'].filter(Boolean).join(' ')}

@@ -104,7 +104,7 @@ export function ArticlesPage({
       {data && data.total > 0 && (
         <>
           <div className="table-wrap" aria-busy={list.isFetching || undefined}>
-            <table className="data-table">
+            <table className="data-table data-table--cards">
               <caption className="visually-hidden">{t('articles:page.title')}</caption>
               <thead>
                 <tr>
@@ -134,23 +134,25 @@ export function ArticlesPage({
               <tbody>
                 {data.items.map((article) => (
                   <tr key={article.articleID}>
-                    <td>{article.articleNumber}</td>
+                    <td data-label={t('articles:fields.articleNumber')}>{article.articleNumber}</td>
                     <th scope="row" className="data-table__name">
                       {article.name}
                     </th>
-                    <td className="data-table__number">
+                    <td className="data-table__number" data-label={t('articles:columns.price')}>
                       {formatMoney(article.priceMinor, article.currency, i18n.language)}
                     </td>
-                    <td>{t(UNIT_SHORT_KEYS[article.unit])}</td>
-                    <td className="data-table__number">
+                    <td data-label={t('articles:fields.unit')}>{t(UNIT_SHORT_KEYS[article.unit])}</td>
+                    <td className="data-table__number" data-label={t('articles:fields.vat')}>
                       {formatBasisPoints(article.vatBasisPoints, i18n.language)}
                     </td>
-                    <td>
+                    <td data-label={t('articles:fields.recipient')}>
                       {article.recipientName ?? (
                         <span className="muted">{t('articles:page.all_recipients')}</span>
                       )}
                     </td>
-                    <td>{formatDate(article.updated, i18n.language)}</td>
+                    <td data-label={t('articles:columns.updated')}>
+                      {formatDate(article.updated, i18n.language)}
+                    </td>
                     <td className="data-table__actions">
                       <Button
                         variant="transparent"

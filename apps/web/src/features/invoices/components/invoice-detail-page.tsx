@@ -287,7 +287,9 @@ function InvoiceDetailView({
             <thead>
               <tr>
                 <th scope="col">{t('invoices:form.rows.article_number')}</th>
-                <th scope="col">{t('invoices:form.rows.name')}</th>
+                <th scope="col" className="data-table__key">
+                  {t('invoices:form.rows.name')}
+                </th>
                 <th scope="col" className="data-table__number">
                   {t('invoices:form.rows.quantity')}
                 </th>
@@ -308,7 +310,7 @@ function InvoiceDetailView({
                 // biome-ignore lint/suspicious/noArrayIndexKey: see above.
                 <tr key={index}>
                   <td>{row.articleNumber}</td>
-                  <td>
+                  <td className="data-table__key">
                     {row.name}
                     {row.rotRut && <span className="tag">{t('invoices:detail.labour')}</span>}
                     {row.description && (

@@ -225,6 +225,7 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
                   <SortableHeader
                     field="invoiceNumber"
                     label={t('invoices:list.columns.number')}
+                    className="data-table__key"
                     {...sortProps}
                   />
                   <SortableHeader
@@ -274,13 +275,15 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
                     }}
                   >
                     <td className="data-table__check">
-                      <input
-                        type="checkbox"
-                        className="checkbox"
-                        aria-label={t('invoices:list.select_invoice', { number: invoice.invoiceNumber })}
-                        checked={selected.has(invoice.invoiceID)}
-                        onChange={(event) => toggle([invoice.invoiceID], event.target.checked)}
-                      />
+                      <label className="check-target">
+                        <input
+                          type="checkbox"
+                          className="checkbox"
+                          aria-label={t('invoices:list.select_invoice', { number: invoice.invoiceNumber })}
+                          checked={selected.has(invoice.invoiceID)}
+                          onChange={(event) => toggle([invoice.invoiceID], event.target.checked)}
+                        />
+                      </label>
                     </td>
                     <th scope="row">
                       <Link to={paths.invoiceDetail.getHref(invoice.invoiceID)}>{invoice.invoiceNumber}</Link>

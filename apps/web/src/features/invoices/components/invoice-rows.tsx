@@ -47,7 +47,8 @@ export interface InvoiceRowsProps {
 /**
  * The rows of the invoice form as a table: article number, name and description, quantity (to
  * thousandths), unit, price, VAT rate, the labour mark for ROT/RUT and the row's net. Every input
- * carries its column and row number as its name, since a cell has no visible label.
+ * carries its column and row number as its name, since a cell has no visible label. On a phone each
+ * row is a card (issue #17): the cells' data-label is shown above each field there, as its label.
  */
 export function InvoiceRows({
   control,
@@ -106,7 +107,7 @@ export function InvoiceRows({
             const row = index + 1;
             return (
               <tr key={field.id}>
-                <td>
+                <td data-label={t('invoices:form.rows.article_number')}>
                   <TextCell
                     control={control}
                     name={`rows.${index}.articleNumber`}
@@ -114,7 +115,7 @@ export function InvoiceRows({
                     limit={INVOICE_LIMITS.articleNumber}
                   />
                 </td>
-                <td>
+                <td data-label={t('invoices:form.rows.name')}>
                   <TextCell
                     control={control}
                     name={`rows.${index}.name`}
@@ -130,7 +131,7 @@ export function InvoiceRows({
                     limit={INVOICE_LIMITS.rowDescription}
                   />
                 </td>
-                <td>
+                <td data-label={t('invoices:form.rows.quantity')}>
                   <TextCell
                     control={control}
                     name={`rows.${index}.quantity`}
@@ -138,7 +139,7 @@ export function InvoiceRows({
                     numeric
                   />
                 </td>
-                <td>
+                <td data-label={t('invoices:form.rows.unit')}>
                   <SelectCell
                     control={control}
                     name={`rows.${index}.unit`}
@@ -146,7 +147,7 @@ export function InvoiceRows({
                     options={unitOptions}
                   />
                 </td>
-                <td>
+                <td data-label={t('invoices:form.rows.price')}>
                   <TextCell
                     control={control}
                     name={`rows.${index}.price`}
@@ -154,7 +155,7 @@ export function InvoiceRows({
                     numeric
                   />
                 </td>
-                <td>
+                <td data-label={t('invoices:form.rows.vat')}>
                   <SelectCell
                     control={control}
                     name={`rows.${index}.vatBasisPoints`}
@@ -163,7 +164,7 @@ export function InvoiceRows({
                   />
                 </td>
                 {showLabour && (
-                  <td className="invoice-rows__labour">
+                  <td className="invoice-rows__labour" data-label={t('invoices:form.rows.labour')}>
                     <Controller
                       control={control}
                       name={`rows.${index}.rotRut`}
@@ -182,7 +183,7 @@ export function InvoiceRows({
                     />
                   </td>
                 )}
-                <td className="invoice-rows__amount">
+                <td className="invoice-rows__amount" data-label={t('invoices:form.rows.amount')}>
                   <RowNet control={control} index={index} currency={currency} language={language} />
                 </td>
                 <td className="invoice-rows__remove">

@@ -16,14 +16,17 @@ export function SelectAllBox({
   useEffect(() => {
     if (ref.current) ref.current.indeterminate = mixed;
   }, [mixed]);
+  // The label around the box is the 44 px touch target of a phone (issue #17); the name stays aria-label.
   return (
-    <input
-      ref={ref}
-      type="checkbox"
-      className="checkbox"
-      aria-label={label}
-      checked={checked}
-      onChange={(event) => onChange(event.target.checked)}
-    />
+    <label className="check-target">
+      <input
+        ref={ref}
+        type="checkbox"
+        className="checkbox"
+        aria-label={label}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+    </label>
   );
 }

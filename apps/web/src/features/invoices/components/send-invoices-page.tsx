@@ -200,7 +200,9 @@ export function SendInvoicesPage() {
                       }
                     />
                   </th>
-                  <th scope="col">{t('invoices:list.columns.number')}</th>
+                  <th scope="col" className="data-table__key">
+                    {t('invoices:list.columns.number')}
+                  </th>
                   <th scope="col">{t('invoices:list.columns.recipient')}</th>
                   <th scope="col">{t('invoices:list.columns.service')}</th>
                   <th scope="col">{t('invoices:list.columns.invoice_date')}</th>
@@ -217,13 +219,15 @@ export function SendInvoicesPage() {
                     className={selected.has(invoice.invoiceID) ? 'is-selected' : undefined}
                   >
                     <td className="data-table__check">
-                      <input
-                        type="checkbox"
-                        className="checkbox"
-                        aria-label={t('invoices:send.select_invoice', { number: invoice.invoiceNumber })}
-                        checked={selected.has(invoice.invoiceID)}
-                        onChange={(event) => toggle(invoice.invoiceID, event.target.checked)}
-                      />
+                      <label className="check-target">
+                        <input
+                          type="checkbox"
+                          className="checkbox"
+                          aria-label={t('invoices:send.select_invoice', { number: invoice.invoiceNumber })}
+                          checked={selected.has(invoice.invoiceID)}
+                          onChange={(event) => toggle(invoice.invoiceID, event.target.checked)}
+                        />
+                      </label>
                     </td>
                     <th scope="row">
                       <Link to={paths.invoiceDetail.getHref(invoice.invoiceID)}>{invoice.invoiceNumber}</Link>

@@ -93,7 +93,7 @@ export function RecipientsPage({ query, onQueryChange }: RecipientsPageProps) {
       {data && data.total > 0 && (
         <>
           <div className="table-wrap" aria-busy={list.isFetching || undefined}>
-            <table className="data-table">
+            <table className="data-table data-table--cards">
               <caption className="visually-hidden">{t('recipients:page.title')}</caption>
               <thead>
                 <tr>
@@ -117,10 +117,14 @@ export function RecipientsPage({ query, onQueryChange }: RecipientsPageProps) {
                     <th scope="row" className="data-table__name">
                       {recipient.name}
                     </th>
-                    <td>{recipient.organizationNumber}</td>
-                    <td>{recipient.email}</td>
-                    <td>{recipient.city}</td>
-                    <td>{formatDate(recipient.updated, i18n.language)}</td>
+                    <td data-label={t('recipients:fields.organizationNumber')}>
+                      {recipient.organizationNumber}
+                    </td>
+                    <td data-label={t('recipients:fields.email')}>{recipient.email}</td>
+                    <td data-label={t('recipients:fields.city')}>{recipient.city}</td>
+                    <td data-label={t('recipients:columns.updated')}>
+                      {formatDate(recipient.updated, i18n.language)}
+                    </td>
                     <td className="data-table__actions">
                       <Button
                         variant="transparent"

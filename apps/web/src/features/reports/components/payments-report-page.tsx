@@ -156,7 +156,9 @@ export function PaymentsReportPage({ query, onQueryChange }: PaymentsReportPageP
                 <thead>
                   <tr>
                     <th scope="col">{t('reports:payments.columns.paymentDate')}</th>
-                    <th scope="col">{t('reports:payments.columns.invoiceNumber')}</th>
+                    <th scope="col" className="data-table__key">
+                      {t('reports:payments.columns.invoiceNumber')}
+                    </th>
                     <th scope="col">{t('reports:payments.columns.recipient')}</th>
                     <th scope="col">{t('reports:payments.columns.reference')}</th>
                     <th scope="col">{t('reports:payments.columns.payer')}</th>
@@ -175,7 +177,7 @@ export function PaymentsReportPage({ query, onQueryChange }: PaymentsReportPageP
                   {data.items.map((p) => (
                     <tr key={p.paymentID}>
                       <td>{formatDate(p.paymentDate, language)}</td>
-                      <td>{p.invoiceNumber}</td>
+                      <td className="data-table__key">{p.invoiceNumber}</td>
                       <td>{p.recipientName}</td>
                       <td>{p.reference}</td>
                       <td>{p.payerName}</td>

@@ -225,7 +225,7 @@ export function TransferCostsPage() {
       {list.data && list.data.total > 0 && (
         <>
           <div className="table-wrap">
-            <table className="data-table">
+            <table className="data-table data-table--cards">
               <caption className="visually-hidden">{t('reports:transferCosts.title')}</caption>
               <thead>
                 <tr>
@@ -252,7 +252,7 @@ export function TransferCostsPage() {
               <tbody>
                 {list.data.items.map((s) => (
                   <tr key={s.settlementID}>
-                    <th scope="row">
+                    <th scope="row" data-label={t('reports:transferCosts.number')}>
                       <button
                         type="button"
                         className="link-button"
@@ -262,14 +262,25 @@ export function TransferCostsPage() {
                         {s.number}
                       </button>
                     </th>
-                    <td>{formatDate(s.createdDate, language)}</td>
-                    <td>{formatDate(s.payoutDate, language)}</td>
-                    <td className="data-table__number">
+                    <td data-label={t('reports:transferCosts.created')}>
+                      {formatDate(s.createdDate, language)}
+                    </td>
+                    <td data-label={t('reports:transferCosts.payoutDate')}>
+                      {formatDate(s.payoutDate, language)}
+                    </td>
+                    <td className="data-table__number" data-label={t('reports:transferCosts.rows')}>
                       {new Intl.NumberFormat(language).format(s.rowCount)}
                     </td>
-                    <td className="data-table__number">{formatMoney(s.grossMinor, s.currency, language)}</td>
-                    <td className="data-table__number">{formatMoney(s.feeMinor, s.currency, language)}</td>
-                    <td className="data-table__number">
+                    <td className="data-table__number" data-label={t('reports:transferCosts.gross')}>
+                      {formatMoney(s.grossMinor, s.currency, language)}
+                    </td>
+                    <td className="data-table__number" data-label={t('reports:transferCosts.fee')}>
+                      {formatMoney(s.feeMinor, s.currency, language)}
+                    </td>
+                    <td
+                      className="data-table__number data-table__total"
+                      data-label={t('reports:transferCosts.total')}
+                    >
                       {formatMoney(s.totalPayoutMinor, s.currency, language)}
                     </td>
                     <td>
