@@ -1,38 +1,6 @@
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { describe, expect, it } from 'vitest';
 import { renderTablePdf, wrapCell } from '../src/services/table-pdf';
-
-const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
-interface Run {
-  page: number;
-  text: string;
-  x: number;
-  y: number;
-  width: number;
-}
-
-/** Every text run of a PDF with its position and width, as Mozilla's pdf.js reads them. */
-async function runs(bytes: Uint8Array): Promise<Run[]> {
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl,
-    useSystemFonts: false,
-    isEvalSupported: false,
-  }).promise;
-  const out: Run[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    for (const item of content.items) {
-      if (!('str' in item) || item.str.trim() === '') continue;
-      out.push({ page: i, text: item.str, x: item.transform[4], y: item.transform[5], width: item.width });
-    }
-  }
-  await doc.destroy();
-  return out;
-}
+import { pdfTextItems } from './support/pdf-text';
 
 // The ledger's columns as the report route lays them out (12 relative widths over landscape A4).
 const WIDTHS = [8, 8, 8, 10, 16, 10, 8, 6, 10, 5, 10, 9];
@@ -95,26 +63,26 @@ describe('renderTablePdf (issue #11: the ledger PDF never cuts a heading or a va
       rows,
       totals: ['Total SEK: 5 999 999 999,40'],
     });
-    const all = await runs(bytes);
+    const { items: all } = await pdfTextItems(bytes);
     // Every character of every heading and value is there, in order: a word wider than its column is
     // broken over two lines ("Curren" / "cy"), never cut.
-    const text = all.map((r) => r.text).join('');
+    const text = all.map((r) => r.str).join('');
     const squeezed = (value: string) => value.replace(/\s/g, '');
     for (const cell of [...header, longName, ...(rows.at(-1) ?? [])])
       expect(squeezed(text)).toContain(squeezed(cell));
     // No run crosses into the next column: each lies within its own column's bounds.
     const body = all.filter(
-      (r) => !['Ledger', 'On 2026-03-10'].includes(r.text) && !r.text.startsWith('Total'),
+      (r) => !['Ledger', 'On 2026-03-10'].includes(r.str) && !r.str.startsWith('Total'),
     );
     for (const r of body) {
       const column = LEFTS.findLastIndex((left) => left <= r.x + 0.01);
       const right = LEFTS[column + 1] ?? MARGIN + USABLE;
-      expect(r.x + r.width, `${r.text} on page ${r.page}`).toBeLessThanOrEqual(right + 0.01);
+      expect(r.x + r.width, `${r.str} on page ${r.page}`).toBeLessThanOrEqual(right + 0.01);
     }
     // 60 rows flow onto more pages, each starting with the header.
     const pages = Math.max(...all.map((r) => r.page));
     expect(pages).toBeGreaterThan(1);
-    for (let p = 2; p <= pages; p++) expect(all.find((r) => r.page === p)?.text).toBe('Invoice');
+    for (let p = 2; p <= pages; p++) expect(all.find((r) => r.page === p)?.str).toBe('Invoice');
     // No two runs of a page overlap (a wrapped row pushes the next one down).
     for (let p = 1; p <= pages; p++) {
       const onPage = body.filter((r) => r.page === p);
@@ -122,7 +90,7 @@ describe('renderTablePdf (issue #11: the ledger PDF never cuts a heading or a va
         for (const b of onPage) {
           if (a === b || Math.abs(a.y - b.y) >= 9) continue;
           const apart = a.x + a.width <= b.x + 0.01 || b.x + b.width <= a.x + 0.01;
-          expect(apart, `${a.text} / ${b.text} on page ${p}`).toBe(true);
+          expect(apart, `${a.str} / ${b.str} on page ${p}`).toBe(true);
         }
     }
   });
