@@ -8,19 +8,12 @@ import {
 } from '@portal/contracts';
 import { formatMoney } from '@portal/domain/money';
 import { eq } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { invoiceFiles } from '../src/db/schema';
+import { samplePdf } from './support/factories';
 import { pdfText } from './support/pdf-text';
 import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
-
-async function samplePdf(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const page = doc.addPage();
-  page.drawText(text, { x: 50, y: 700, font: await doc.embedFont(StandardFonts.Helvetica), size: 12 });
-  return Buffer.from(await doc.save());
-}
 
 describe('files and the invoice PDF', () => {
   let t: TestApp;

@@ -8,7 +8,6 @@ import {
 import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { createOcrReference } from '@portal/domain/ocr-reference';
 import { and, eq } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   invoiceEvents,
@@ -19,14 +18,9 @@ import {
   issuers,
   users,
 } from '../src/db/schema';
+import { samplePdf } from './support/factories';
 import { VALID_RECIPIENT_BODY } from './support/route-samples';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
-
-async function samplePdf(text: string): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  doc.addPage().drawText(text, { x: 50, y: 700, font: await doc.embedFont(StandardFonts.Helvetica) });
-  return Buffer.from(await doc.save());
-}
 
 describe('register by upload (POST limited/invoices/upload)', () => {
   let t: TestApp;

@@ -1,25 +1,13 @@
 import { createHash } from 'node:crypto';
-import {
-  invoiceDetailSchema,
-  invoiceFileSchema,
-  recipientSchema,
-  sendInvoicesResponseSchema,
-} from '@portal/contracts';
+import { invoiceDetailSchema, invoiceFileSchema, sendInvoicesResponseSchema } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { createRecipient, samplePdf } from '../../../test/support/factories';
 import { pdfText } from '../../../test/support/pdf-text';
-import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
+import { VALID_INVOICE_BODY } from '../../../test/support/route-samples';
 import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
 import { fileBlobs, invoiceDocuments, invoiceFiles, invoices, issuers } from '../../db/schema';
-
-async function customerPdf(text: string, pages = 1): Promise<Buffer> {
-  const doc = await PDFDocument.create();
-  const font = await doc.embedFont(StandardFonts.Helvetica);
-  for (let i = 1; i <= pages; i++)
-    doc.addPage().drawText(`${text} sida ${i}`, { x: 50, y: 700, font, size: 12 });
-  return Buffer.from(await doc.save());
-}
 
 /** A PDF whose trailer names an encryption dictionary, as a password-protected file has. */
 async function encryptedPdf(): Promise<Buffer> {
@@ -54,13 +42,7 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
     await t.reset();
     demo = await t.login('demo');
     other = await t.login('demo-other');
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/recipients',
-      headers: bearer(demo),
-      payload: { ...VALID_RECIPIENT_BODY, name: 'Dokument & Co AB' },
-    });
-    recipientID = recipientSchema.parse(r.json()).recipientID;
+    recipientID = await createRecipient(t, demo, { name: 'Dokument & Co AB' });
     const [issuer] = await t.db
       .select({ id: issuers.id })
       .from(issuers)
@@ -159,7 +141,7 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
   });
 
   it('a send that cannot draw a document sends nothing: no state change, no document', async () => {
-    const { invoice, fileID } = await registerUpload(await customerPdf('Egen faktura'));
+    const { invoice, fileID } = await registerUpload(await samplePdf('Egen faktura'));
     const [file] = await t.db.select().from(invoiceFiles).where(eq(invoiceFiles.id, fileID));
     // The stored bytes are gone (a broken file store): the send fails as a whole.
     await t.db.delete(fileBlobs).where(eq(fileBlobs.key, file?.storageKey ?? ''));
@@ -175,7 +157,7 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
   });
 
   it('sends an uploaded invoice as the customer’s own PDF with our payment slip page after it', async () => {
-    const own = await customerPdf('Kundens egen faktura', 2);
+    const own = await samplePdf('Kundens egen faktura', 2);
     const { invoice } = await registerUpload(own);
     const sent = sendInvoicesResponseSchema.parse((await send([invoice.invoiceID])).json());
     const ocr = sent.results[0]?.ocr ?? '';
@@ -200,7 +182,7 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
   });
 
   it('keeps an uploaded invoice’s amounts unless a new file comes with new ones', async () => {
-    const { invoice, fileID } = await registerUpload(await customerPdf('Egen faktura'));
+    const { invoice, fileID } = await registerUpload(await samplePdf('Egen faktura'));
     const edit = (payload: object) =>
       t.app.inject({
         method: 'PUT',
@@ -238,7 +220,7 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
     expect(sameAmounts.statusCode, sameAmounts.body).toBe(200);
 
     // A new file may bring new amounts.
-    const next = invoiceFileSchema.parse((await uploadFile(await customerPdf('Rättad faktura'))).json());
+    const next = invoiceFileSchema.parse((await uploadFile(await samplePdf('Rättad faktura'))).json());
     const withNewFile = await edit({
       ...base,
       invoiceFileID: next.fileID,
