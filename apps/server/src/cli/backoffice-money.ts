@@ -14,7 +14,7 @@ import {
   SERVICE_TYPES,
 } from '@portal/contracts';
 import { toDecimalString } from '@portal/domain/money';
-import { CliError, type CliIo, call, EXIT, refusal } from './backoffice';
+import { CliError, type CliIo, call, EXIT, refusal } from './backoffice-http';
 
 /** The money commands of the back-office CLI (docs/BACKOFFICE.md, docs/MONEY.md). */
 interface MoneyCommand {

@@ -23,7 +23,7 @@ import {
   operators,
   recipients,
 } from '../schema';
-import { DEMO_BANKGIROS, DEMO_OPERATOR } from './demo';
+import { DEMO_BANKGIROS, DEMO_OPERATOR } from './demo-constants';
 
 /** A small deterministic PRNG (mulberry32), so the demo data is the same on every machine. */
 function prng(seed: number) {
