@@ -17,3 +17,23 @@ export function formatMoney(minor: number, currency: string, language: string): 
     ? formatMoneyIn(minor, currency, locale)
     : `${formatAmount(minor, locale)} ${currency}`;
 }
+
+export interface CurrencyTotal {
+  currency: string;
+  count: number;
+  grossMinor: number;
+}
+
+/** Count and sum of `grossMinor` per currency, in currency order (integers only, never floats). */
+export function totalsByCurrency(
+  invoices: readonly { currency: string; grossMinor: number }[],
+): CurrencyTotal[] {
+  const byCurrency = new Map<string, CurrencyTotal>();
+  for (const invoice of invoices) {
+    const total = byCurrency.get(invoice.currency) ?? { currency: invoice.currency, count: 0, grossMinor: 0 };
+    total.count += 1;
+    total.grossMinor += invoice.grossMinor;
+    byCurrency.set(invoice.currency, total);
+  }
+  return [...byCurrency.values()].sort((a, b) => a.currency.localeCompare(b.currency));
+}

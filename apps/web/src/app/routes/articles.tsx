@@ -1,8 +1,8 @@
 import { listArticlesQuerySchema } from '@portal/contracts';
-import { useSelf } from '../../features/account/api/get-self';
 import { ArticlesPage } from '../../features/articles/components/articles-page';
 import { RecipientPicker } from '../../features/recipients/components/recipient-picker';
 import { useListParams } from '../../lib/list-params';
+import { useSelf } from '../../lib/self';
 
 /**
  * `/articles` (spec §2, guarded by the history abilities): page, sort and search come from the URL;

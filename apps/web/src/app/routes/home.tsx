@@ -1,5 +1,5 @@
-import { useSelf } from '../../features/account/api/get-self';
 import { HomePage } from '../../features/dashboard/components/home-page';
+import { useSelf } from '../../lib/self';
 
 /** `/` (spec §2). The root layout has loaded `self` before this renders. */
 export default function HomeRoute() {

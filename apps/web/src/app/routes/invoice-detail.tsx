@@ -1,7 +1,7 @@
 import { useLocation, useParams } from 'react-router';
-import { useSelf } from '../../features/account/api/get-self';
 import { InvoiceDetailPage } from '../../features/invoices/components/invoice-detail-page';
 import type { InvoiceNotice } from '../../features/invoices/components/invoice-form-screen';
+import { useSelf } from '../../lib/self';
 
 function noticeOf(state: unknown): InvoiceNotice | null {
   const notice = (state as { notice?: unknown } | null)?.notice;

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
-import { useSelf } from '../../features/account/api/get-self';
 import { invoiceIDOf, MessagesPage } from '../../features/invoices/components/messages-page';
+import { useSelf } from '../../lib/self';
 
 /** `/invoice/messages` with the optional `?invoiceID=` of spec §2. */
 export default function InvoiceMessagesRoute() {

@@ -1,8 +1,8 @@
 import { useParams } from 'react-router';
-import { useSelf } from '../../features/account/api/get-self';
 import { ArticlePicker } from '../../features/articles/components/article-picker';
 import { InvoiceFormScreen } from '../../features/invoices/components/invoice-form-screen';
 import { RecipientPicker } from '../../features/recipients/components/recipient-picker';
+import { useSelf } from '../../lib/self';
 
 /** `/invoices/duplicate/{id}` (spec §2): the register form in duplicate mode, prefilled from an invoice. */
 export default function InvoicesDuplicateRoute() {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useLocation } from 'react-router';
 import { catchAllOutcome, paths } from '../../config/paths';
-import { useSelf } from '../../features/account/api/get-self';
+import { useSelf } from '../../lib/self';
 
 /**
  * The catch-all (spec §2). Screens that land in later issues have no route yet, but the navigation

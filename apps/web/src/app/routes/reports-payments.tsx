@@ -1,6 +1,7 @@
 import { isValidIsoDate } from '@portal/domain/calendar-date';
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { useRecipients } from '../../features/recipients/api/list-recipients';
 import type { PaymentsReportState } from '../../features/reports/api/payments-report';
 import { PaymentsReportPage } from '../../features/reports/components/payments-report-page';
 import { toIsoDate } from '../../lib/format';
@@ -47,5 +48,13 @@ export default function ReportsPaymentsRoute() {
     },
     [query, setParams],
   );
-  return <PaymentsReportPage key={`${query.from}|${query.to}`} query={query} onQueryChange={update} />;
+  const recipients = useRecipients({ page: 1, pageSize: 100, sort: 'name', order: 'asc', search: undefined });
+  return (
+    <PaymentsReportPage
+      key={`${query.from}|${query.to}`}
+      query={query}
+      onQueryChange={update}
+      recipients={recipients.data?.items ?? []}
+    />
+  );
 }

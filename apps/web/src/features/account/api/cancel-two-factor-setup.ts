@@ -1,7 +1,7 @@
 import { ROUTES } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { selfKeys } from './get-self';
+import { selfKeys } from '../../../lib/self';
 
 /** `GET /limited/2fa/disable`: cancels a setup in progress (spec §4); an enabled two-factor stays on. */
 export function cancelTwoFactorSetup() {

@@ -1,7 +1,7 @@
 import { type ChangePasswordBody, ROUTES } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { selfKeys } from './get-self';
+import { selfKeys } from '../../../lib/self';
 
 /** `POST limited/account` {old, new}: 412 wrong old, 400 invalid new (spec §8). */
 export function changePassword(body: ChangePasswordBody) {

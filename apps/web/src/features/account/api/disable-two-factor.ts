@@ -1,7 +1,7 @@
 import { type DisableTwoFactorBody, ROUTES } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { selfKeys } from './get-self';
+import { selfKeys } from '../../../lib/self';
 
 /**
  * `POST /limited/2fa/disable` {code}: turns an enabled two-factor off after the confirmation (spec §4);

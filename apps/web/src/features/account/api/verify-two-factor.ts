@@ -1,7 +1,7 @@
 import { ROUTES } from '@portal/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { selfKeys } from './get-self';
+import { selfKeys } from '../../../lib/self';
 
 /** `POST /limited/2fa/verify` {code}: a verified code enables two-factor (spec §4). */
 export function verifyTwoFactor(body: { code: string }) {

@@ -5,8 +5,8 @@ import { Card } from '../../../components/ui/card';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
+import { bucketLabelKey } from '../../../lib/overdue-buckets';
 import { useDashboard } from '../api/get-dashboard';
-import { bucketLabelKey } from './bucket-label';
 import { type ChartBar, ColumnChart } from './column-chart';
 
 function monthLabel(month: string, language: string, style: 'short' | 'long'): string {

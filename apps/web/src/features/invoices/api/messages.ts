@@ -1,7 +1,7 @@
 import { buildPath, type CreateMessageBody, ROUTES } from '@portal/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { selfKeys } from '../../account/api/get-self';
+import { selfKeys } from '../../../lib/self';
 
 export interface MessageListParams {
   invoiceID: string | null;

@@ -1,6 +1,6 @@
 import type { Language } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { type CurrencyTotal, formatInvoiceMoney } from '../utils/money';
+import { type CurrencyTotal, formatMoney } from '../../../lib/money';
 
 /** Number of invoices and their total per currency, as a small table with a caption. */
 export function CurrencyTotals({
@@ -35,9 +35,7 @@ export function CurrencyTotals({
           <tr key={total.currency}>
             <th scope="row">{total.currency}</th>
             <td className="data-table__number">{number.format(total.count)}</td>
-            <td className="data-table__number">
-              {formatInvoiceMoney(total.grossMinor, total.currency, language)}
-            </td>
+            <td className="data-table__number">{formatMoney(total.grossMinor, total.currency, language)}</td>
           </tr>
         ))}
       </tbody>

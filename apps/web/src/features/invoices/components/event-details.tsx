@@ -1,7 +1,7 @@
 import type { Language } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatBasisPoints, formatDate } from '../../../lib/format';
-import { formatInvoiceMoney } from '../utils/money';
+import { formatMoney } from '../../../lib/money';
 
 type Details = Record<string, string | number>;
 
@@ -16,7 +16,7 @@ export function eventDetailsText(
   const str = (key: string) => (typeof details[key] === 'string' ? (details[key] as string) : null);
   const money = (key: string) => {
     const minor = num(key);
-    return minor === null ? null : formatInvoiceMoney(minor, currency, language);
+    return minor === null ? null : formatMoney(minor, currency, language);
   };
   const date = (key: string) => {
     const value = str(key);

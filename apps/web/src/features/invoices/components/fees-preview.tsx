@@ -3,8 +3,8 @@ import { reportsTexts } from '@portal/i18n/namespaces/reports';
 import { useTranslation } from 'react-i18next';
 import { addTexts } from '../../../lib/i18n';
 import { errorText } from '../../../lib/messages';
+import { formatMoney } from '../../../lib/money';
 import { useFeesPreview } from '../api/preview-fees';
-import { formatInvoiceMoney } from '../utils/money';
 
 addTexts('reports', reportsTexts);
 
@@ -46,15 +46,9 @@ export function FeesPreview({ invoiceIDs, language }: { invoiceIDs: readonly str
         {totals.map((total) => (
           <tr key={total.currency}>
             <th scope="row">{total.currency}</th>
-            <td className="data-table__number">
-              {formatInvoiceMoney(total.grossMinor, total.currency, language)}
-            </td>
-            <td className="data-table__number">
-              {formatInvoiceMoney(total.feeMinor, total.currency, language)}
-            </td>
-            <td className="data-table__number">
-              {formatInvoiceMoney(total.netMinor, total.currency, language)}
-            </td>
+            <td className="data-table__number">{formatMoney(total.grossMinor, total.currency, language)}</td>
+            <td className="data-table__number">{formatMoney(total.feeMinor, total.currency, language)}</td>
+            <td className="data-table__number">{formatMoney(total.netMinor, total.currency, language)}</td>
           </tr>
         ))}
       </tbody>

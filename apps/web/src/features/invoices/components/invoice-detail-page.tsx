@@ -11,6 +11,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatBasisPoints, formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { errorText, translateCode } from '../../../lib/messages';
+import { formatMoney } from '../../../lib/money';
 import { useDeleteInvoice } from '../api/delete-invoice';
 import { useDownloadInvoiceFile, useDownloadInvoicePdf } from '../api/download-documents';
 import { useInvoice } from '../api/get-invoice';
@@ -18,7 +19,6 @@ import { useSendInvoices } from '../api/send-invoices';
 import { formatFileSize } from '../utils/file-size';
 import { newIdempotencyKey } from '../utils/idempotency-key';
 import { eventKey, ROT_RUT_KEYS, SERVICE_KEYS, stateKey, statusKey, UNIT_KEYS } from '../utils/labels';
-import { formatInvoiceMoney } from '../utils/money';
 import { formatQuantity } from '../utils/quantity';
 import { EventDetails } from './event-details';
 import type { InvoiceNotice } from './invoice-form-screen';
@@ -109,7 +109,7 @@ function InvoiceDetailView({
   const isPending = invoice.state === 1;
   const canRegister = abilities.includes('limited_register_invoice');
   const canSend = abilities.includes('limited_send_invoice');
-  const money = (minor: number) => formatInvoiceMoney(minor, invoice.currency, language);
+  const money = (minor: number) => formatMoney(minor, invoice.currency, language);
   const rotRutType = invoice.rotRut.type === 'none' ? null : (invoice.rotRut.type ?? null);
 
   function sendNow() {

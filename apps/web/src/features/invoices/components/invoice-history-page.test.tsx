@@ -5,10 +5,10 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import InvoicesRoute from '../../../app/routes/invoices';
 import { buildUrl } from '../../../lib/api-client';
+import { formatMoney } from '../../../lib/money';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { listInvoicesRequestQuery } from '../api/list-invoices';
-import { formatInvoiceMoney } from '../utils/money';
 
 describe('listInvoicesRequestQuery', () => {
   it('turns filter, search, dates, sort and page into the query string, leaving out what is empty', () => {
@@ -203,8 +203,8 @@ describe('the invoice history (/invoices)', () => {
       // The row's number is its header cell (th), not a cell: the cells after it sit one place left.
       return cells[at - 1]?.textContent;
     };
-    expect(cellUnder(/^Amount/)).toBe(formatInvoiceMoney(one.grossMinor, one.currency, 'en-US'));
-    expect(cellUnder(/^Remaining$/)).toBe(formatInvoiceMoney(one.remainingMinor, one.currency, 'en-US'));
+    expect(cellUnder(/^Amount/)).toBe(formatMoney(one.grossMinor, one.currency, 'en-US'));
+    expect(cellUnder(/^Remaining$/)).toBe(formatMoney(one.remainingMinor, one.currency, 'en-US'));
   });
 });
 

@@ -15,11 +15,11 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { errorText, translateCode } from '../../../lib/messages';
-import { bucketLabelKey } from '../../dashboard/components/bucket-label';
+import { formatMoney } from '../../../lib/money';
+import { bucketLabelKey } from '../../../lib/overdue-buckets';
 import { useDownloadInvoicesPdf } from '../api/download-documents';
 import { type InvoiceListQuery, useInvoices } from '../api/list-invoices';
 import { FILTER_KEYS } from '../utils/labels';
-import { formatInvoiceMoney } from '../utils/money';
 import { CurrencyTotals } from './currency-totals';
 import { InvoiceStateBadge } from './invoice-state-badge';
 import { SelectAllBox } from './select-all-box';
@@ -292,10 +292,10 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
                     <td>{formatDate(invoice.invoiceDate, language)}</td>
                     <td>{formatDate(invoice.dueDate, language)}</td>
                     <td className="data-table__number">
-                      {formatInvoiceMoney(invoice.grossMinor, invoice.currency, language)}
+                      {formatMoney(invoice.grossMinor, invoice.currency, language)}
                     </td>
                     <td className="data-table__number">
-                      {formatInvoiceMoney(invoice.remainingMinor, invoice.currency, language)}
+                      {formatMoney(invoice.remainingMinor, invoice.currency, language)}
                     </td>
                     <td>
                       <InvoiceStateBadge

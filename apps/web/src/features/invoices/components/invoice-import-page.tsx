@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { errorText, translateCode } from '../../../lib/messages';
+import { formatMoney, totalsByCurrency } from '../../../lib/money';
 import { useGetImportTemplate } from '../api/get-import-template';
 import { useImportInvoices } from '../api/import-invoices';
 import { usePreviewInvoiceImport } from '../api/preview-invoice-import';
@@ -20,7 +21,6 @@ import {
   importableInvoices,
   issueText,
 } from '../utils/import-preview';
-import { formatInvoiceMoney, totalsByCurrency } from '../utils/money';
 import { CurrencyTotals } from './currency-totals';
 import { FileInput } from './file-input';
 import '../texts';
@@ -125,7 +125,7 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
                 <td>{formatLineRanges(invoice.lines)}</td>
                 <td className="data-table__number">{count.format(invoice.rows)}</td>
                 <td className="data-table__number">
-                  {isValid ? formatInvoiceMoney(invoice.grossMinor, invoice.currency, language) : '–'}
+                  {isValid ? formatMoney(invoice.grossMinor, invoice.currency, language) : '–'}
                 </td>
                 <td>
                   {!isValid && (

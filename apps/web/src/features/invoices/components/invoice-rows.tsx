@@ -5,9 +5,9 @@ import { useTranslation } from 'react-i18next';
 import { IconButton } from '../../../components/ui/icon-button';
 import { CloseIcon } from '../../../components/ui/icons';
 import { formatBasisPoints } from '../../../lib/format';
+import { formatMoney } from '../../../lib/money';
 import { type InvoiceFormValues, rowInput } from '../utils/invoice-form';
 import { UNIT_KEYS } from '../utils/labels';
-import { formatInvoiceMoney } from '../utils/money';
 import { SelectCell, TextCell } from './form-cells';
 
 /** A row's net as typed (quantity × price, rounded once, as the server rounds it); a dash until readable. */
@@ -30,7 +30,7 @@ function RowNet({
   } catch {
     // Beyond the safe integer range: the totals say so; the row shows a dash.
   }
-  return <>{net === null ? '–' : formatInvoiceMoney(net, currency, language)}</>;
+  return <>{net === null ? '–' : formatMoney(net, currency, language)}</>;
 }
 
 export interface InvoiceRowsProps {

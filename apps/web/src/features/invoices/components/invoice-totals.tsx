@@ -1,7 +1,7 @@
 import type { Language } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { formatBasisPoints } from '../../../lib/format';
-import { formatInvoiceMoney } from '../utils/money';
+import { formatMoney } from '../../../lib/money';
 
 export interface TotalsFigures {
   netMinor: number;
@@ -26,7 +26,7 @@ export function InvoiceTotals({
   language: Language;
 }) {
   const { t } = useTranslation();
-  const money = (minor: number) => formatInvoiceMoney(minor, currency, language);
+  const money = (minor: number) => formatMoney(minor, currency, language);
   const hasDeduction = figures.deductionType !== null && figures.deductionMinor !== 0;
   return (
     <dl className="invoice-totals">

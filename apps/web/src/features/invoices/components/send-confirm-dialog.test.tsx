@@ -2,13 +2,12 @@ import type { FeesPreviewResponse, InvoiceDetail, PendingInvoice, Recipient } fr
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { formatMoney } from '../../../lib/money';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
-import { formatInvoiceMoney } from '../utils/money';
 import { SendInvoicesPage } from './send-invoices-page';
 
-const money = (minor: number, currency: string) =>
-  formatInvoiceMoney(minor, currency, 'en-US').replace(/\s+/g, ' ');
+const money = (minor: number, currency: string) => formatMoney(minor, currency, 'en-US').replace(/\s+/g, ' ');
 
 const SEND = '/api/limited/invoices/send';
 

@@ -3,8 +3,8 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
 import { formatDate } from '../../../lib/format';
+import { formatMoney, totalsByCurrency } from '../../../lib/money';
 import { useFeesPreview } from '../api/preview-fees';
-import { formatInvoiceMoney, totalsByCurrency } from '../utils/money';
 import { CurrencyTotals } from './currency-totals';
 import { FeesPreview } from './fees-preview';
 
@@ -86,7 +86,7 @@ export function SendConfirmDialog({
                     {formatDate(invoice.dueDate, language)} <SendFlag code={invoice.sendCode} />
                   </td>
                   <td className="data-table__number">
-                    {formatInvoiceMoney(invoice.grossMinor, invoice.currency, language)}
+                    {formatMoney(invoice.grossMinor, invoice.currency, language)}
                   </td>
                 </tr>
               ))}

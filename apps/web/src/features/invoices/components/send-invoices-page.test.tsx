@@ -2,9 +2,9 @@ import type { InvoiceSummary, PendingInvoice } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { totalsByCurrency } from '../../../lib/money';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
-import { totalsByCurrency } from '../utils/money';
 import { SendInvoicesPage } from './send-invoices-page';
 
 function summary(n: number, currency: string, grossMinor: number): InvoiceSummary {

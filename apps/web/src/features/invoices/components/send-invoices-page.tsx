@@ -10,11 +10,11 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { errorText, translateCode } from '../../../lib/messages';
+import { formatMoney, totalsByCurrency } from '../../../lib/money';
 import { usePendingInvoices } from '../api/list-pending-invoices';
 import { useSendInvoices } from '../api/send-invoices';
 import { newIdempotencyKey } from '../utils/idempotency-key';
 import { SERVICE_KEYS, stateKey } from '../utils/labels';
-import { formatInvoiceMoney, totalsByCurrency } from '../utils/money';
 import { CurrencyTotals } from './currency-totals';
 import { FeesPreview } from './fees-preview';
 import { InvoiceStateBadge } from './invoice-state-badge';
@@ -249,7 +249,7 @@ export function SendInvoicesPage() {
                       {formatDate(invoice.dueDate, language)} <SendFlag code={invoice.sendCode} />
                     </td>
                     <td className="data-table__number">
-                      {formatInvoiceMoney(invoice.grossMinor, invoice.currency, language)}
+                      {formatMoney(invoice.grossMinor, invoice.currency, language)}
                     </td>
                   </tr>
                 ))}

@@ -26,7 +26,7 @@ import { isValidPersonalNumber } from '@portal/domain/personal-number';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { formatDate } from '../../../lib/format';
-import { formatInvoiceMoney } from './money';
+import { formatMoney } from '../../../lib/money';
 import { formatQuantity, parseQuantity, type QuantityParseError } from './quantity';
 
 /** Payment terms a new invoice starts with, in days. */
@@ -545,7 +545,7 @@ export function duplicateNumberParams(
   const parsed = duplicateInvoiceDetailsSchema.safeParse(details);
   if (!parsed.success) return null;
   return {
-    amount: formatInvoiceMoney(parsed.data.grossMinor, parsed.data.currency, language),
+    amount: formatMoney(parsed.data.grossMinor, parsed.data.currency, language),
     recipient: parsed.data.recipientName,
     date: formatDate(parsed.data.invoiceDate, language),
   };

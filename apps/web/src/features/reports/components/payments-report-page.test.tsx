@@ -4,10 +4,10 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import ReportsPaymentsRoute from '../../../app/routes/reports-payments';
 import { toIsoDate } from '../../../lib/format';
+import { formatMoney } from '../../../lib/money';
 import { dateField, dateValue, typeDate } from '../../../test/date-field';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
-import { formatInvoiceMoney } from '../../invoices/utils/money';
 
 // One real server for the file; the demo seed has paid invoices in February 2026 (before its clock's day).
 const api = startRealApi();
@@ -53,12 +53,12 @@ describe('the payments report (/reports/payments)', () => {
     await screen.findByRole('table', { name: 'Payments' });
     const rows = await shownRows();
     expect(rows.map((r) => r[1])).toEqual(expected.items.map((p) => p.invoiceNumber));
-    expect(rows[0]?.[5]).toBe(formatInvoiceMoney(expected.items[0]?.amountMinor ?? -1, 'SEK', 'en-US'));
+    expect(rows[0]?.[5]).toBe(formatMoney(expected.items[0]?.amountMinor ?? -1, 'SEK', 'en-US'));
     const totals = screen.getByRole('list', { name: 'Payments' });
     expect(within(totals).getAllByRole('listitem')).toHaveLength(expected.totals.length);
     for (const total of expected.totals)
       expect(totals).toHaveTextContent(
-        `Total ${total.currency}: ${formatInvoiceMoney(total.amountMinor, total.currency, 'en-US')} (${new Intl.NumberFormat('en-US').format(total.count)})`.replace(
+        `Total ${total.currency}: ${formatMoney(total.amountMinor, total.currency, 'en-US')} (${new Intl.NumberFormat('en-US').format(total.count)})`.replace(
           /\s+/g,
           ' ',
         ),

@@ -10,14 +10,15 @@ import { TextInput } from '../../../components/ui/text-input';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { errorText } from '../../../lib/messages';
-import { formatInvoiceMoney } from '../../invoices/utils/money';
-import { useRecipients } from '../../recipients/api/list-recipients';
+import { formatMoney } from '../../../lib/money';
 import { downloadPaymentsReport, type PaymentsReportState, usePaymentsReport } from '../api/payments-report';
 import '../texts';
 
 export interface PaymentsReportPageProps {
   query: PaymentsReportState;
   onQueryChange: (patch: Partial<PaymentsReportState>) => void;
+  /** The recipients to filter by (the route reads them from the recipients feature). */
+  recipients: readonly { recipientID: string; name: string }[];
 }
 
 /**
@@ -25,11 +26,10 @@ export interface PaymentsReportPageProps {
  * unless the URL says otherwise), filtered by recipient and invoice number, paged, with the total per
  * currency of everything that matched, and the whole period as Excel or CSV.
  */
-export function PaymentsReportPage({ query, onQueryChange }: PaymentsReportPageProps) {
+export function PaymentsReportPage({ query, onQueryChange, recipients }: PaymentsReportPageProps) {
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.language);
   const report = usePaymentsReport(query);
-  const recipients = useRecipients({ page: 1, pageSize: 100, sort: 'name', order: 'asc', search: undefined });
   const [draft, setDraft] = useState({
     from: query.from,
     to: query.to,
@@ -89,7 +89,7 @@ export function PaymentsReportPage({ query, onQueryChange }: PaymentsReportPageP
             onChange={(recipientID) => setDraft({ ...draft, recipientID })}
             options={[
               { value: '', label: t('reports:payments.allRecipients') },
-              ...(recipients.data?.items ?? []).map((r) => ({ value: r.recipientID, label: r.name })),
+              ...recipients.map((r) => ({ value: r.recipientID, label: r.name })),
             ]}
           />
           <TextInput
@@ -119,7 +119,7 @@ export function PaymentsReportPage({ query, onQueryChange }: PaymentsReportPageP
                 <strong>
                   {t('reports:payments.total', {
                     currency: total.currency,
-                    amount: formatInvoiceMoney(total.amountMinor, total.currency, language),
+                    amount: formatMoney(total.amountMinor, total.currency, language),
                     count: number.format(total.count),
                   })}
                 </strong>
@@ -182,13 +182,13 @@ export function PaymentsReportPage({ query, onQueryChange }: PaymentsReportPageP
                       <td>{p.reference}</td>
                       <td>{p.payerName}</td>
                       <td className="data-table__number">
-                        {formatInvoiceMoney(p.amountMinor, p.currency, language)}
+                        {formatMoney(p.amountMinor, p.currency, language)}
                       </td>
                       <td className="data-table__number">
-                        {formatInvoiceMoney(p.appliedMinor, p.currency, language)}
+                        {formatMoney(p.appliedMinor, p.currency, language)}
                       </td>
                       <td className="data-table__number">
-                        {formatInvoiceMoney(p.overpaidMinor, p.currency, language)}
+                        {formatMoney(p.overpaidMinor, p.currency, language)}
                       </td>
                     </tr>
                   ))}

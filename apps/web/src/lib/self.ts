@@ -1,6 +1,6 @@
 import { ROUTES } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client';
+import { apiRequest } from './api-client';
 
 export const selfKeys = { all: ['self'] as const };
 
