@@ -148,7 +148,11 @@ describe('files and the invoice PDF', () => {
       expect(text).toContain('PDF-4711');
       expect(text).toContain('Fil & Co AB');
       expect(text).toContain(ocr);
-      expect(text).toContain(created.dueDate);
+      // The due date (2026-04-01) as the document's language writes dates.
+      expect(created.dueDate).toBe('2026-04-01');
+      expect(text).toContain(
+        { 'sv-SE': '2026-04-01', 'en-US': 'Apr 1, 2026', 'fi-FI': '1.4.2026' }[language],
+      );
       const toPay = formatMoney(created.toPayMinor, 'SEK', language)
         .replace(/[\u00a0\u202f]/g, ' ')
         .replace('−', '-');

@@ -49,7 +49,7 @@ describe('POST /api/limited/invoices/pdf: one PDF of the chosen invoices', () =>
     demo = await t.login('demo');
     other = await t.login('demo-other');
     await createInvoice(demo, 'SAMLA-1');
-    // Enough rows for a second page, so that page numbering per invoice is exercised.
+    // Enough rows for a second and a third page (the slip's own), so that page numbering per invoice is exercised.
     await createInvoice(demo, 'SAMLA-2', {
       rows: Array.from({ length: 70 }, (_, i) => ({
         name: `Rad ${i + 1}`,
@@ -80,13 +80,13 @@ describe('POST /api/limited/invoices/pdf: one PDF of the chosen invoices', () =>
     const own = await Promise.all(
       ['SAMLA-3', 'SAMLA-1', 'SAMLA-2'].map((n) => singlePageCount(ids[n] ?? '')),
     );
-    expect(own).toEqual([1, 1, 2]);
-    expect(doc.getPageCount()).toBe(4);
+    expect(own).toEqual([1, 1, 3]);
+    expect(doc.getPageCount()).toBe(5);
     expect(doc.getTitle()).toBe('Invoices (3)');
 
     // An independent reader (pdf.js) finds each number, in the order asked for, in English.
     const { pages, text } = await pdfText(res.rawPayload);
-    expect(pages).toBe(4);
+    expect(pages).toBe(5);
     const at = (s: string) => text.indexOf(s);
     expect(at('SAMLA-3')).toBeGreaterThanOrEqual(0);
     expect(at('SAMLA-1')).toBeGreaterThan(at('SAMLA-3'));
@@ -94,8 +94,8 @@ describe('POST /api/limited/invoices/pdf: one PDF of the chosen invoices', () =>
     expect(text).toContain('Kund SAMLA-2 AB');
     expect(text).toContain('Amount due');
     expect(text).toContain('Page 1 of 1');
-    expect(text).toContain('Page 2 of 2');
-    expect(text).not.toContain('of 4');
+    expect(text).toContain('Page 3 of 3');
+    expect(text).not.toContain('of 5');
   });
 
   it('draws in the user’s language without one, and names a one-invoice file by its number', async () => {
