@@ -136,9 +136,17 @@ describe('files and the invoice PDF', () => {
       ).json(),
     );
     const ocr = sent.results[0]?.ocr ?? '';
+    // The document is in the recipient's document language (issue #11), whatever the user's is.
     for (const language of ['sv-SE', 'en-US', 'fi-FI'] as const) {
+      const changed = await t.app.inject({
+        method: 'PUT',
+        url: `/api/limited/recipients/${recipientID}`,
+        headers: bearer(demo),
+        payload: { ...VALID_RECIPIENT_BODY, name: 'Fil & Co AB', documentLanguage: language },
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
       const res = await t.app.inject({
-        url: `/api/limited/invoices/${created.invoiceID}/pdf?language=${language}`,
+        url: `/api/limited/invoices/${created.invoiceID}/pdf`,
         headers: bearer(demo),
       });
       expect(res.statusCode).toBe(200);

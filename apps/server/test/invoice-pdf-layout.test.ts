@@ -276,13 +276,18 @@ describe('invoice documents: layout, payment slip, assignment clause (issue #11)
       const labels = LABELS[language];
       const body = extremeInvoice(`${'9'.repeat(INVOICE_LIMITS.invoiceNumber - 3)}-${language.slice(0, 2)}`);
       body.rotRut.type = labels.deduction[0];
-      const { invoice, recipient, issuer } = await created(body, { name: longText('Kund', 45) }, true);
+      const { invoice, recipient, issuer } = await created(
+        body,
+        { name: longText('Kund', 45), documentLanguage: language },
+        true,
+      );
       expect(invoice.grossMinor).toBeGreaterThan(MAX_INVOICE_TOTAL_MINOR * 0.85);
       expect(invoice.rows).toHaveLength(60);
       expect(new Set(invoice.rows.map((r) => r.vatBasisPoints))).toEqual(
         new Set(TAX_RATES.SE.map((r) => r.rateBasisPoints)),
       );
-      const pdf = await renderInvoicePdf(invoice, issuer, recipient, language);
+      expect(recipient.documentLanguage).toBe(language);
+      const pdf = await renderInvoicePdf(invoice, issuer, recipient);
       if (OUT)
         await import('node:fs/promises').then((fs) => fs.writeFile(`${OUT}/extreme-${language}.pdf`, pdf));
       const { pages, items } = await pdfTextItems(pdf);

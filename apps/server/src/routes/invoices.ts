@@ -408,13 +408,10 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
         .from(recipients)
         .where(and(eq(recipients.issuerId, auth.issuerId), eq(recipients.id, detail.recipientID)));
       if (!issuer || !recipient) throw new ApiError('invoices.not_found');
-      const user = await loadUser(ctx.db, auth.userId);
-      const language = request.query.language ?? user.language ?? DEFAULT_LANGUAGE;
       const pdf = await renderInvoicePdf(
         detail,
         { ...toIssuer(issuer), collectionBankgiro: issuer.collectionBankgiro },
         toRecipient(recipient),
-        language,
       );
       reply
         .header('Content-Disposition', contentDisposition(`faktura-${detail.invoiceNumber}.pdf`))

@@ -1,4 +1,5 @@
 import {
+  documentLanguageForCountry,
   idParamsSchema,
   listRecipientsQuerySchema,
   listRecipientsResponseSchema,
@@ -36,6 +37,7 @@ export function toRecipient(r: RecipientRow): Recipient {
     phone: r.phone,
     organizationNumber: r.organizationNumber,
     vat: r.vat,
+    documentLanguage: r.documentLanguage,
     updated: r.updatedAt.toISOString(),
   };
 }
@@ -109,7 +111,7 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
       operationId: 'createRecipient',
       tags: ['recipients'],
       summary:
-        'Add a recipient (spec §5: name required, max 45; zip code, city and a valid email; a party number no other recipient of the issuer has)',
+        'Add a recipient (spec §5: name required, max 45; zip code, city and a valid email; a party number no other recipient of the issuer has; the document language defaults to the country’s)',
       body: recipientBodySchema,
       response: { 200: recipientSchema, ...errorResponses },
     },
@@ -119,7 +121,11 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
       const [row] = await guardPartyNumber(issuerId, body.organizationNumber, null, () =>
         ctx.db
           .insert(recipients)
-          .values({ ...body, issuerId })
+          .values({
+            ...body,
+            issuerId,
+            documentLanguage: body.documentLanguage ?? documentLanguageForCountry(body.country),
+          })
           .returning(),
       );
       if (!row) throw new ApiError('server.internal');
@@ -133,7 +139,7 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
     schema: {
       operationId: 'updateRecipient',
       tags: ['recipients'],
-      summary: 'Change a recipient of the caller',
+      summary: 'Change a recipient of the caller (without a documentLanguage the stored one is kept)',
       params: idParamsSchema,
       body: recipientBodySchema,
       response: { 200: recipientSchema, ...errorResponses },

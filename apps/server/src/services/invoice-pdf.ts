@@ -1,5 +1,6 @@
 import {
   ASSIGNED_SERVICES,
+  documentLanguageOf,
   type InvoiceDetail,
   type Issuer,
   type Language,
@@ -43,32 +44,33 @@ export interface InvoiceToDraw {
 
 /**
  * Renders our invoice PDF with a PDF library (no headless browser): issuer, recipient, rows, VAT per
- * rate, the ROT/RUT block, amount to pay, OCR reference, bankgiro and due date, in `language`.
+ * rate, the ROT/RUT block, amount to pay, OCR reference, bankgiro and due date, in the recipient's
+ * document language (`documentLanguageOf`), whoever asks for it (issue #11).
  */
 export function renderInvoicePdf(
   invoice: InvoiceDetail,
   issuer: InvoiceIssuer,
   recipient: Recipient,
-  language: Language,
 ): Promise<Uint8Array> {
-  return renderInvoicesPdf([{ invoice, recipient }], issuer, language);
+  return renderInvoicesPdf([{ invoice, recipient }], issuer, documentLanguageOf(recipient));
 }
 
 /**
- * Renders several invoices of one issuer into one PDF, in the given order: each starts on a new page
- * and numbers its own pages ("page 1 of 2"), exactly as its own PDF would look. The fonts are embedded
- * once for the whole document. Dated by the latest invoice date, so the same invoices give the same
- * bytes. Throws on an empty list (the route never asks for one).
+ * Renders several invoices of one issuer into one PDF, in the given order: each starts on a new page,
+ * is written in its own recipient's document language and numbers its own pages ("page 1 of 2"),
+ * exactly as its own PDF would look. `titleLanguage` is only the language of the file's title (the
+ * file is the user's, its invoices are the recipients'). The fonts are embedded once for the whole
+ * document. Dated by the latest invoice date, so the same invoices give the same bytes. Throws on an
+ * empty list (the route never asks for one).
  */
 export async function renderInvoicesPdf(
   items: readonly InvoiceToDraw[],
   issuer: InvoiceIssuer,
-  language: Language,
+  titleLanguage: Language,
 ): Promise<Uint8Array> {
   const [first] = items;
   if (!first) throw new Error('renderInvoicesPdf: no invoices');
-  const t = (key: string, values: Record<string, string | number> = {}) =>
-    winAnsi(translate(language, 'documents', `invoicePdf.${key}`, values));
+  const { t } = documentFormats(titleLanguage, 'SEK');
   const pdf = await PDFDocument.create();
   pdf.setTitle(
     items.length === 1
@@ -84,7 +86,7 @@ export async function renderInvoicesPdf(
   pdf.setModificationDate(new Date(`${latest}T12:00:00Z`));
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  for (const item of items) drawInvoice(pdf, { font, bold }, item, issuer, language);
+  for (const item of items) drawInvoice(pdf, { font, bold }, item, issuer);
   return pdf.save();
 }
 
@@ -125,8 +127,8 @@ function drawInvoice(
   { font, bold }: { font: PDFFont; bold: PDFFont },
   { invoice, recipient }: InvoiceToDraw,
   issuer: InvoiceIssuer,
-  language: Language,
 ): void {
+  const language = documentLanguageOf(recipient);
   const currency = invoice.currency === 'EUR' ? 'EUR' : 'SEK';
   const { t, money, amount, quantity, rate, date } = documentFormats(language, currency);
   const widthOf = (value: string, size: number, f = font) => f.widthOfTextAtSize(winAnsi(value), size);
