@@ -1,4 +1,9 @@
-import { documentLanguageForCountry, FINANCED_SERVICES, type ServiceType, type UNITS } from '@portal/contracts';
+import {
+  documentLanguageForCountry,
+  FINANCED_SERVICES,
+  type ServiceType,
+  type UNITS,
+} from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import { luhnCheckDigit } from '@portal/domain/luhn';
 import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
