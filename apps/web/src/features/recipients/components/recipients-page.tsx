@@ -12,7 +12,7 @@ import { formatDate } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
 import { useDeleteRecipient } from '../api/delete-recipient';
 import { type RecipientListQuery, useRecipients } from '../api/list-recipients';
-import { RecipientFormModal } from './recipient-form-modal';
+import { DOCUMENT_LANGUAGE_LABELS, RecipientFormModal } from './recipient-form-modal';
 
 export interface RecipientsPageProps {
   query: RecipientListQuery;
@@ -105,6 +105,7 @@ export function RecipientsPage({ query, onQueryChange }: RecipientsPageProps) {
                   />
                   <th scope="col">{t('recipients:fields.email')}</th>
                   <SortableHeader field="city" label={t('recipients:fields.city')} {...sortProps} />
+                  <th scope="col">{t('recipients:fields.documentLanguage')}</th>
                   <SortableHeader field="updated" label={t('recipients:columns.updated')} {...sortProps} />
                   <th scope="col" className="data-table__actions">
                     <span className="visually-hidden">{t('recipients:columns.actions')}</span>
@@ -120,6 +121,7 @@ export function RecipientsPage({ query, onQueryChange }: RecipientsPageProps) {
                     <td>{recipient.organizationNumber}</td>
                     <td>{recipient.email}</td>
                     <td>{recipient.city}</td>
+                    <td>{t(DOCUMENT_LANGUAGE_LABELS[recipient.documentLanguage])}</td>
                     <td>{formatDate(recipient.updated, i18n.language)}</td>
                     <td className="data-table__actions">
                       <Button
