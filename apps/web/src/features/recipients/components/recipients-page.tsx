@@ -105,7 +105,9 @@ export function RecipientsPage({ query, onQueryChange }: RecipientsPageProps) {
                   />
                   <th scope="col">{t('recipients:fields.email')}</th>
                   <SortableHeader field="city" label={t('recipients:fields.city')} {...sortProps} />
-                  <th scope="col">{t('recipients:fields.documentLanguage')}</th>
+                  <th scope="col" title={t('recipients:fields.documentLanguage')}>
+                    {t('recipients:columns.documentLanguage')}
+                  </th>
                   <SortableHeader field="updated" label={t('recipients:columns.updated')} {...sortProps} />
                   <th scope="col" className="data-table__actions">
                     <span className="visually-hidden">{t('recipients:columns.actions')}</span>
