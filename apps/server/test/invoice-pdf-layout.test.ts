@@ -293,6 +293,13 @@ describe('invoice documents: layout, payment slip, assignment clause (issue #11)
       const { pages, items } = await pdfTextItems(pdf);
       expect(invoice.deductionMinor).toBeGreaterThan(0);
       expect(items.filter((i) => i.str === labels.deduction[1])).toHaveLength(1);
+      // The property is ROT's particular: on the ROT invoices, not on the RUT one.
+      const property = {
+        'sv-SE': 'Fastighetsbeteckning',
+        'en-US': 'Property designation',
+        'fi-FI': 'Kiinteistötunnus',
+      }[language];
+      expect(items.some((i) => i.str.startsWith(property))).toBe(labels.deduction[0] === 'rot');
       expect(pages).toBeGreaterThanOrEqual(4);
 
       // No two texts overlap anywhere, and nothing is cut with an ellipsis.
@@ -348,4 +355,37 @@ describe('invoice documents: layout, payment slip, assignment clause (issue #11)
       expect(at).toBe(column.length);
     });
   }
+
+  it('fits a usual invoice on one page with its slip, in each language, with no overlap', async () => {
+    for (const language of ['sv-SE', 'en-US', 'fi-FI'] as const) {
+      const { invoice, recipient, issuer } = await created(
+        {
+          invoiceNumber: `VANLIG-${language}`,
+          orderReference: 'PO-2231',
+          issuerContact: 'Anna Andersson',
+          recipientContact: 'Bertil Berg',
+          rows: [
+            ...VALID_INVOICE_BODY.rows,
+            {
+              articleNumber: 'T-100',
+              name: 'Resa',
+              description: 'Stockholm–Uppsala t/r',
+              quantityMilli: 140_000,
+              unit: 'km',
+              unitPriceMinor: 2_500,
+              vatBasisPoints: 600,
+            },
+          ],
+        },
+        { name: `Kund ${language} AB`, documentLanguage: language },
+        true,
+      );
+      const pdf = await renderInvoicePdf(invoice, issuer, recipient);
+      if (OUT)
+        await import('node:fs/promises').then((fs) => fs.writeFile(`${OUT}/usual-${language}.pdf`, pdf));
+      const { pages, items } = await pdfTextItems(pdf);
+      expect(pages, language).toBe(1);
+      expect(overlappingTexts(items)).toEqual([]);
+    }
+  });
 });

@@ -345,9 +345,10 @@ function drawInvoice(
   const notes: string[] = [];
   if (invoice.rotRut.type !== 'none') {
     notes.push(t('taxReductionNote', { personalNumber: invoice.rotRut.personalNumber }));
-    if (invoice.rotRut.propertyDesignation)
+    // The property or the housing cooperative is ROT's particular (Skatteverket); RUT asks only the buyer.
+    if (invoice.rotRut.type === 'rot' && invoice.rotRut.propertyDesignation)
       notes.push(t('property', { value: invoice.rotRut.propertyDesignation }));
-    if (invoice.rotRut.housingCoopNumber)
+    if (invoice.rotRut.type === 'rot' && invoice.rotRut.housingCoopNumber)
       notes.push(t('housingCoop', { value: invoice.rotRut.housingCoopNumber }));
   }
   const noteLines = notes.flatMap((note) => wrap(note, font, 9, WIDTH));
