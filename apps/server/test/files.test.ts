@@ -158,6 +158,11 @@ describe('files and the invoice PDF', () => {
       expect(text).toContain(`PDF-${country}`);
       expect(text).toContain(`Fil & Co ${country}`);
       expect(text).toContain(ocr);
+      // The due date (2026-04-01) as the document's language writes dates.
+      expect(created.dueDate).toBe('2026-04-01');
+      expect(text).toContain(
+        { 'sv-SE': '2026-04-01', 'en-US': 'Apr 1, 2026', 'fi-FI': '1.4.2026' }[language],
+      );
       const toPay = formatMoney(created.toPayMinor, 'SEK', language)
         .replace(/[\u00a0\u202f]/g, ' ')
         .replace('−', '-');

@@ -17,12 +17,17 @@ describe('POST /api/limited/invoices/pdf: one PDF of the chosen invoices', () =>
   /** Invoice id by number: three of Demo Bygg AB's, one of Annan Firma Oy's. */
   const ids: Record<string, string> = {};
 
-  const createInvoice = async (token: string, invoiceNumber: string, extra: Record<string, unknown> = {}) => {
+  const createInvoice = async (
+    token: string,
+    invoiceNumber: string,
+    extra: Record<string, unknown> = {},
+    documentLanguage?: string,
+  ) => {
     const r = await t.app.inject({
       method: 'POST',
       url: '/api/limited/recipients',
       headers: bearer(token),
-      payload: { ...VALID_RECIPIENT_BODY, name: `Kund ${invoiceNumber} AB` },
+      payload: { ...VALID_RECIPIENT_BODY, name: `Kund ${invoiceNumber} AB`, documentLanguage },
     });
     const recipientID = recipientSchema.parse(r.json()).recipientID;
     const res = await t.app.inject({
@@ -48,18 +53,24 @@ describe('POST /api/limited/invoices/pdf: one PDF of the chosen invoices', () =>
     t = await createTestApp();
     demo = await t.login('demo');
     other = await t.login('demo-other');
+    // SAMLA-1's recipient gets its documents in Swedish (its country's), the others' in English.
     await createInvoice(demo, 'SAMLA-1');
-    // Enough rows for a second page, so that page numbering per invoice is exercised.
-    await createInvoice(demo, 'SAMLA-2', {
-      rows: Array.from({ length: 70 }, (_, i) => ({
-        name: `Rad ${i + 1}`,
-        quantityMilli: 1000,
-        unit: 'st',
-        unitPriceMinor: 10_000,
-        vatBasisPoints: 2500,
-      })),
-    });
-    await createInvoice(demo, 'SAMLA-3');
+    // Enough rows for a second and a third page (the slip's own), so that page numbering per invoice is exercised.
+    await createInvoice(
+      demo,
+      'SAMLA-2',
+      {
+        rows: Array.from({ length: 70 }, (_, i) => ({
+          name: `Rad ${i + 1}`,
+          quantityMilli: 1000,
+          unit: 'st',
+          unitPriceMinor: 10_000,
+          vatBasisPoints: 2500,
+        })),
+      },
+      'en-US',
+    );
+    await createInvoice(demo, 'SAMLA-3', {}, 'en-US');
     await createInvoice(other, 'ANNAN-1', {
       currency: 'EUR',
       rows: [{ name: 'Työ', quantityMilli: 1000, unit: 'h', unitPriceMinor: 5_000, vatBasisPoints: 2550 }],
@@ -80,27 +91,28 @@ describe('POST /api/limited/invoices/pdf: one PDF of the chosen invoices', () =>
     const own = await Promise.all(
       ['SAMLA-3', 'SAMLA-1', 'SAMLA-2'].map((n) => singlePageCount(ids[n] ?? '')),
     );
-    expect(own).toEqual([1, 1, 2]);
-    expect(doc.getPageCount()).toBe(4);
+    expect(own).toEqual([1, 1, 3]);
+    expect(doc.getPageCount()).toBe(5);
     expect(doc.getTitle()).toBe('Invoices (3)');
 
-    // An independent reader (pdf.js) finds each number, in the order asked for, each document in its
-    // (Swedish) recipient's language although the user asked for an English bundle.
+    // An independent reader (pdf.js) finds each number, in the order asked for, each invoice in its
+    // recipient's language: SAMLA-1 in Swedish, the others in English; the file's title in the one asked.
     const { pages, text } = await pdfText(res.rawPayload);
-    expect(pages).toBe(4);
+    expect(pages).toBe(5);
     const at = (s: string) => text.indexOf(s);
     expect(at('SAMLA-3')).toBeGreaterThanOrEqual(0);
     expect(at('SAMLA-1')).toBeGreaterThan(at('SAMLA-3'));
     expect(at('SAMLA-2')).toBeGreaterThan(at('SAMLA-1'));
     expect(text).toContain('Kund SAMLA-2 AB');
+    expect(text).toContain('Amount due');
     expect(text).toContain('Att betala');
-    expect(text).not.toContain('Amount due');
     expect(text).toContain('Sida 1 av 1');
-    expect(text).toContain('Sida 2 av 2');
-    expect(text).not.toContain('av 4');
+    expect(text).toContain('Page 1 of 1');
+    expect(text).toContain('Page 3 of 3');
+    expect(text).not.toContain('of 5');
   });
 
-  it('draws a document in its recipient’s language, and names a one-invoice file by its number', async () => {
+  it('draws the invoice in its recipient’s language, and names a one-invoice file by its number', async () => {
     const res = await post(demo, { invoiceIDs: [ids['SAMLA-1']] });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('faktura-SAMLA-1.pdf');

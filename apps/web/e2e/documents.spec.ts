@@ -183,3 +183,55 @@ test('a customer chooses two invoices in the history and downloads them as one P
   await expect(page.getByText('0 invoices selected')).toBeVisible();
   await expect(download).toBeDisabled();
 });
+
+test('a customer sets a recipient’s document language to English; it is saved, shown and the invoice PDF follows it (issue #11)', async ({
+  page,
+}, testInfo) => {
+  const stamp = String(Date.now()).slice(-8);
+  const name = `E2E Dokument ${stamp}`;
+  const number = `LANG-${stamp}`;
+  // A Swedish recipient: its documents start in Swedish.
+  const invoiceID = await registerInvoice(page, stamp, number);
+  const pdfOf = async () => {
+    await page.goto(`/invoices/${invoiceID}`);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Download invoice PDF' }).click(),
+    ]);
+    return downloadedBytes(download);
+  };
+  const before = await pdfOf();
+  expect(pdfContains(before, 'Att betala')).toBe(true);
+  expect(pdfContains(before, 'Amount due')).toBe(false);
+
+  await page.goto(`/recipient?search=${encodeURIComponent(name)}`);
+  const row = page.getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Swedish');
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const edit = page.getByRole('dialog', { name: 'Edit recipient' });
+  const language = edit.getByRole('combobox', { name: 'Document language' });
+  await expect(language).toHaveValue('sv-SE');
+  await language.selectOption({ label: 'English' });
+  await language.scrollIntoViewIfNeeded();
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'recipient-document-language-en');
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(edit).toBeHidden();
+  await expect(page.getByText(`The changes to ${name} have been saved.`)).toBeVisible();
+  await expect(row).toContainText('English');
+  await screenshot(page, testInfo, 'recipients-document-language-list-en');
+
+  // Saved: a reload shows it in the list and in the form.
+  await page.reload();
+  await expect(page.getByRole('row', { name: new RegExp(name) })).toContainText('English');
+  await page.getByRole('button', { name: `Edit ${name}` }).click();
+  const saved = edit.getByRole('combobox', { name: 'Document language' });
+  await expect(saved).toHaveValue('en-US');
+  await expect(saved.locator('option:checked')).toHaveText('English');
+  await edit.getByRole('button', { name: 'Cancel' }).click();
+
+  // The invoice's PDF is now written in English, for this Swedish-speaking customer too.
+  const after = await pdfOf();
+  expect(pdfContains(after, 'Amount due')).toBe(true);
+  expect(pdfContains(after, 'Att betala')).toBe(false);
+});

@@ -1,7 +1,7 @@
 import { isValidPartyNumber as isPartyNumber, normalizePartyNumber } from '@portal/domain/party-number';
 import { isValidPhoneNumber, toE164PhoneNumber } from '@portal/domain/phone-number';
 import { z } from 'zod';
-import { RECIPIENT_NAME_MAX } from './constants';
+import { LANGUAGES, type Language, RECIPIENT_NAME_MAX } from './constants';
 import { listQuerySchema, pageSchema } from './lists';
 import { isPresent, isWithinMaxLength, multilineText, plainText, requiredEmail, requiredText } from './rules';
 
@@ -30,6 +30,28 @@ export const RECIPIENT_ISSUES = {
 } as const;
 
 export const RECIPIENT_COUNTRIES = ['SE', 'FI', 'NO', 'DK', 'DE', 'GB', 'US'] as const;
+
+/**
+ * The language a recipient's documents are written in when none is chosen: Swedish for Sweden,
+ * Finnish for Finland, English for every other country (and for an unknown one). The documents of
+ * an invoice follow the recipient, never the language of the user who downloads them (issue #11).
+ */
+export function documentLanguageForCountry(country: string): Language {
+  if (country === 'SE') return 'sv-SE';
+  if (country === 'FI') return 'fi-FI';
+  return 'en-US';
+}
+
+/**
+ * The language of a recipient's invoice documents: its chosen `documentLanguage`, else its
+ * country's (`documentLanguageForCountry`). Labels, numbers, amounts and dates follow it.
+ */
+export function documentLanguageOf(recipient: {
+  country: string;
+  documentLanguage?: Language | null;
+}): Language {
+  return recipient.documentLanguage ?? documentLanguageForCountry(recipient.country);
+}
 
 /** An optional text: empty passes; otherwise at most `max` code points (spec §5). */
 export function optionalText(max: number, options: { multiline?: boolean } = {}) {
@@ -91,6 +113,11 @@ export const recipientBodySchema = z
       .refine(isValidPartyNumber, 'validation.organization_number')
       .transform(normalizePartyNumber),
     vat: optionalText(RECIPIENT_LIMITS.vat).refine(isVatNumberFormat, 'validation.vat_number'),
+    /**
+     * The language of the recipient's documents. Optional: a new recipient without one gets its
+     * country's (`documentLanguageForCountry`); a change without one keeps the stored language.
+     */
+    documentLanguage: z.enum(LANGUAGES, 'validation.invalid').optional(),
   })
   .refine((body) => isValidPhoneNumber(body.phone, body.country), {
     path: ['phone'],
@@ -113,6 +140,8 @@ export const recipientSchema = z.object({
   phone: z.string(),
   organizationNumber: z.string(),
   vat: z.string(),
+  /** The language of the recipient's invoice documents (issue #11). */
+  documentLanguage: z.enum(LANGUAGES),
   updated: z.string(),
 });
 export type Recipient = z.infer<typeof recipientSchema>;

@@ -1,3 +1,4 @@
+import { LANGUAGES } from '@portal/contracts';
 import { asc, type SQL, sql } from 'drizzle-orm';
 import {
   bigint,
@@ -280,6 +281,11 @@ export const recipients = pgTable(
     vat: text('vat').notNull().default(''),
     /** The customer's industry code (SNI 2007, five digits), shown in the ledger report; '' when unknown. */
     sni: text('sni').notNull().default(''),
+    /**
+     * The language of the recipient's invoice documents (issue #11, migration 0021). Every insert of
+     * the portal writes it, from the form or the country; the default is only for a row written by hand.
+     */
+    documentLanguage: text('document_language', { enum: LANGUAGES }).notNull().default('sv-SE'),
     createdAt: createdAt(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },

@@ -55,3 +55,9 @@ export function normaliseFileName(given: string, extension = ''): string {
       .replace(/[\s.]+$/, '');
   return `${stem}${ext}`;
 }
+
+/** A file name for Content-Disposition: the plain ASCII form and the UTF-8 one of RFC 6266. */
+export function contentDisposition(filename: string): string {
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

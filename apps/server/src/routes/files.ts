@@ -7,7 +7,7 @@ import { PDFDocument } from 'pdf-lib';
 import { z } from 'zod';
 import { invoiceFiles } from '../db/schema';
 import { ApiError } from '../lib/errors';
-import { normaliseFileName } from '../lib/file-names';
+import { contentDisposition, normaliseFileName } from '../lib/file-names';
 import { databaseFileStore } from '../services/file-store';
 import { errorResponses, routeOf, signedIn } from './define';
 
@@ -24,12 +24,6 @@ export async function pdfKind(bytes: Buffer): Promise<'pdf' | 'encrypted' | 'not
   } catch {
     return 'not_pdf';
   }
-}
-
-/** A file name for Content-Disposition: the plain ASCII form and the UTF-8 one of RFC 6266. */
-export function contentDisposition(filename: string): string {
-  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
 }
 
 export async function fileRoutes(fastify: FastifyInstance): Promise<void> {

@@ -18,6 +18,7 @@ import type { Db, Tx } from '../db/client';
 import { invoiceEvents, invoices, issuers, recipients, users } from '../db/schema';
 import { CSV_CONTENT_TYPE } from '../lib/csv';
 import { ApiError } from '../lib/errors';
+import { contentDisposition } from '../lib/file-names';
 import { idempotencyKeyOf, once } from '../services/idempotency';
 import { ImportPool } from '../services/import-pool';
 import {
@@ -30,7 +31,6 @@ import {
 import { suggestNextInvoiceNumber, todayIn } from '../services/invoice-math';
 import { CURRENCIES, TAX_RATES } from '../services/users';
 import { errorResponses, routeOf, signedIn } from './define';
-import { contentDisposition } from './files';
 import { writeInvoice } from './invoices';
 
 async function importContext(db: Db | Tx, issuerId: string): Promise<ImportContext> {

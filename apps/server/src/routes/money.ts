@@ -32,12 +32,12 @@ import type { Db } from '../db/client';
 import { invoices, issuers, payments, recipients, settlementRows, settlements, users } from '../db/schema';
 import { CSV_CONTENT_TYPE, csvAmount, csvWriter } from '../lib/csv';
 import { ApiError } from '../lib/errors';
+import { contentDisposition } from '../lib/file-names';
 import { addMinor, minorOf } from '../lib/minor';
 import { safeCell } from '../lib/spreadsheet-cells';
 import { isFinanced } from '../services/ledger';
 import { feeTermsOf, NO_FEE, rowFee } from '../services/payouts';
 import { errorResponses, routeOf, signedIn } from './define';
-import { contentDisposition } from './files';
 
 /** The created day of a settlement in Sweden, where the customer reads it. */
 const createdDay = sql<string>`(${settlements.createdAt} at time zone 'Europe/Stockholm')::date::text`;

@@ -1,10 +1,10 @@
 import {
+  documentLanguageForCountry,
   idParamsSchema,
   listRecipientsQuerySchema,
   listRecipientsResponseSchema,
   okResponseSchema,
   RECIPIENT_ISSUES,
-  type Recipient,
   recipientBodySchema,
   recipientSchema,
   searchCompaniesQuerySchema,
@@ -19,26 +19,8 @@ import { ApiError } from '../lib/errors';
 import { isUniqueViolation } from '../lib/pg-errors';
 import { containsPattern } from '../lib/sql-search';
 import { searchCompanies } from '../services/companies';
+import { toRecipient } from '../services/recipients';
 import { errorResponses, routeOf, signedIn } from './define';
-
-type RecipientRow = typeof recipients.$inferSelect;
-
-export function toRecipient(r: RecipientRow): Recipient {
-  return {
-    recipientID: r.id,
-    name: r.name,
-    address: r.address,
-    address2: r.address2,
-    zipcode: r.zipcode,
-    city: r.city,
-    country: r.country,
-    email: r.email,
-    phone: r.phone,
-    organizationNumber: r.organizationNumber,
-    vat: r.vat,
-    updated: r.updatedAt.toISOString(),
-  };
-}
 
 const SORT_COLUMNS = {
   name: recipients.name,
@@ -109,7 +91,7 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
       operationId: 'createRecipient',
       tags: ['recipients'],
       summary:
-        'Add a recipient (spec §5: name required, max 45; zip code, city and a valid email; a party number no other recipient of the issuer has)',
+        'Add a recipient (spec §5: name required, max 45; zip code, city and a valid email; a party number no other recipient of the issuer has; the document language defaults to the country’s)',
       body: recipientBodySchema,
       response: { 200: recipientSchema, ...errorResponses },
     },
@@ -119,7 +101,11 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
       const [row] = await guardPartyNumber(issuerId, body.organizationNumber, null, () =>
         ctx.db
           .insert(recipients)
-          .values({ ...body, issuerId })
+          .values({
+            ...body,
+            issuerId,
+            documentLanguage: body.documentLanguage ?? documentLanguageForCountry(body.country),
+          })
           .returning(),
       );
       if (!row) throw new ApiError('server.internal');
@@ -133,7 +119,7 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
     schema: {
       operationId: 'updateRecipient',
       tags: ['recipients'],
-      summary: 'Change a recipient of the caller',
+      summary: 'Change a recipient of the caller (without a documentLanguage the stored one is kept)',
       params: idParamsSchema,
       body: recipientBodySchema,
       response: { 200: recipientSchema, ...errorResponses },
@@ -248,7 +234,7 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
     }
   }
 
-  async function findOwn(id: string, issuerId: string): Promise<RecipientRow> {
+  async function findOwn(id: string, issuerId: string): Promise<typeof recipients.$inferSelect> {
     const [row] = await ctx.db
       .select()
       .from(recipients)

@@ -22,12 +22,12 @@ import { z } from 'zod';
 import type { Db } from '../db/client';
 import { invoices, issuers, recipients, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
+import { contentDisposition } from '../lib/file-names';
 import { safeCell } from '../lib/spreadsheet-cells';
 import { todayIn } from '../services/invoice-math';
 import { ledgerPage, ledgerRows } from '../services/ledger-report';
 import { renderTablePdf } from '../services/table-pdf';
 import { errorResponses, routeOf, signedIn } from './define';
-import { contentDisposition } from './files';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Active invoices: not paid (2) and partly paid (3), spec §4. */

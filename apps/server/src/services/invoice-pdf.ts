@@ -1,5 +1,6 @@
 import {
   ASSIGNED_SERVICES,
+  documentLanguageOf,
   type InvoiceDetail,
   type Issuer,
   type Language,
@@ -35,13 +36,6 @@ export function winAnsi(text: string): string {
     .replace(/[^\u0020-\u007e\u00a0-\u00ff€–—‘’“”•…]/g, '?');
 }
 
-interface Doc {
-  page: PDFPage;
-  y: number;
-  font: PDFFont;
-  bold: PDFFont;
-}
-
 /** One invoice of a document and the recipient it is addressed to. */
 export interface InvoiceToDraw {
   invoice: InvoiceDetail;
@@ -50,32 +44,33 @@ export interface InvoiceToDraw {
 
 /**
  * Renders our invoice PDF with a PDF library (no headless browser): issuer, recipient, rows, VAT per
- * rate, the ROT/RUT block, amount to pay, OCR reference, bankgiro and due date, in `language`.
+ * rate, the ROT/RUT block, amount to pay, OCR reference, bankgiro and due date, in the recipient's
+ * document language (`documentLanguageOf`), whoever asks for it (issue #11).
  */
 export function renderInvoicePdf(
   invoice: InvoiceDetail,
   issuer: InvoiceIssuer,
   recipient: Recipient,
-  language: Language,
 ): Promise<Uint8Array> {
-  return renderInvoicesPdf([{ invoice, recipient }], issuer, language);
+  return renderInvoicesPdf([{ invoice, recipient }], issuer, documentLanguageOf(recipient));
 }
 
 /**
- * Renders several invoices of one issuer into one PDF, in the given order: each starts on a new page
- * and numbers its own pages ("page 1 of 2"), exactly as its own PDF would look. The fonts are embedded
- * once for the whole document. Dated by the latest invoice date, so the same invoices give the same
- * bytes. Throws on an empty list (the route never asks for one).
+ * Renders several invoices of one issuer into one PDF, in the given order: each starts on a new page,
+ * is written in its own recipient's document language and numbers its own pages ("page 1 of 2"),
+ * exactly as its own PDF would look. `titleLanguage` is only the language of the file's title (the
+ * file is the user's, its invoices are the recipients'). The fonts are embedded once for the whole
+ * document. Dated by the latest invoice date, so the same invoices give the same bytes. Throws on an
+ * empty list (the route never asks for one).
  */
 export async function renderInvoicesPdf(
   items: readonly InvoiceToDraw[],
   issuer: InvoiceIssuer,
-  language: Language,
+  titleLanguage: Language,
 ): Promise<Uint8Array> {
   const [first] = items;
   if (!first) throw new Error('renderInvoicesPdf: no invoices');
-  const t = (key: string, values: Record<string, string | number> = {}) =>
-    winAnsi(translate(language, 'documents', `invoicePdf.${key}`, values));
+  const { t } = documentFormats(titleLanguage, 'SEK');
   const pdf = await PDFDocument.create();
   pdf.setTitle(
     items.length === 1
@@ -91,211 +86,306 @@ export async function renderInvoicesPdf(
   pdf.setModificationDate(new Date(`${latest}T12:00:00Z`));
   const font = await pdf.embedFont(StandardFonts.Helvetica);
   const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
-  for (const item of items) drawInvoice(pdf, { font, bold }, item, issuer, language);
+  for (const item of items) drawInvoice(pdf, { font, bold }, item, issuer);
   return pdf.save();
 }
 
-/** Draws one invoice on new pages at the end of `pdf`. */
+/** The usable width of a page between the margins. */
+const WIDTH = A4[0] - 2 * MARGIN;
+const RIGHT = A4[0] - MARGIN;
+const TOP = A4[1] - MARGIN;
+/** No row, total or note goes below this line: beneath it are only the footer and the slip's own place. */
+const BOTTOM = MARGIN + 10;
+/** Space between two table columns. */
+const GAP = 10;
+/** Widest article number column: a longer number wraps within it. */
+const ARTICLE_MAX_WIDTH = 64;
+
+/** Number, date and money formats and the labels of one document language. */
+function documentFormats(language: Language, currency: 'SEK' | 'EUR') {
+  return {
+    t: (key: string, values: Record<string, string | number> = {}) =>
+      winAnsi(translate(language, 'documents', `invoicePdf.${key}`, values)),
+    money: (minor: number) => winAnsi(formatMoney(minor, currency, language)),
+    amount: (minor: number) => winAnsi(formatAmount(minor, language)),
+    quantity: (milli: number) =>
+      winAnsi(new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(milli / 1000)),
+    rate: (bp: number) =>
+      winAnsi(new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(bp / 100)),
+    date: (iso: string) => formatDocumentDate(iso, language),
+  };
+}
+
+/**
+ * Draws one invoice on new pages at the end of `pdf`. Nothing is placed at a fixed width: the table's
+ * number columns are as wide as their widest value (or heading), the description takes the rest and
+ * wraps, a row that does not fit moves to the next page under a repeated heading, and the totals and the
+ * slip go to a new page when the rows leave no room for them (issue #11).
+ */
 function drawInvoice(
   pdf: PDFDocument,
   { font, bold }: { font: PDFFont; bold: PDFFont },
   { invoice, recipient }: InvoiceToDraw,
   issuer: InvoiceIssuer,
-  language: Language,
 ): void {
-  const t = (key: string, values: Record<string, string | number> = {}) =>
-    winAnsi(translate(language, 'documents', `invoicePdf.${key}`, values));
+  const language = documentLanguageOf(recipient);
   const currency = invoice.currency === 'EUR' ? 'EUR' : 'SEK';
-  const money = (minor: number) => winAnsi(formatMoney(minor, currency, language));
-  const amount = (minor: number) => winAnsi(formatAmount(minor, language));
-  const quantity = (milli: number) =>
-    winAnsi(new Intl.NumberFormat(language, { maximumFractionDigits: 3 }).format(milli / 1000));
-  const rate = (bp: number) => new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(bp / 100);
+  const { t, money, amount, quantity, rate, date } = documentFormats(language, currency);
+  const widthOf = (value: string, size: number, f = font) => f.widthOfTextAtSize(winAnsi(value), size);
 
-  const doc: Doc = { page: pdf.addPage(A4), y: A4[1] - MARGIN, font, bold };
   // This invoice's pages only: the footer numbers them apart from the other invoices of the document.
-  const pages = [doc.page];
-
-  const text = (value: string, x: number, y: number, size = 10, f = font, color = INK) =>
-    doc.page.drawText(winAnsi(value), { x, y, size, font: f, color });
-  const right = (value: string, xRight: number, y: number, size = 10, f = font) =>
-    text(value, xRight - f.widthOfTextAtSize(winAnsi(value), size), y, size, f);
-  const newPageIfNeeded = (needed: number) => {
-    if (doc.y - needed > MARGIN + 40) return;
-    doc.page = pdf.addPage(A4);
-    pages.push(doc.page);
-    doc.y = A4[1] - MARGIN;
+  const pages: PDFPage[] = [];
+  let page = pdf.addPage(A4);
+  pages.push(page);
+  let y = TOP;
+  const newPage = () => {
+    page = pdf.addPage(A4);
+    pages.push(page);
+    y = TOP;
   };
+  const text = (value: string, x: number, at: number, size = 10, f = font, color = INK) =>
+    page.drawText(winAnsi(value), { x, y: at, size, font: f, color });
+  const right = (value: string, xRight: number, at: number, size = 10, f = font, color = INK) =>
+    text(value, xRight - widthOf(value, size, f), at, size, f, color);
 
-  // Header: issuer and the invoice's key facts.
-  text(issuer.name, MARGIN, doc.y, 16, bold);
-  right(t('title'), A4[0] - MARGIN, doc.y, 20, bold);
-  doc.y -= 18;
-  for (const line of issuerContactLines(issuer)) {
-    text(line, MARGIN, doc.y, 9, font, MUTED);
-    doc.y -= 12;
+  // Header: the issuer on the left, the title and the invoice's key facts on the right.
+  const factsX = A4[0] / 2 + 10;
+  const leftWidth = factsX - MARGIN - 16;
+  right(t('title'), RIGHT, y, 20, bold);
+  let leftY = y;
+  for (const line of wrap(issuer.name, bold, 16, leftWidth)) {
+    text(line, MARGIN, leftY, 16, bold);
+    leftY -= 18;
   }
-  let factsY = A4[1] - MARGIN - 30;
+  for (const value of issuerContactLines(issuer))
+    for (const line of wrap(value, font, 9, leftWidth)) {
+      text(line, MARGIN, leftY, 9, font, MUTED);
+      leftY -= 12;
+    }
   const facts: [string, string][] = [
     [t('invoiceNumber'), invoice.invoiceNumber],
-    [t('invoiceDate'), invoice.invoiceDate],
-    [t('dueDate'), invoice.dueDate],
-    ...(invoice.ocr ? ([[t('ocr'), invoice.ocr]] as [string, string][]) : []),
-    ...(invoice.orderReference
-      ? ([[t('orderReference'), invoice.orderReference]] as [string, string][])
-      : []),
-    ...(invoice.issuerContact ? ([[t('ourReference'), invoice.issuerContact]] as [string, string][]) : []),
-    ...(invoice.recipientContact
-      ? ([[t('yourReference'), invoice.recipientContact]] as [string, string][])
-      : []),
+    [t('invoiceDate'), date(invoice.invoiceDate)],
+    [t('dueDate'), date(invoice.dueDate)],
   ];
+  if (invoice.ocr) facts.push([t('ocr'), invoice.ocr]);
+  if (invoice.orderReference) facts.push([t('orderReference'), invoice.orderReference]);
+  if (invoice.issuerContact) facts.push([t('ourReference'), invoice.issuerContact]);
+  if (invoice.recipientContact) facts.push([t('yourReference'), invoice.recipientContact]);
+  const labelWidth = Math.max(...facts.map(([label]) => widthOf(label, 9)));
+  const valueWidth = RIGHT - (factsX + labelWidth + GAP);
+  let factsY = y - 34;
   for (const [label, value] of facts) {
-    text(label, 340, factsY, 9, font, MUTED);
-    right(value, A4[0] - MARGIN, factsY, 10, bold);
-    factsY -= 14;
+    text(label, factsX, factsY, 9, font, MUTED);
+    for (const line of wrap(value, bold, 10, valueWidth)) {
+      right(line, RIGHT, factsY, 10, bold);
+      factsY -= 13;
+    }
+    factsY -= 1;
   }
 
   // Recipient.
-  doc.y = Math.min(doc.y, factsY) - 16;
-  text(t('recipient'), MARGIN, doc.y, 9, font, MUTED);
-  doc.y -= 14;
+  y = Math.min(leftY, factsY) - 16;
+  text(t('recipient'), MARGIN, y, 9, font, MUTED);
+  y -= 14;
   const address = [
     recipient.name,
     recipient.address,
     recipient.address2,
     `${recipient.zipcode} ${recipient.city}`,
-  ].filter((l) => l.trim().length > 0);
-  for (const [i, line] of address.entries()) {
-    text(line, MARGIN, doc.y, 11, i === 0 ? bold : font);
-    doc.y -= 14;
-  }
-  doc.y -= 14;
-
-  // Rows.
-  const cols = {
-    article: MARGIN,
-    description: MARGIN + 60,
-    quantity: 360,
-    unit: 368,
-    unitPrice: 460,
-    vat: 495,
-    amount: A4[0] - MARGIN,
-  };
-  const header = () => {
-    text(t('columns.article'), cols.article, doc.y, 8, bold, MUTED);
-    text(t('columns.description'), cols.description, doc.y, 8, bold, MUTED);
-    right(t('columns.quantity'), cols.quantity, doc.y, 8, bold);
-    text(t('columns.unit'), cols.unit, doc.y, 8, bold, MUTED);
-    right(t('columns.unitPrice'), cols.unitPrice, doc.y, 8, bold);
-    right(t('columns.vat'), cols.vat + 20, doc.y, 8, bold);
-    right(t('columns.amount'), cols.amount, doc.y, 8, bold);
-    doc.y -= 6;
-    doc.page.drawLine({
-      start: { x: MARGIN, y: doc.y },
-      end: { x: A4[0] - MARGIN, y: doc.y },
-      thickness: 0.6,
-      color: RULE,
-    });
-    doc.y -= 14;
-  };
-  header();
-  for (const row of invoice.rows) {
-    newPageIfNeeded(30);
-    if (doc.y > A4[1] - MARGIN - 5) header();
-    text(row.articleNumber, cols.article, doc.y, 9);
-    text(fit(row.name, font, 9, cols.quantity - cols.description - 40), cols.description, doc.y, 9);
-    right(quantity(row.quantityMilli), cols.quantity, doc.y, 9);
-    text(t(`units.${row.unit}`), cols.unit, doc.y, 9);
-    right(amount(row.unitPriceMinor), cols.unitPrice, doc.y, 9);
-    right(`${rate(row.vatBasisPoints)} %`, cols.vat + 20, doc.y, 9);
-    right(amount(row.netMinor), cols.amount, doc.y, 9);
-    doc.y -= 13;
-    if (row.description) {
-      text(
-        fit(row.description, font, 8, cols.quantity - cols.description),
-        cols.description,
-        doc.y,
-        8,
-        font,
-        MUTED,
-      );
-      doc.y -= 12;
+  ];
+  for (const [i, value] of address.filter((l) => l.trim().length > 0).entries())
+    for (const line of wrap(value, i === 0 ? bold : font, 11, leftWidth)) {
+      text(line, MARGIN, y, 11, i === 0 ? bold : font);
+      y -= 14;
     }
-  }
-  doc.page.drawLine({
-    start: { x: MARGIN, y: doc.y + 4 },
-    end: { x: A4[0] - MARGIN, y: doc.y + 4 },
-    thickness: 0.6,
-    color: RULE,
-  });
-  doc.y -= 14;
+  y -= 14;
 
-  // Totals: net, VAT per rate, total, ROT/RUT, to pay.
-  newPageIfNeeded(120);
-  const total = (label: string, value: string, strong = false) => {
-    text(label, 330, doc.y, strong ? 11 : 10, strong ? bold : font);
-    right(value, A4[0] - MARGIN, doc.y, strong ? 11 : 10, strong ? bold : font);
-    doc.y -= strong ? 18 : 14;
+  // Rows: the columns from the widest text actually present.
+  const cells = invoice.rows.map((row) => ({
+    article: row.articleNumber,
+    name: row.name,
+    description: row.description,
+    quantity: quantity(row.quantityMilli),
+    unit: t(`units.${row.unit}`),
+    unitPrice: amount(row.unitPriceMinor),
+    vat: `${rate(row.vatBasisPoints)} %`,
+    net: amount(row.netMinor),
+  }));
+  const heading = (key: string) => t(`columns.${key}`);
+  const columnWidth = (key: string, values: string[]) =>
+    Math.max(widthOf(heading(key), 8, bold), ...values.map((v) => widthOf(v, 9)));
+  const hasArticles = cells.some((c) => c.article.trim().length > 0);
+  const widths = {
+    article: hasArticles
+      ? Math.min(
+          ARTICLE_MAX_WIDTH,
+          columnWidth(
+            'article',
+            cells.map((c) => c.article),
+          ),
+        )
+      : 0,
+    quantity: columnWidth(
+      'quantity',
+      cells.map((c) => c.quantity),
+    ),
+    unit: columnWidth(
+      'unit',
+      cells.map((c) => c.unit),
+    ),
+    unitPrice: columnWidth(
+      'unitPrice',
+      cells.map((c) => c.unitPrice),
+    ),
+    vat: columnWidth(
+      'vat',
+      cells.map((c) => c.vat),
+    ),
+    amount: columnWidth(
+      'amount',
+      cells.map((c) => c.net),
+    ),
   };
-  total(t('net'), money(invoice.netMinor));
-  for (const line of invoice.vat)
-    total(t('vatAt', { rate: rate(line.vatBasisPoints) }), money(line.vatMinor));
-  total(t('total'), money(invoice.grossMinor), true);
-  if (invoice.deductionMinor !== 0)
-    total(t(invoice.rotRut.type === 'rot' ? 'rotDeduction' : 'rutDeduction'), money(-invoice.deductionMinor));
-  total(t('toPay'), money(invoice.toPayMinor), true);
+  const descriptionX = MARGIN + (hasArticles ? widths.article + GAP : 0);
+  const amountRight = RIGHT;
+  const vatRight = amountRight - widths.amount - GAP;
+  const unitPriceRight = vatRight - widths.vat - GAP;
+  const unitX = unitPriceRight - widths.unitPrice - GAP - widths.unit;
+  const quantityRight = unitX - GAP;
+  const descriptionWidth = quantityRight - widths.quantity - GAP - descriptionX;
+  // The article heading wraps like its numbers when the column is narrower than the heading.
+  const articleHeading = hasArticles ? wrap(heading('article'), bold, 8, widths.article) : [];
 
+  const tableHeader = () => {
+    const headingLines = Math.max(1, articleHeading.length);
+    for (const [i, line] of articleHeading.entries()) text(line, MARGIN, y - i * 10, 8, bold, MUTED);
+    text(heading('description'), descriptionX, y, 8, bold, MUTED);
+    right(heading('quantity'), quantityRight, y, 8, bold, MUTED);
+    text(heading('unit'), unitX, y, 8, bold, MUTED);
+    right(heading('unitPrice'), unitPriceRight, y, 8, bold, MUTED);
+    right(heading('vat'), vatRight, y, 8, bold, MUTED);
+    right(heading('amount'), amountRight, y, 8, bold, MUTED);
+    y -= (headingLines - 1) * 10 + 6;
+    page.drawLine({ start: { x: MARGIN, y }, end: { x: RIGHT, y }, thickness: 0.6, color: RULE });
+    y -= 14;
+  };
+  tableHeader();
+  const rowTop = y;
+  for (const cell of cells) {
+    const articleLines = hasArticles && cell.article ? wrap(cell.article, font, 9, widths.article) : [];
+    // One line of the row: its height, and what it shows in the article and the description columns.
+    const lines: { step: number; article?: string; text?: string; size: number; color: typeof INK }[] = [
+      ...wrap(cell.name, font, 9, descriptionWidth).map((line) => ({
+        step: 11,
+        text: line,
+        size: 9,
+        color: INK,
+      })),
+      ...(cell.description ? wrap(cell.description, font, 8, descriptionWidth) : []).map((line) => ({
+        step: 10,
+        text: line,
+        size: 8,
+        color: MUTED,
+      })),
+    ];
+    for (const [i, line] of articleLines.entries()) {
+      const slot = lines[i];
+      if (slot) {
+        slot.article = line;
+        slot.step = 11;
+      } else lines.push({ step: 11, article: line, size: 9, color: INK });
+    }
+    const height = lines.reduce((sum, l) => sum + l.step, 0);
+    // A row that fits on a page is never split; a longer one (a description of many short lines) flows on.
+    if (y - height < BOTTOM && height <= rowTop - BOTTOM) {
+      newPage();
+      tableHeader();
+    }
+    for (const [i, line] of lines.entries()) {
+      if (y < BOTTOM) {
+        newPage();
+        tableHeader();
+      }
+      if (line.article) text(line.article, MARGIN, y, 9);
+      if (line.text) text(line.text, descriptionX, y, line.size, font, line.color);
+      if (i === 0) {
+        right(cell.quantity, quantityRight, y, 9);
+        text(cell.unit, unitX, y, 9);
+        right(cell.unitPrice, unitPriceRight, y, 9);
+        right(cell.vat, vatRight, y, 9);
+        right(cell.net, amountRight, y, 9);
+      }
+      y -= line.step;
+    }
+    y -= 4;
+  }
+  page.drawLine({ start: { x: MARGIN, y: y + 6 }, end: { x: RIGHT, y: y + 6 }, thickness: 0.6, color: RULE });
+  y -= 14;
+
+  // Totals: net, VAT per rate, total, ROT/RUT, to pay; then the tax reduction's particulars.
+  const totals: { label: string; value: string; strong: boolean }[] = [
+    { label: t('net'), value: money(invoice.netMinor), strong: false },
+    ...invoice.vat.map((line) => ({
+      label: t('vatAt', { rate: rate(line.vatBasisPoints) }),
+      value: money(line.vatMinor),
+      strong: false,
+    })),
+    { label: t('total'), value: money(invoice.grossMinor), strong: true },
+    ...(invoice.deductionMinor !== 0
+      ? [
+          {
+            label: t(invoice.rotRut.type === 'rot' ? 'rotDeduction' : 'rutDeduction'),
+            value: money(-invoice.deductionMinor),
+            strong: false,
+          },
+        ]
+      : []),
+    { label: t('toPay'), value: money(invoice.toPayMinor), strong: true },
+  ];
+  const notes: string[] = [];
   if (invoice.rotRut.type !== 'none') {
-    doc.y -= 6;
-    text(
-      t('taxReductionNote', { personalNumber: invoice.rotRut.personalNumber }),
-      MARGIN,
-      doc.y,
-      9,
-      font,
-      MUTED,
-    );
-    doc.y -= 12;
-    if (invoice.rotRut.propertyDesignation) {
-      text(t('property', { value: invoice.rotRut.propertyDesignation }), MARGIN, doc.y, 9, font, MUTED);
-      doc.y -= 12;
-    }
-    if (invoice.rotRut.housingCoopNumber) {
-      text(t('housingCoop', { value: invoice.rotRut.housingCoopNumber }), MARGIN, doc.y, 9, font, MUTED);
-      doc.y -= 12;
-    }
+    notes.push(t('taxReductionNote', { personalNumber: invoice.rotRut.personalNumber }));
+    // The property or the housing cooperative is ROT's particular (Skatteverket); RUT asks only the buyer.
+    if (invoice.rotRut.type === 'rot' && invoice.rotRut.propertyDesignation)
+      notes.push(t('property', { value: invoice.rotRut.propertyDesignation }));
+    if (invoice.rotRut.type === 'rot' && invoice.rotRut.housingCoopNumber)
+      notes.push(t('housingCoop', { value: invoice.rotRut.housingCoopNumber }));
+  }
+  const noteLines = notes.flatMap((note) => wrap(note, font, 9, WIDTH));
+  const totalsHeight =
+    totals.reduce((sum, line) => sum + (line.strong ? 18 : 14), 0) +
+    (noteLines.length ? 6 + noteLines.length * 12 : 0);
+  if (y - totalsHeight < BOTTOM) newPage();
+  const totalsValueWidth = Math.max(...totals.map((l) => widthOf(l.value, 11, bold)));
+  const totalsLabelWidth = Math.max(...totals.map((l) => widthOf(l.label, 11, bold)));
+  const totalsX = Math.max(MARGIN, Math.min(330, RIGHT - totalsValueWidth - 2 * GAP - totalsLabelWidth));
+  for (const line of totals) {
+    const size = line.strong ? 11 : 10;
+    const f = line.strong ? bold : font;
+    text(line.label, totalsX, y, size, f);
+    right(line.value, RIGHT, y, size, f);
+    y -= line.strong ? 18 : 14;
+  }
+  if (noteLines.length) y -= 6;
+  for (const line of noteLines) {
+    text(line, MARGIN, y, 9, font, MUTED);
+    y -= 12;
   }
 
-  // Payment slip at the foot of the last page, below the totals (a page of its own when they leave no room).
+  // The payment slip at the foot of the last page, below everything (a page of its own when no room).
   const fonts = { font, bold };
   const slip = slipContent(invoice, issuer, recipient);
   const slipHeight = drawPaymentSlip(null, fonts, language, slip, 0);
-  if (doc.y - 16 < MARGIN + slipHeight) {
-    doc.page = pdf.addPage(A4);
-    pages.push(doc.page);
-  }
-  drawPaymentSlip(doc.page, fonts, language, slip, MARGIN + slipHeight);
+  if (y - 6 < MARGIN + slipHeight) newPage();
+  drawPaymentSlip(page, fonts, language, slip, MARGIN + slipHeight);
 
-  // Footer on every page: issuer identity and page numbers.
-  pages.forEach((page, i) => {
-    drawIssuerFooter(page, font, issuer, language);
+  // Footer on every page: issuer identity and "page x of y".
+  for (const [i, each] of pages.entries()) {
     const label = t('page', { page: i + 1, pages: pages.length });
-    page.drawText(label, {
-      x: A4[0] - MARGIN - font.widthOfTextAtSize(label, 7),
-      y: 24,
-      size: 7,
-      font,
-      color: MUTED,
-    });
-  });
-}
-
-/** Cuts a text to fit a width, with an ellipsis. */
-function fit(value: string, font: PDFFont, size: number, width: number): string {
-  let s = winAnsi(value);
-  if (font.widthOfTextAtSize(s, size) <= width) return s;
-  while (s.length > 1 && font.widthOfTextAtSize(`${s}…`, size) > width) s = s.slice(0, -1);
-  return `${s}…`;
+    const labelWidth = widthOf(label, 7);
+    drawIssuerFooter(each, font, issuer, language, WIDTH - labelWidth - 2 * GAP);
+    each.drawText(label, { x: RIGHT - labelWidth, y: 24, size: 7, font, color: MUTED });
+  }
 }
 
 /** What the payment slip shows: who is paid, who pays, for which invoice, how much, where and by when. */
@@ -344,8 +434,7 @@ function drawPaymentSlip(
   slip: SlipContent,
   top: number,
 ): number {
-  const t = (key: string, values: Record<string, string | number> = {}) =>
-    winAnsi(translate(language, 'documents', `invoicePdf.${key}`, values));
+  const { t, money, date } = documentFormats(language, slip.currency);
   const put = (value: string, x: number, y: number, size: number, f: PDFFont, color = INK): void => {
     page?.drawText(winAnsi(value), { x, y, size, font: f, color });
   };
@@ -381,8 +470,8 @@ function drawPaymentSlip(
   const third = width / 3;
   const facts: [string, string][] = [
     [t('invoiceNumber'), slip.invoiceNumber],
-    [t('invoiceDate'), formatDocumentDate(slip.invoiceDate, language)],
-    [t('dueDate'), formatDocumentDate(slip.dueDate, language)],
+    [t('invoiceDate'), date(slip.invoiceDate)],
+    [t('dueDate'), date(slip.dueDate)],
   ];
   let factLines = 1;
   facts.forEach(([label, value], i) => {
@@ -412,7 +501,7 @@ function drawPaymentSlip(
   put(slip.bankgiro, left + 10, y - 30, 12, bold);
   put(t('ocr'), ocrX, y - 14, 8, font, MUTED);
   put(slip.ocr ?? '-', ocrX, y - 30, 12, bold);
-  const toPay = winAnsi(formatMoney(slip.toPayMinor, slip.currency, language));
+  const toPay = money(slip.toPayMinor);
   const toPayLabel = t('toPay');
   put(toPayLabel, left + width - 10 - font.widthOfTextAtSize(toPayLabel, 8), y - 14, 8, font, MUTED);
   put(toPay, left + width - 10 - bold.widthOfTextAtSize(toPay, 12), y - 30, 12, bold);
@@ -441,8 +530,7 @@ export async function renderPaymentSlipPdf(
   language: Language,
 ): Promise<Uint8Array> {
   const pdf = await PDFDocument.create();
-  const t = (key: string, values: Record<string, string | number> = {}) =>
-    winAnsi(translate(language, 'documents', `invoicePdf.${key}`, values));
+  const { t } = documentFormats(language, 'SEK');
   pdf.setTitle(`${t('slip.title')} ${winAnsi(invoice.invoiceNumber)}`);
   pdf.setAuthor(winAnsi(issuer.name));
   pdf.setCreationDate(new Date(`${invoice.invoiceDate}T12:00:00Z`));
@@ -477,16 +565,26 @@ function issuerContactLines(issuer: InvoiceIssuer): string[] {
   ].filter((line) => line.trim().length > 0);
 }
 
-/** The issuer's name, organisation number and VAT number at the foot of a page. */
-function drawIssuerFooter(page: PDFPage, font: PDFFont, issuer: InvoiceIssuer, language: Language): void {
-  const t = (key: string, values: Record<string, string | number> = {}) =>
-    winAnsi(translate(language, 'documents', `invoicePdf.${key}`, values));
+/**
+ * The issuer's name, organisation number and VAT number at the foot of a page, within `width` (it
+ * wraps upwards from the page's last line rather than run into the page number).
+ */
+function drawIssuerFooter(
+  page: PDFPage,
+  font: PDFFont,
+  issuer: InvoiceIssuer,
+  language: Language,
+  width = A4[0] - 2 * MARGIN,
+): void {
+  const { t } = documentFormats(language, 'SEK');
   const footer = [
     issuer.name,
     t('orgNumber', { value: issuer.organizationNo }),
     t('vatNumber', { value: issuer.vat }),
   ].join('  ·  ');
-  page.drawText(winAnsi(footer), { x: MARGIN, y: 24, size: 7, font, color: MUTED });
+  const lines = wrap(footer, font, 7, width);
+  for (const [i, line] of lines.entries())
+    page.drawText(line, { x: MARGIN, y: 24 + (lines.length - 1 - i) * 9, size: 7, font, color: MUTED });
 }
 
 /**

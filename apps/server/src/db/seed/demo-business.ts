@@ -1,4 +1,9 @@
-import { FINANCED_SERVICES, type ServiceType, type UNITS } from '@portal/contracts';
+import {
+  documentLanguageForCountry,
+  FINANCED_SERVICES,
+  type ServiceType,
+  type UNITS,
+} from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import { luhnCheckDigit } from '@portal/domain/luhn';
 import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
@@ -165,6 +170,7 @@ export async function seedDemoBusiness(tx: Tx, issuerId: string, userId: string,
     organizationNumber: c.organizationNumber,
     vat: c.vat,
     sni: SNI_CODES[(i * 5) % SNI_CODES.length] ?? '',
+    documentLanguage: documentLanguageForCountry('SE'),
   }));
   const createdRecipients = await tx
     .insert(recipients)

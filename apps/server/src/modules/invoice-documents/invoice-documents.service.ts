@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
-import type { InvoiceDetail, Language, Recipient } from '@portal/contracts';
+import { documentLanguageOf, type InvoiceDetail, type Language } from '@portal/contracts';
 import { PDFDocument } from 'pdf-lib';
 import type { Db, Tx } from '../../db/client';
 import { ApiError } from '../../lib/errors';
-import { toRecipient } from '../../routes/recipients';
 import type { FileStore } from '../../services/file-store';
 import { loadDetails } from '../../services/invoice-detail';
 import { type InvoiceIssuer, renderInvoicePdf, renderPaymentSlipPdf } from '../../services/invoice-pdf';
+import { toRecipient } from '../../services/recipients';
 import { toIssuer } from '../../services/users';
 import {
   findInvoiceDocuments,
@@ -32,13 +32,6 @@ export interface InvoiceDocument {
   bytes: Uint8Array;
   /** Whether these are the bytes stored at sending. */
   frozen: boolean;
-}
-
-/** The language an invoice to `recipient` is written in. */
-export function documentLanguageOf(recipient: Pick<Recipient, 'country'>): Language {
-  if (recipient.country === 'SE') return 'sv-SE';
-  if (recipient.country === 'FI') return 'fi-FI';
-  return 'en-US';
 }
 
 interface Drawn {
@@ -80,7 +73,7 @@ async function drawDocuments(
       drawn.push({
         kind: 'generated',
         language,
-        bytes: await renderInvoicePdf(detail, issuer, recipient, language),
+        bytes: await renderInvoicePdf(detail, issuer, recipient),
       });
       continue;
     }

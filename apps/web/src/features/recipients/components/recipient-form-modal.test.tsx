@@ -18,6 +18,7 @@ const SAVED: Recipient = {
   phone: '',
   organizationNumber: '',
   vat: '',
+  documentLanguage: 'sv-SE',
   updated: '2026-03-02T10:00:00.000Z',
 };
 
@@ -99,7 +100,58 @@ describe('RecipientFormModal (spec §5 recipient rules)', () => {
       phone: '',
       organizationNumber: '556036-0793',
       vat: '',
+      documentLanguage: 'sv-SE',
     });
+  });
+
+  it('lets the document language follow the country until one is picked, and saves the pick (issue #11)', async () => {
+    const { user, onSaved } = renderForm();
+    const language = () => screen.getByRole('combobox', { name: 'Document language' });
+    const country = () => screen.getByRole('combobox', { name: 'Country' });
+    expect(language()).toHaveValue('sv-SE');
+    expect(
+      within(language())
+        .getAllByRole('option')
+        .map((o) => o.textContent),
+    ).toEqual(['Swedish', 'English', 'Finnish']);
+    await user.selectOptions(country(), 'FI');
+    expect(language()).toHaveValue('fi-FI');
+    await user.selectOptions(country(), 'DE');
+    expect(language()).toHaveValue('en-US');
+    await user.selectOptions(country(), 'SE');
+    expect(language()).toHaveValue('sv-SE');
+    // Picked by the user: the country no longer moves it.
+    await user.selectOptions(language(), 'en-US');
+    await user.selectOptions(country(), 'FI');
+    await user.selectOptions(country(), 'SE');
+    expect(language()).toHaveValue('en-US');
+
+    await user.type(field('Name'), 'Språk AB');
+    await user.type(field('Email address'), 'faktura@sprak.se');
+    await user.type(field('ZIP code'), '111 22');
+    await user.type(field('City'), 'Stockholm');
+    await save(user);
+    await waitFor(() =>
+      expect(onSaved).toHaveBeenCalledWith(
+        expect.objectContaining({ name: 'Språk AB', documentLanguage: 'en-US' }),
+        true,
+      ),
+    );
+    expect(api.calls.find((c) => c.method === 'POST')?.body).toMatchObject({
+      country: 'SE',
+      documentLanguage: 'en-US',
+    });
+    const stored = await api.call<{ items: Recipient[] }>('GET', '/api/limited/recipients?search=Språk AB');
+    expect(stored.items).toEqual([expect.objectContaining({ documentLanguage: 'en-US' })]);
+  });
+
+  it('keeps a stored recipient’s document language when its country changes', async () => {
+    const { user } = renderForm({ ...SAVED, documentLanguage: 'fi-FI' });
+    const language = screen.getByRole('combobox', { name: 'Document language' });
+    expect(language).toHaveValue('fi-FI');
+    expect(language).toHaveDisplayValue('Finnish');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Country' }), 'DE');
+    expect(language).toHaveValue('fi-FI');
   });
 
   it('puts the server field issues on their fields and keeps what was typed', async () => {

@@ -1,6 +1,9 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   type Company,
+  documentLanguageForCountry,
+  LANGUAGES,
+  type Language,
   RECIPIENT_COUNTRIES,
   RECIPIENT_ISSUES,
   RECIPIENT_LIMITS,
@@ -27,7 +30,7 @@ import { CompanySearch } from './company-search';
 type Country = (typeof RECIPIENT_COUNTRIES)[number];
 export type RecipientFormValues = RecipientBody;
 type RecipientOutput = z.output<typeof recipientBodySchema>;
-type TextField = Exclude<keyof RecipientFormValues, 'country'>;
+type TextField = Exclude<keyof RecipientFormValues, 'country' | 'documentLanguage'>;
 
 /** The text fields in display order, with their label keys, limits and autocomplete hints. */
 const FIELDS: readonly {
@@ -72,6 +75,14 @@ const EMPTY: Required<RecipientFormValues> = {
   phone: '',
   organizationNumber: '',
   vat: '',
+  documentLanguage: documentLanguageForCountry('SE'),
+};
+
+/** The names of the document languages in the reader's language. */
+export const DOCUMENT_LANGUAGE_LABELS: Record<Language, string> = {
+  'sv-SE': 'recipients:document_languages.sv-SE',
+  'en-US': 'recipients:document_languages.en-US',
+  'fi-FI': 'recipients:document_languages.fi-FI',
 };
 
 /**
@@ -120,6 +131,7 @@ export function recipientToForm(recipient: Recipient): Required<RecipientFormVal
     phone: recipient.phone,
     organizationNumber: recipient.organizationNumber,
     vat: recipient.vat,
+    documentLanguage: recipient.documentLanguage,
   };
 }
 
@@ -151,6 +163,18 @@ export function RecipientFormModal({ recipient, onClose, onSaved }: RecipientFor
     defaultValues: recipient ? recipientToForm(recipient) : EMPTY,
   });
 
+  // A new recipient's document language follows its country until the user picks one (issue #11); a
+  // stored recipient's stays as it was saved.
+  const [isLanguagePicked, setLanguagePicked] = useState(!isNew);
+  const documentLanguages = LANGUAGES.map((language) => ({
+    value: language,
+    label: t(DOCUMENT_LANGUAGE_LABELS[language]),
+  }));
+  function followCountry(country: Country) {
+    if (!isLanguagePicked)
+      setValue('documentLanguage', documentLanguageForCountry(country), { shouldDirty: true });
+  }
+
   const countries = useMemo(() => {
     const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
     return RECIPIENT_COUNTRIES.map((code) => ({ value: code, label: names.of(code) ?? code }));
@@ -164,7 +188,10 @@ export function RecipientFormModal({ recipient, onClose, onSaved }: RecipientFor
     setValue('address', company.address, options);
     setValue('zipcode', company.zipcode, options);
     setValue('city', company.city, options);
-    if (isCountry(company.country)) setValue('country', company.country, options);
+    if (isCountry(company.country)) {
+      setValue('country', company.country, options);
+      followCountry(company.country);
+    }
   }
 
   function onFailure(error: unknown) {
@@ -257,10 +284,32 @@ export function RecipientFormModal({ recipient, onClose, onSaved }: RecipientFor
               label={t('recipients:fields.country')}
               name={field.name}
               value={field.value ?? 'SE'}
-              onChange={field.onChange}
+              onChange={(value) => {
+                field.onChange(value);
+                if (isCountry(value)) followCountry(value);
+              }}
               onBlur={field.onBlur}
               selectRef={field.ref}
               options={countries}
+              error={fieldState.error?.message}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="documentLanguage"
+          render={({ field, fieldState }) => (
+            <SelectField
+              label={t('recipients:fields.documentLanguage')}
+              name={field.name}
+              value={field.value ?? documentLanguageForCountry('SE')}
+              onChange={(value) => {
+                setLanguagePicked(true);
+                field.onChange(value);
+              }}
+              onBlur={field.onBlur}
+              selectRef={field.ref}
+              options={documentLanguages}
               error={fieldState.error?.message}
             />
           )}

@@ -12,7 +12,7 @@ import { formatDate } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
 import { useDeleteRecipient } from '../api/delete-recipient';
 import { type RecipientListQuery, useRecipients } from '../api/list-recipients';
-import { RecipientFormModal } from './recipient-form-modal';
+import { DOCUMENT_LANGUAGE_LABELS, RecipientFormModal } from './recipient-form-modal';
 
 export interface RecipientsPageProps {
   query: RecipientListQuery;
@@ -105,6 +105,9 @@ export function RecipientsPage({ query, onQueryChange }: RecipientsPageProps) {
                   />
                   <th scope="col">{t('recipients:fields.email')}</th>
                   <SortableHeader field="city" label={t('recipients:fields.city')} {...sortProps} />
+                  <th scope="col" title={t('recipients:fields.documentLanguage')}>
+                    {t('recipients:columns.documentLanguage')}
+                  </th>
                   <SortableHeader field="updated" label={t('recipients:columns.updated')} {...sortProps} />
                   <th scope="col" className="data-table__actions">
                     <span className="visually-hidden">{t('recipients:columns.actions')}</span>
@@ -122,6 +125,9 @@ export function RecipientsPage({ query, onQueryChange }: RecipientsPageProps) {
                     </td>
                     <td data-label={t('recipients:fields.email')}>{recipient.email}</td>
                     <td data-label={t('recipients:fields.city')}>{recipient.city}</td>
+                    <td data-label={t('recipients:columns.documentLanguage')}>
+                      {t(DOCUMENT_LANGUAGE_LABELS[recipient.documentLanguage])}
+                    </td>
                     <td data-label={t('recipients:columns.updated')}>
                       {formatDate(recipient.updated, i18n.language)}
                     </td>
