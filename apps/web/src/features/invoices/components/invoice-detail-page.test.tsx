@@ -169,11 +169,11 @@ describe('the invoice detail (/invoices/:id)', () => {
       return { saved, names, click };
     }
 
-    it("downloads our PDF in the current language under the server's name, and each attached file", async () => {
+    it("downloads the invoice's document (its recipient's language, not the UI's) under the server's name, and each attached file", async () => {
       // A real PDF to attach: the server's own PDF of a demo invoice.
       const demoPdf = await api.server.app.inject({
         method: 'GET',
-        url: `/api/limited/invoices/${await idOf('10042')}/pdf?language=en-US`,
+        url: `/api/limited/invoices/${await idOf('10042')}/pdf`,
         headers: { authorization: `Bearer ${getSession().token}` },
       });
       const upload = await api.server.app.inject({
@@ -192,8 +192,9 @@ describe('the invoice detail (/invoices/:id)', () => {
       await user.click(await screen.findByRole('button', { name: 'Download invoice PDF' }));
       await vi.waitFor(() => expect(urls.names).toHaveLength(1), { timeout: 10_000 });
       expect(urls.names[0]).toMatch(/5001.*\.pdf$/);
+      // The document's language is the recipient's (issue #11): the page asks for no language.
       const pdfCall = api.calls.find((c) => c.path.endsWith('/pdf'));
-      expect(pdfCall?.query.get('language')).toBe('en-US');
+      expect(pdfCall?.query.has('language')).toBe(false);
       expect(
         new TextDecoder().decode(new Uint8Array(await (urls.saved[0] as Blob).arrayBuffer()).slice(0, 5)),
       ).toBe('%PDF-');
