@@ -1,4 +1,4 @@
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { invoiceDocuments, invoiceFiles, issuers, recipients } from '../../db/schema';
 
@@ -70,4 +70,34 @@ export async function findUploadedInvoiceFiles(
   const byInvoice = new Map<string, { storageKey: string; sha256: string }>();
   for (const row of rows) if (row.invoiceId) byInvoice.set(row.invoiceId, row);
   return byInvoice;
+}
+
+/**
+ * The bytes the documents of these invoices come to, without reading them: the stored documents'
+ * sizes, and for an invoice without one the size of its uploaded PDF (a drawn document is a few kB).
+ */
+export async function documentBytes(
+  db: Db | Tx,
+  issuerId: string,
+  invoiceIds: readonly string[],
+): Promise<number> {
+  if (invoiceIds.length === 0) return 0;
+  const ids = [...invoiceIds];
+  const [stored] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${invoiceDocuments.size}), 0)` })
+    .from(invoiceDocuments)
+    .where(and(eq(invoiceDocuments.issuerId, issuerId), inArray(invoiceDocuments.invoiceId, ids)));
+  const [uploaded] = await db
+    .select({ bytes: sql<string>`coalesce(sum(${invoiceFiles.size}), 0)` })
+    .from(invoiceFiles)
+    .leftJoin(invoiceDocuments, eq(invoiceDocuments.invoiceId, invoiceFiles.invoiceId))
+    .where(
+      and(
+        eq(invoiceFiles.issuerId, issuerId),
+        eq(invoiceFiles.role, 'invoice'),
+        inArray(invoiceFiles.invoiceId, ids),
+        isNull(invoiceDocuments.invoiceId),
+      ),
+    );
+  return Number(stored?.bytes ?? 0) + Number(uploaded?.bytes ?? 0);
 }

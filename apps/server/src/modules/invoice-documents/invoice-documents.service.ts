@@ -9,6 +9,7 @@ import { type InvoiceIssuer, renderInvoicePdf, renderPaymentSlipPdf } from '../.
 import { toRecipient } from '../../services/recipients';
 import { toIssuer } from '../../services/users';
 import {
+  documentBytes,
   findInvoiceDocuments,
   findIssuer,
   findRecipients,
@@ -24,6 +25,12 @@ import {
  * returns those bytes. Before sending, a download draws it from the invoice as it is now (a preview).
  * The language is the recipient's document language, never the language of whoever downloads.
  */
+
+/**
+ * The most bytes of documents one download gathers: 200 drawn invoices are about 1 MB, but uploaded
+ * PDFs may be 10 MB each, and a bundle is built in memory.
+ */
+export const DOCUMENTS_MAX_BYTES = 50 * 1024 * 1024;
 
 /** One drawn or stored document. */
 export interface InvoiceDocument {
@@ -113,10 +120,12 @@ export async function freezeInvoiceDocuments(
 ): Promise<void> {
   if (ids.length === 0) return;
   const details = await loadDetails(tx, issuerId, ids, today);
-  const drawn = await drawDocuments(tx, files, issuerId, details);
-  const rows: NewInvoiceDocument[] = details.map((detail, i) => {
-    const doc = drawn[i] as Drawn;
-    return {
+  // One invoice at a time: a send of 500 invoices with uploaded PDFs of 10 MB each never holds more
+  // than one document in memory.
+  for (const detail of details) {
+    const [doc] = await drawDocuments(tx, files, issuerId, [detail]);
+    if (!doc) continue;
+    const row: NewInvoiceDocument = {
       invoiceId: detail.invoiceID,
       issuerId,
       kind: doc.kind,
@@ -125,8 +134,8 @@ export async function freezeInvoiceDocuments(
       size: doc.bytes.length,
       data: Buffer.from(doc.bytes),
     };
-  });
-  await insertInvoiceDocuments(tx, rows);
+    await insertInvoiceDocuments(tx, [row]);
+  }
 }
 
 /**
@@ -141,6 +150,9 @@ export async function invoiceDocuments(
   today: string,
 ): Promise<InvoiceDocument[]> {
   const details = await loadDetails(db, issuerId, ids, today);
+  // Refused before a byte is read: the same answer as too many invoices ("use a date range").
+  if ((await documentBytes(db, issuerId, ids)) > DOCUMENTS_MAX_BYTES)
+    throw new ApiError('invoices.too_many_records');
   const stored = await findInvoiceDocuments(db, issuerId, ids);
   const toDraw = details.filter((d) => !stored.has(d.invoiceID));
   const drawn = await drawDocuments(db, files, issuerId, toDraw);

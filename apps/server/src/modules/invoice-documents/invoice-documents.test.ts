@@ -8,6 +8,7 @@ import { pdfText } from '../../../test/support/pdf-text';
 import { VALID_INVOICE_BODY } from '../../../test/support/route-samples';
 import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
 import { fileBlobs, invoiceDocuments, invoiceFiles, invoices, issuers } from '../../db/schema';
+import { DOCUMENTS_MAX_BYTES } from './invoice-documents.service';
 
 /** A PDF whose trailer names an encryption dictionary, as a password-protected file has. */
 async function encryptedPdf(): Promise<Buffer> {
@@ -236,6 +237,30 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
     expect(asInvoice.statusCode).toBe(415);
     expect(asInvoice.json().code).toBe('files.pdf_encrypted');
     expect((await uploadFile(bytes, 'attachment')).statusCode).toBe(200);
+  });
+
+  it(`refuses a bundle whose documents come to more than ${DOCUMENTS_MAX_BYTES / 1024 / 1024} MB before reading them`, async () => {
+    const first = await register('STOR-1');
+    const second = await register('STOR-2');
+    expect((await send([first, second])).statusCode).toBe(200);
+    const bundle = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/limited/invoices/pdf',
+        headers: bearer(demo),
+        payload: { invoiceIDs: [first, second] },
+      });
+    expect((await bundle()).statusCode).toBe(200);
+    // As if the first were a very large uploaded PDF: its stored size alone passes the limit.
+    await t.db
+      .update(invoiceDocuments)
+      .set({ size: DOCUMENTS_MAX_BYTES })
+      .where(eq(invoiceDocuments.invoiceId, first));
+    const refused = await bundle();
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().code).toBe('invoices.too_many_records');
+    // One invoice alone is still within the limit.
+    expect((await pdf(first)).statusCode).toBe(200);
   });
 
   it('another issuer gets 404 for a sent invoice’s document, and nothing is drawn for it', async () => {
