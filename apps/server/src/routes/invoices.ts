@@ -23,25 +23,8 @@ import {
   sendInvoicesResponseSchema,
   uploadInvoiceBodySchema,
 } from '@portal/contracts';
-import {
-  and,
-  asc,
-  count,
-  desc,
-  eq,
-  gte,
-  ilike,
-  inArray,
-  lt,
-  lte,
-  ne,
-  notInArray,
-  or,
-  type SQL,
-  sql,
-  sum,
-} from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
@@ -49,51 +32,27 @@ import {
   invoiceEvents,
   invoiceFiles,
   invoiceRows,
-  invoiceStateTotals,
   invoices,
   invoiceTimeline,
   issuers,
   recipients,
-  timelineOrder,
 } from '../db/schema';
 import { ApiError } from '../lib/errors';
-import { addMinor } from '../lib/minor';
 import { isUniqueViolation } from '../lib/pg-errors';
-import { containsPattern } from '../lib/sql-search';
 import { timelineDetails } from '../services/event-details';
 import { idempotencyKeyOf, once } from '../services/idempotency';
+import { listInvoices, rejectionReason, searchWhere } from '../services/invoice-list';
 import { computeInvoice, suggestNextInvoiceNumber, todayIn } from '../services/invoice-math';
 import { renderInvoicePdf, renderInvoicesPdf } from '../services/invoice-pdf';
 import { assertTransition } from '../services/invoice-state';
 import { uploadedInvoiceBody, uploadedRowName } from '../services/invoice-upload';
 import { sendInvoices } from '../services/send-invoices';
 import { CURRENCIES, loadUser, TAX_RATES, toIssuer } from '../services/users';
-import { overdueBucketWhere } from './dashboard';
 import { errorResponses, routeOf, signedIn } from './define';
 import { contentDisposition } from './files';
 import { toRecipient } from './recipients';
 
 type InvoiceRow = typeof invoices.$inferSelect;
-
-const SORT_COLUMNS = {
-  invoiceDate: invoices.invoiceDate,
-  dueDate: invoices.dueDate,
-  invoiceNumber: invoices.invoiceNumber,
-  // The list has no join: the name is looked up per invoice, as its select does.
-  recipientName: sql`(select ${recipients.name} from ${recipients} where ${recipients.id} = ${invoices.recipientId})`,
-  grossMinor: invoices.grossMinor,
-  created: invoices.createdAt,
-} as const;
-
-/**
- * The reason of the back office's rejection of a rejected invoice (the text of its latest rejected
- * event, 2), else null: a scalar subquery, looked up for the answer's rows only. Its columns are
- * written out with their tables: drizzle leaves them unqualified in a select of one table.
- */
-const rejectionReason = sql<string | null>`case when "invoices"."decision" = 'rejected' then (
-  select e.details ->> 'reason' from ${invoiceEvents} e
-  where e.invoice_id = "invoices"."id" and e.event = 2
-  order by e.at desc, e.seq desc limit 1) end`;
 
 function summary(i: InvoiceRow, recipientName: string, today: string, reason: string | null): InvoiceSummary {
   return {
@@ -117,158 +76,6 @@ function summary(i: InvoiceRow, recipientName: string, today: string, reason: st
   };
 }
 
-/** A LIKE pattern for "starts with `text`", case-folded, with LIKE's own characters escaped. */
-function prefixPattern(text: string): string {
-  return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
-
-/** The issuer's recipients whose name contains the text: a small table, read through its issuer index. */
-function recipientsNamed(db: Db, issuerId: string, text: string) {
-  return db
-    .select({ id: recipients.id })
-    .from(recipients)
-    .where(and(eq(recipients.issuerId, issuerId), ilike(recipients.name, containsPattern(text))));
-}
-
-/** An invoice number or OCR reference that starts with the text (index range scans). */
-function numberOrOcrStartsWith(text: string): SQL | undefined {
-  const prefix = prefixPattern(text);
-  return or(sql`lower(${invoices.invoiceNumber}) like ${prefix}`, sql`${invoices.ocr} like ${prefix}`);
-}
-
-/**
- * The search of the invoice lists: an invoice number or OCR reference that starts with the text, or a
- * recipient whose name contains it (found first among the issuer's own recipients, then matched by id).
- */
-function searchWhere(db: Db, issuerId: string, text: string): SQL | undefined {
-  return or(numberOrOcrStartsWith(text), inArray(invoices.recipientId, recipientsNamed(db, issuerId, text)));
-}
-
-/** The same filters over the kept totals (everything but `overdue`, which depends on today). */
-function totalsWhere(filter: string): SQL | undefined {
-  const t = invoiceStateTotals;
-  switch (filter) {
-    case 'active':
-      return inArray(t.state, [2, 3]);
-    case 'paid':
-      return eq(t.state, 4);
-    case 'partPaid':
-      return eq(t.state, 3);
-    case 'recharged':
-      return eq(t.state, 5);
-    case 'pendingApproval':
-      return eq(t.state, 9);
-    case 'queued':
-      return eq(t.state, 6);
-    case 'rejected':
-      // A deleted invoice keeps its decision (history) but is listed by no filter: see filterWhere.
-      return and(eq(t.rejected, true), ne(t.state, 11));
-    default:
-      return ne(t.state, 11);
-  }
-}
-
-/** The SQL of a list filter of spec §4 (docs/INVOICES.md gives the meaning of each). */
-function filterWhere(filter: string, today: string): SQL | undefined {
-  switch (filter) {
-    case 'active':
-      return inArray(invoices.state, [2, 3]);
-    case 'overdue':
-      return and(inArray(invoices.state, [2, 3]), lt(invoices.dueDate, today));
-    case 'paid':
-      return eq(invoices.state, 4);
-    case 'partPaid':
-      return eq(invoices.state, 3);
-    case 'recharged':
-      return eq(invoices.state, 5);
-    case 'pendingApproval':
-      return eq(invoices.state, 9);
-    case 'queued':
-      return eq(invoices.state, 6);
-    case 'rejected':
-      // Deleting a rejected invoice keeps its decision (it is history, shown on the detail page), so
-      // the deleted ones (11) are left out here as in every filter: each lists a part of "all".
-      return and(eq(invoices.decision, 'rejected'), ne(invoices.state, 11));
-    default:
-      return ne(invoices.state, 11);
-  }
-}
-
-type ListQuery = z.infer<typeof listInvoicesQuerySchema>;
-interface CurrencyTotal {
-  currency: string;
-  grossMinor: number;
-  count: number;
-}
-
-/**
- * Count and gross sum per currency of everything a list query matches. Read from the kept totals
- * (`invoice_state_totals`) whenever they can answer: every filter but `overdue` (it depends on today),
- * no date range, and a recipient filter or a search. A search adds up, besides the kept totals of the
- * recipients it names, only the invoices whose number or OCR reference matches and whose recipient it
- * does not name; so both parts are small and never count an invoice twice.
- */
-async function listTotals(
-  db: Db,
-  issuerId: string,
-  q: ListQuery,
-  where: SQL | undefined,
-  today: string,
-): Promise<CurrencyTotal[]> {
-  const addUp = (condition: SQL | undefined) =>
-    db
-      .select({ currency: invoices.currency, grossMinor: sum(invoices.grossMinor), n: count() })
-      .from(invoices)
-      .where(condition)
-      .groupBy(invoices.currency);
-  if (q.from || q.to || q.filter === 'overdue' || q.bucket) return merge([await addUp(where)]);
-
-  const t = invoiceStateTotals;
-  const named = q.search ? recipientsNamed(db, issuerId, q.search) : undefined;
-  const kept = db
-    .select({
-      currency: t.currency,
-      grossMinor: sum(t.grossMinor),
-      n: sql<number>`sum(${t.invoiceCount})::int`,
-    })
-    .from(t)
-    .where(
-      and(
-        eq(t.issuerId, issuerId),
-        totalsWhere(q.filter),
-        q.recipientID ? eq(t.recipientId, q.recipientID) : undefined,
-        named ? inArray(t.recipientId, named) : undefined,
-      ),
-    )
-    .groupBy(t.currency);
-  if (!q.search || !named) return merge([await kept]);
-  const others = addUp(
-    and(
-      eq(invoices.issuerId, issuerId),
-      filterWhere(q.filter, today),
-      q.recipientID ? eq(invoices.recipientId, q.recipientID) : undefined,
-      numberOrOcrStartsWith(q.search),
-      notInArray(invoices.recipientId, named),
-    ),
-  );
-  return merge(await Promise.all([kept, others]));
-}
-
-/** Adds per-currency parts together, drops empty currencies and orders by currency code. */
-function merge(parts: { currency: string; grossMinor: string | null; n: number }[][]): CurrencyTotal[] {
-  const byCurrency = new Map<string, CurrencyTotal>();
-  for (const part of parts)
-    for (const p of part) {
-      const total = byCurrency.get(p.currency) ?? { currency: p.currency, grossMinor: 0, count: 0 };
-      total.grossMinor = addMinor(total.grossMinor, p.grossMinor);
-      total.count += Number(p.n);
-      byCurrency.set(p.currency, total);
-    }
-  return [...byCurrency.values()]
-    .filter((c) => c.count > 0)
-    .sort((a, b) => (a.currency < b.currency ? -1 : a.currency > b.currency ? 1 : 0));
-}
-
 export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = fastify;
@@ -283,41 +90,15 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
       querystring: listInvoicesQuerySchema,
       response: { 200: listInvoicesResponseSchema, ...errorResponses },
     },
-    handler: async (request) => {
+    handler: async (request, reply) => {
       const { issuerId } = signedIn(request);
       const q = request.query;
-      const today = todayIn(ctx.now());
-      const filters: (SQL | undefined)[] = [eq(invoices.issuerId, issuerId), filterWhere(q.filter, today)];
-      if (q.from) filters.push(gte(invoices.invoiceDate, q.from));
-      if (q.to) filters.push(lte(invoices.invoiceDate, q.to));
-      if (q.recipientID) filters.push(eq(invoices.recipientId, q.recipientID));
-      if (q.search) filters.push(searchWhere(ctx.db, issuerId, q.search));
-      if (q.bucket) filters.push(overdueBucketWhere(q.bucket, today));
-      const where = and(...filters);
-      const column = SORT_COLUMNS[q.sort];
-      const [rows, totals] = await Promise.all([
-        ctx.db
-          .select({
-            invoice: invoices,
-            // A scalar subquery rather than a join: PostgreSQL looks the name up for the page's rows
-            // only, after the sort and the limit, not for every invoice that matches.
-            recipientName: sql<string>`(select ${recipients.name} from ${recipients} where ${recipients.id} = ${invoices.recipientId})`,
-            rejectionReason,
-          })
-          .from(invoices)
-          .where(where)
-          .orderBy(q.order === 'asc' ? asc(column) : desc(column), asc(invoices.id))
-          .limit(q.pageSize)
-          .offset((q.page - 1) * q.pageSize),
-        listTotals(ctx.db, issuerId, q, where, today),
-      ]);
-      return {
-        items: rows.map((r) => summary(r.invoice, r.recipientName, today, r.rejectionReason)),
-        total: totals.reduce((n, t) => n + t.count, 0),
-        page: q.page,
-        pageSize: q.pageSize,
-        totals,
-      };
+      const page = await listInvoices(ctx.db, issuerId, q, todayIn(ctx.now()));
+      // The items come as JSON from the database in the contract's shape (services/invoice-list.ts):
+      // the answer is put together as text, not mapped, validated and serialised again.
+      const json = `{"items":${page.itemsJson},"total":${page.total},"page":${q.page},"pageSize":${q.pageSize},"totals":${JSON.stringify(page.totals)},"nextCursor":${JSON.stringify(page.nextCursor)},"prevCursor":${JSON.stringify(page.prevCursor)}}`;
+      // Untyped: the answer is the text of a listInvoicesResponseSchema object, not the object.
+      return (reply as unknown as FastifyReply).type('application/json; charset=utf-8').send(json);
     },
   });
 
@@ -831,21 +612,31 @@ export async function loadDetail(
   return detail;
 }
 
-/** Rows by their invoice, each group in the order of `items`. */
-function groupByInvoice<T extends { invoiceId: string | null }>(items: readonly T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    if (item.invoiceId === null) continue;
-    const group = groups.get(item.invoiceId);
-    if (group) group.push(item);
-    else groups.set(item.invoiceId, [item]);
-  }
-  return groups;
-}
+/** A row of the invoice as the detail's JSON has it (`invoiceRowSchema`), built by the database. */
+const rowsJson = sql<string>`(select coalesce(json_agg(json_build_object(
+    'articleNumber', r.article_number, 'name', r.name, 'description', r.description,
+    'quantityMilli', r.quantity_milli, 'unit', r.unit, 'unitPriceMinor', r.unit_price_minor,
+    'vatBasisPoints', r.vat_basis_points, 'rotRut', r.rot_rut, 'netMinor', r.net_minor)
+    order by r.position), '[]')::text
+  from ${invoiceRows} r where r.invoice_id = "invoices"."id")`;
+
+/** The timeline (stored events and the payments', migration 0017) in `timelineOrder`: [id, event, at, details]. */
+const eventsJson = sql<string>`(select coalesce(json_agg(json_build_array(
+    e.id, e.event, to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), e.details)
+    order by e.at, e.seq, e.sub), '[]')::text
+  from ${invoiceTimeline} e where e.issuer_id = "invoices"."issuer_id" and e.invoice_id = "invoices"."id")`;
+
+/** The invoice's files, oldest first (`invoiceFileSchema`). */
+const filesJson = sql<string>`(select coalesce(json_agg(json_build_object(
+    'fileID', f.id, 'role', f.role, 'filename', f.filename, 'size', f.size, 'sha256', f.sha256)
+    order by f.created_at), '[]')::text
+  from ${invoiceFiles} f where f.issuer_id = "invoices"."issuer_id" and f.invoice_id = "invoices"."id")`;
 
 /**
- * The details of several invoices of one issuer in four queries, in the order of `ids` (which must not
- * repeat). Any id that is not the issuer's, or names nothing, answers `invoices.not_found` for all.
+ * The details of several invoices of one issuer in one prepared statement (db/prepared.ts): the
+ * invoice, its recipient's name, and its rows, timeline and files as JSON built by the database, in
+ * the order of `ids` (which must not repeat). Any id that is not the issuer's, or names nothing,
+ * answers `invoices.not_found` for all.
  */
 export async function loadDetails(
   db: Db | Tx,
@@ -855,33 +646,21 @@ export async function loadDetails(
 ): Promise<InvoiceDetail[]> {
   if (ids.length === 0) return [];
   const found = await db
-    .select({ invoice: invoices, recipientName: recipients.name, rejectionReason })
+    .select({
+      invoice: invoices,
+      recipientName: recipients.name,
+      rejectionReason,
+      rows: rowsJson,
+      events: eventsJson,
+      files: filesJson,
+    })
     .from(invoices)
     .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
-    .where(and(eq(invoices.issuerId, issuerId), inArray(invoices.id, [...ids])));
+    .where(and(eq(invoices.issuerId, issuerId), inArray(invoices.id, [...ids])))
+    .prepare('loadDetails')
+    .execute();
   if (found.length !== ids.length) throw new ApiError('invoices.not_found');
-  const [rows, events, files] = await Promise.all([
-    db
-      .select()
-      .from(invoiceRows)
-      .where(inArray(invoiceRows.invoiceId, [...ids]))
-      .orderBy(asc(invoiceRows.position)),
-    // Stored events and the events of the payments applied to the invoices (migration 0017).
-    db
-      .select()
-      .from(invoiceTimeline)
-      .where(and(eq(invoiceTimeline.issuerId, issuerId), inArray(invoiceTimeline.invoiceId, [...ids])))
-      .orderBy(...timelineOrder),
-    db
-      .select()
-      .from(invoiceFiles)
-      .where(and(eq(invoiceFiles.issuerId, issuerId), inArray(invoiceFiles.invoiceId, [...ids])))
-      .orderBy(asc(invoiceFiles.createdAt)),
-  ]);
   const byId = new Map(found.map((row) => [row.invoice.id, row]));
-  const rowsOf = groupByInvoice(rows);
-  const eventsOf = groupByInvoice(events);
-  const filesOf = groupByInvoice(files);
   return ids.map((id) => {
     const row = byId.get(id);
     if (!row) throw new ApiError('invoices.not_found');
@@ -891,17 +670,7 @@ export async function loadDetails(
       orderReference: i.orderReference,
       issuerContact: i.issuerContact,
       recipientContact: i.recipientContact,
-      rows: (rowsOf.get(id) ?? []).map((r) => ({
-        articleNumber: r.articleNumber,
-        name: r.name,
-        description: r.description,
-        quantityMilli: r.quantityMilli,
-        unit: r.unit as InvoiceDetail['rows'][number]['unit'],
-        unitPriceMinor: r.unitPriceMinor,
-        vatBasisPoints: r.vatBasisPoints,
-        rotRut: r.rotRut,
-        netMinor: r.netMinor,
-      })),
+      rows: JSON.parse(row.rows) as InvoiceDetail['rows'],
       vat: i.vatLines,
       netMinor: i.netMinor,
       vatMinor: i.vatMinor,
@@ -912,19 +681,15 @@ export async function loadDetails(
         propertyDesignation: '',
         housingCoopNumber: '',
       },
-      files: (filesOf.get(id) ?? []).map((f) => ({
-        fileID: f.id,
-        role: f.role,
-        filename: f.filename,
-        size: f.size,
-        sha256: f.sha256,
-      })),
-      events: (eventsOf.get(id) ?? []).map((e) => ({
-        eventID: e.id,
-        event: e.event,
-        date: e.at.toISOString(),
-        text: typeof e.details?.reason === 'string' ? e.details.reason : '',
-        details: timelineDetails(e.details),
+      files: JSON.parse(row.files) as InvoiceDetail['files'],
+      events: (
+        JSON.parse(row.events) as [string, number, string, Record<string, string | number> | null][]
+      ).map(([eventID, event, date, details]) => ({
+        eventID,
+        event,
+        date,
+        text: typeof details?.reason === 'string' ? details.reason : '',
+        details: timelineDetails(details),
       })),
     };
   });
