@@ -194,7 +194,10 @@ async function main(): Promise<void> {
       await exportCase(server.base, server.pid, headers);
       await importCase(server.base, server.pid);
       await invoiceImportCase(server.base, server.pid, headers);
-    } else console.log('\nExport and import cases skipped (BENCH_MONEY=0, or BENCH_SKIP_GENERATE=1 without BENCH_MONEY=1).');
+    } else
+      console.log(
+        '\nExport and import cases skipped (BENCH_MONEY=0, or BENCH_SKIP_GENERATE=1 without BENCH_MONEY=1).',
+      );
   } finally {
     server.stop();
   }
