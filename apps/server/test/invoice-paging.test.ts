@@ -155,4 +155,58 @@ describe('invoice list pages', () => {
     expect(after.items.length).toBeGreaterThan(0);
     for (const item of after.items) expect(item.dueDate < '2026-03-05').toBe(true);
   });
+  it('a long list: the pages past 1,000 rows and the middle are read from the end, the same as by cursor', async () => {
+    const other = await t.login('demo-other');
+    const [user] = await t.db.select().from(users).where(eq(users.username, 'demo-other'));
+    const issuerId = user?.issuerId;
+    if (!issuerId) throw new Error('no issuer');
+    const [recipient] = await t.db
+      .insert(recipients)
+      .values({ issuerId, name: 'Lång AB', zipcode: '11122', city: 'Stockholm', email: 'a@b.se' })
+      .returning({ id: recipients.id });
+    const before = (
+      await t.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.issuerId, issuerId))
+    ).length;
+    const LONG = 1_160;
+    await t.db.insert(invoices).values(
+      Array.from({ length: LONG }, (_, n) => ({
+        issuerId,
+        recipientId: recipient?.id ?? '',
+        invoiceNumber: `L-${n}`,
+        service: 'factoring',
+        state: 2,
+        currency: 'SEK',
+        invoiceDate: addDays('2025-01-01', Math.floor(n / 7)),
+        dueDate: addDays('2025-02-01', Math.floor(n / 7)),
+        netMinor: 1_000,
+        vatMinor: 0,
+        grossMinor: 1_000,
+        toPayMinor: 1_000,
+        remainingMinor: 1_000,
+        vatLines: [],
+      })),
+    );
+    const get = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/limited/invoices?sort=invoiceDate&order=desc&pageSize=50&${query}`,
+        headers: bearer(other),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return listInvoicesResponseSchema.parse(res.json());
+    };
+    const total = before + LONG;
+    const pages = Math.ceil(total / 50);
+    let body = await get('page=1');
+    expect(body.total).toBe(total);
+    const walked: string[][] = [ids(body.items)];
+    for (let page = 2; page <= pages; page++) {
+      body = await get(`page=${page}&cursor=${body.nextCursor}`);
+      walked.push(ids(body.items));
+    }
+    expect(new Set(walked.flat()).size).toBe(total);
+    // Past 1,000 rows from the start: the middle page is skipped to from the start, the rest from the end.
+    for (const page of [Math.ceil(pages / 2), pages - 2, pages - 1, pages])
+      expect(ids((await get(`page=${page}`)).items), `page ${page}`).toEqual(walked[page - 1]);
+  });
 });

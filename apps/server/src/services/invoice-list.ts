@@ -336,6 +336,9 @@ function itemJsonSql(today: string): SQL {
     'decision', ${invoices.decision}, 'rejectionReason', ${rejectionReason})`;
 }
 
+/** Rows a page by number skips from the start without asking the total first (see listInvoices). */
+const FORWARD_OFFSET_MAX = 1_000;
+
 export interface InvoicePage {
   /** The page's invoices as JSON text (an array of `InvoiceSummary`). */
   itemsJson: string;
@@ -364,13 +367,14 @@ export async function listInvoices(
   const cursor = decodeCursor(q);
 
   // A page by number past the middle of the list is read backwards from its end: its offset from
-  // that end is what the scan skips. That needs the total first (the kept totals: one small read).
+  // that end is what the scan skips. That needs the total first (the kept totals: one small read),
+  // asked only when skipping from the start could cost more than that round trip.
   let known: CurrencyTotal[] | null = null;
   let offset = (q.page - 1) * q.pageSize;
   let limit = q.pageSize;
   let backwards = cursor?.side === 'before';
   if (cursor) offset = 0;
-  else if (q.page > 1) {
+  else if (offset > FORWARD_OFFSET_MAX) {
     known = merge(
       (await selectPrepared<{ t: string }>(db, sql`select ${totalsJsonSql(totals)} as t`)).flatMap((r) =>
         JSON.parse(r.t),
