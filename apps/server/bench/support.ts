@@ -22,7 +22,8 @@ export async function startServer(
     process.execPath,
     [
       ...(process.env.SERVER_ARGS ? process.env.SERVER_ARGS.split(' ') : []),
-      fileURLToPath(new URL('../dist/main.js', import.meta.url)),
+      // SERVER_MAIN: another build's main.js (the figures before a change, on the same data and load).
+      process.env.SERVER_MAIN ?? fileURLToPath(new URL('../dist/main.js', import.meta.url)),
     ],
     {
       env: {
@@ -170,4 +171,83 @@ export async function bareMedianMs(base: string, serverPid: number, n = 21): Pro
   for (let i = 0; i < n; i++) times.push((await timedRequest(`${base}/config.js`, {}, serverPid)).totalMs);
   times.sort((a, b) => a - b);
   return times[Math.floor(n / 2)] ?? 0;
+}
+
+/** Answers of a load split by kind: latencies (ms) of the admitted (2xx) and the refused (503). */
+export interface SplitResult {
+  name: string;
+  connections: number;
+  admittedPerSecond: number;
+  admitted: number[];
+  refused: number[];
+  other: number;
+  errors: number;
+}
+
+/** The value at percentile `p` of sorted latencies (NaN when there are none). */
+export function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN;
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
+}
+
+/**
+ * Like `load`, keeping each answer's latency by its status: what the embedded database admits and
+ * what it refuses at once (503) under more connections than it takes (lib/db-gate.ts).
+ */
+export async function loadSplit(
+  base: string,
+  c: {
+    name: string;
+    path: string;
+    headers: Record<string, string>;
+    connections: number;
+    seconds: number;
+    pathOf?: (n: number) => string;
+  },
+): Promise<SplitResult> {
+  const admitted: number[] = [];
+  const refused: number[] = [];
+  let other = 0;
+  let n = 0;
+  const { pathOf } = c;
+  const r = await autocannon({
+    url: `${base}${c.path}`,
+    connections: c.connections,
+    duration: c.seconds,
+    headers: c.headers,
+    timeout: 30,
+    ...(pathOf
+      ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: pathOf(n++) }) }] }
+      : {}),
+    setupClient: (client) => {
+      client.on('response', (status: number, _bytes: number, time: number) => {
+        if (status >= 200 && status < 300) admitted.push(time);
+        else if (status === 503) refused.push(time);
+        else other++;
+      });
+    },
+  });
+  return {
+    name: c.name,
+    connections: c.connections,
+    admittedPerSecond: admitted.length / c.seconds,
+    admitted: admitted.sort((a, b) => a - b),
+    refused: refused.sort((a, b) => a - b),
+    other,
+    errors: r.errors + r.timeouts,
+  };
+}
+
+/** Stops a bench server and waits until its process is gone (an embedded data folder is free again). */
+export async function stopAndWait(server: BenchServer): Promise<void> {
+  server.stop();
+  for (let i = 0; i < 200; i++) {
+    try {
+      process.kill(server.pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`the server ${server.pid} did not stop`);
 }

@@ -466,11 +466,20 @@ export const listInvoicesQuerySchema = listQuerySchema(INVOICE_SORT_FIELDS).exte
   recipientID: z.uuid().optional(),
   /** Unpaid invoices that many days past due (the dashboard's overdue buckets). */
   bucket: overdueBucketSchema.optional(),
+  /**
+   * Optional: the `nextCursor` or `prevCursor` of the page next to the wanted one. The page then
+   * starts right after (or ends right before) that page's last (first) invoice, read by keyset, and
+   * `page` is only echoed; a cursor of another sort or order is ignored and `page` counts.
+   */
+  cursor: z.string().max(500).optional(),
 });
 export type ListInvoicesQuery = z.output<typeof listInvoicesQuerySchema>;
 export const listInvoicesResponseSchema = pageSchema(invoiceSummarySchema).extend({
   /** Sum of grossMinor over everything that matched, per currency. */
   totals: z.array(z.object({ currency: z.string(), grossMinor: z.number().int(), count: z.number().int() })),
+  /** The `cursor` of the next page (null on the last page) and of the previous one (null on the first). */
+  nextCursor: z.string().nullable().optional(),
+  prevCursor: z.string().nullable().optional(),
 });
 
 /**

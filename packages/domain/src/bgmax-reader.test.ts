@@ -5,10 +5,12 @@ import {
   type BgmaxFile,
   type BgmaxRule,
   bgmaxExtraReferenceSignedAmount,
+  bgmaxPayments,
   bgmaxSignedAmount,
   decodeLatin1,
   encodeLatin1,
   readBgmax,
+  scanBgmax,
 } from './bgmax';
 import { listSharedFiles, readSharedBytes } from './test-support/shared-files';
 
@@ -618,5 +620,56 @@ describe('physical format', () => {
       address2: { town: 'Oslo', country: 'Norge', countryCode: 'NO' },
       organisationNumber: '005562736032',
     });
+  });
+});
+
+describe('reading a payment at a time (bgmaxPayments, scanBgmax)', () => {
+  it('hands over the payments of every sample in file order, each complete, with its section', () => {
+    for (const name of [FABHED, RICKARD, BGMAXFIL4, MINIMAL]) {
+      const bytes = readSharedBytes(`${SAMPLES}/${name}`);
+      const { file, skippedRecords, tabExpandedLines } = readBgmax(bytes);
+      const handed: { sectionIndex: number; payment: unknown; section: unknown }[] = [];
+      const payments = bgmaxPayments(bytes);
+      let next = payments.next();
+      while (!next.done) {
+        handed.push(next.value);
+        next = payments.next();
+      }
+      const expected = file.sections.flatMap((s, sectionIndex) =>
+        s.payments.map((payment) => ({
+          sectionIndex,
+          payment,
+          section: { payeeBankgiro: s.payeeBankgiro, payeePlusgiro: s.payeePlusgiro, currency: s.currency },
+        })),
+      );
+      expect(handed, name).toEqual(expected);
+      const withoutPayments = file.sections.map(({ payments: _, ...facts }) => facts);
+      expect(next.value, name).toEqual({
+        header: file.header,
+        sections: withoutPayments,
+        end: file.end,
+        skippedRecords,
+        tabExpandedLines,
+      });
+      expect(scanBgmax(bytes), name).toEqual(next.value);
+    }
+  });
+
+  it('refuses what readBgmax refuses, by the same line and rule', () => {
+    const bad = fileOf([START, OPEN, PAY, replaceAt(DEPOSIT, 50, '000000000000110001'), END]);
+    expect(() => readBgmax(bad)).toThrow(BgmaxError);
+    // A section's last payment is handed over once its TK15 is checked: here the refusal comes first.
+    const payments = bgmaxPayments(bad);
+    try {
+      payments.next();
+      expect.unreachable('the TK15 does not add up');
+    } catch (error) {
+      expect(error).toBeInstanceOf(BgmaxError);
+      expect({ line: (error as BgmaxError).line, rule: (error as BgmaxError).rule }).toEqual({
+        line: 4,
+        rule: 'bgmax.deposit_amount_mismatch',
+      });
+    }
+    expect(() => scanBgmax(bad)).toThrow(BgmaxError);
   });
 });

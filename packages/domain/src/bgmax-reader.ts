@@ -6,8 +6,6 @@ import {
   type BgmaxPayment,
   type BgmaxRule,
   type BgmaxSection,
-  bgmaxEndCounts,
-  bgmaxSectionTotals,
   decodeLatin1,
 } from './bgmax-model';
 import { isRealDate } from './calendar-date';
@@ -49,11 +47,26 @@ const DIGITS = /^[0-9]+$/;
 const BLANK = /^ *$/;
 
 interface OpenSection {
-  section: Omit<BgmaxSection, 'deposit'>;
+  section: Omit<BgmaxSection, 'deposit' | 'payments'>;
   current: BgmaxPayment | null;
   openedAt: number;
   // Which of TK26–29 the current payment already has.
   seen: Set<string>;
+  /** Σ TK20 − Σ TK21 and the number of both so far (the TK15 check), kept as the records are read. */
+  amountMinor: bigint;
+  paymentCount: number;
+}
+
+/** A section of a file read by `scanBgmax`: everything but its payments, which were handed over one by one. */
+export type BgmaxSectionFacts = Omit<BgmaxSection, 'payments'>;
+
+/** What `scanBgmax` returns: the file without its payments. */
+export interface BgmaxScanResult {
+  header: BgmaxHeader;
+  sections: BgmaxSectionFacts[];
+  end: BgmaxFile['end'];
+  skippedRecords: BgmaxSkippedRecord[];
+  tabExpandedLines: number[];
 }
 
 /**
@@ -80,18 +93,94 @@ interface OpenSection {
  * Linear in the file size.
  */
 export function readBgmax(bytes: Uint8Array): BgmaxReadResult {
-  const lines = decodeLatin1(bytes).split('\n');
+  const byIndex: BgmaxPayment[][] = [];
+  const payments = bgmaxPayments(bytes);
+  for (;;) {
+    const next = payments.next();
+    if (next.done) {
+      const { header, sections, end, skippedRecords, tabExpandedLines } = next.value;
+      const file = { header, sections: sections.map((s, i) => ({ ...s, payments: byIndex[i] ?? [] })), end };
+      return { file, skippedRecords, tabExpandedLines };
+    }
+    const { payment, sectionIndex } = next.value;
+    const list = byIndex[sectionIndex];
+    if (list) list.push(payment);
+    else byIndex[sectionIndex] = [payment];
+  }
+}
+
+/** The opening facts of the section a payment is in (its TK05). */
+export type BgmaxSectionHead = Omit<BgmaxSection, 'payments' | 'deposit'>;
+
+/** A payment as `bgmaxPayments` hands it over, complete, with its section (whose TK15 comes later). */
+export interface BgmaxScannedPayment {
+  payment: BgmaxPayment;
+  /** 0-based index of its section in `BgmaxScanResult.sections`. */
+  sectionIndex: number;
+  section: BgmaxSectionHead;
+}
+
+/**
+ * Reads BGMAX bytes as `readBgmax` does, by the same rules, without keeping the payments: yields each
+ * once it is complete (its TK22–TK29 read), in file order, and returns the file without them. A
+ * section's deposit (TK15) comes after its payments, so a caller that needs it with each payment
+ * reads the file twice: `scanBgmax` first for the sections, then this for the payments. Memory: one
+ * payment and the sections' facts; the lines are decoded one at a time from the bytes. The file may
+ * still be refused (a `BgmaxError` thrown from `next()`) after payments were yielded: a TK15 or TK70
+ * that does not add up comes after them.
+ */
+export function* bgmaxPayments(bytes: Uint8Array): Generator<BgmaxScannedPayment, BgmaxScanResult, void> {
+  const sections: BgmaxSectionFacts[] = [];
+  const lines = walk(bytes, sections);
+  for (;;) {
+    const next = lines.next();
+    if (next.done) return { ...next.value, sections };
+    yield next.value;
+  }
+}
+
+/** The file as `readBgmax` reads it, without its payments (every rule checked). */
+export function scanBgmax(bytes: Uint8Array): BgmaxScanResult {
+  const payments = bgmaxPayments(bytes);
+  for (;;) {
+    const next = payments.next();
+    if (next.done) return next.value;
+  }
+}
+
+/** The lines of ISO-8859-1 bytes as `decodeLatin1(bytes).split('\n')` gives them, one at a time. */
+function* latin1Lines(bytes: Uint8Array): Generator<string> {
+  let start = 0;
+  for (;;) {
+    const newline = bytes.indexOf(10, start);
+    const end = newline < 0 ? bytes.length : newline;
+    yield decodeLatin1(bytes.subarray(start, end));
+    if (newline < 0) return;
+    start = newline + 1;
+  }
+}
+
+/** The rules of the reader over the bytes: yields each complete payment, adds each checked section to `sections`. */
+function* walk(
+  bytes: Uint8Array,
+  sections: BgmaxSectionFacts[],
+): Generator<BgmaxScannedPayment, Omit<BgmaxScanResult, 'sections'>, void> {
   const skippedRecords: BgmaxSkippedRecord[] = [];
   const tabExpandedLines: number[] = [];
   let header: BgmaxHeader | null = null;
   let endCounts: { line: number; counts: BgmaxFile['end'] } | null = null;
-  const sections: BgmaxSection[] = [];
+  const counted: BgmaxFile['end'] = {
+    paymentCount: 0,
+    deductionCount: 0,
+    extraReferenceCount: 0,
+    depositCount: 0,
+  };
   let open: OpenSection | null = null;
   let lastRecordLine = 0;
 
-  for (let index = 0; index < lines.length; index++) {
-    const lineNo = index + 1;
-    let raw = lines[index] as string;
+  let lineNo = 0;
+  for (let raw of latin1Lines(bytes)) {
+    lineNo++;
     if (raw.endsWith('\r')) raw = raw.slice(0, -1);
     if (raw.includes('\t')) {
       raw = raw.replaceAll('\t', ' '.repeat(BGMAX_TAB_WIDTH));
@@ -131,11 +220,12 @@ export function readBgmax(bytes: Uint8Array): BgmaxReadResult {
             payeeBankgiro: record.number(2, 12, 'payee bankgiro') ?? '',
             payeePlusgiro: record.optionalNumber(12, 22, 'payee plusgiro'),
             currency: record.currency(22, 25),
-            payments: [],
           },
           current: null,
           openedAt: lineNo,
           seen: new Set(),
+          amountMinor: 0n,
+          paymentCount: 0,
         };
         break;
       case '20':
@@ -146,9 +236,19 @@ export function readBgmax(bytes: Uint8Array): BgmaxReadResult {
             'bgmax.outside_section',
             `TK${type} outside a section: no TK05 opening record is open`,
           );
-        open.current = readPayment(record, type === '21' ? 'deduction' : 'payment');
+        if (open.current)
+          yield { payment: open.current, sectionIndex: sections.length, section: open.section };
+        const payment = readPayment(record, type === '21' ? 'deduction' : 'payment');
+        open.current = payment;
         open.seen.clear();
-        open.section.payments.push(open.current);
+        open.paymentCount++;
+        if (payment.kind === 'deduction') {
+          open.amountMinor -= BigInt(payment.amountMinor);
+          counted.deductionCount++;
+        } else {
+          open.amountMinor += BigInt(payment.amountMinor);
+          counted.paymentCount++;
+        }
         break;
       }
       case '22':
@@ -156,6 +256,7 @@ export function readBgmax(bytes: Uint8Array): BgmaxReadResult {
         const parent = requireParent(open, record, type);
         const extra = readExtraReference(record, type === '23' ? 'negative' : 'positive', parent);
         parent.extraReferences.push(extra);
+        counted.extraReferenceCount++;
         break;
       }
       case '25':
@@ -183,7 +284,11 @@ export function readBgmax(bytes: Uint8Array): BgmaxReadResult {
       case '15': {
         if (open === null)
           fail(lineNo, 'bgmax.outside_section', 'TK15 outside a section: no TK05 opening record is open');
-        sections.push(closeSection(open, record));
+        const facts = closeSection(open, record);
+        if (open.current)
+          yield { payment: open.current, sectionIndex: sections.length, section: open.section };
+        sections.push(facts);
+        counted.depositCount++;
         open = null;
         break;
       }
@@ -212,8 +317,8 @@ export function readBgmax(bytes: Uint8Array): BgmaxReadResult {
   if (header === null) fail(Math.max(lastRecordLine, 1), 'bgmax.empty_file', 'the file has no BGMAX record');
   if (endCounts === null)
     fail(lastRecordLine, 'bgmax.end_missing', 'the file ends without a TK70 end record');
-  checkEndCounts(endCounts.line, endCounts.counts, bgmaxEndCounts(sections));
-  return { file: { header, sections, end: endCounts.counts }, skippedRecords, tabExpandedLines };
+  checkEndCounts(endCounts.line, endCounts.counts, counted);
+  return { header, end: endCounts.counts, skippedRecords, tabExpandedLines };
 }
 
 const KNOWN_TYPES = new Set(['01', '05', '15', '20', '21', '22', '23', '25', '26', '27', '28', '29', '70']);
@@ -402,7 +507,7 @@ function requireOnce(open: OpenSection | null, record: RecordReader, type: strin
   return parent;
 }
 
-function closeSection(open: OpenSection, record: RecordReader): BgmaxSection {
+function closeSection(open: OpenSection, record: RecordReader): BgmaxSectionFacts {
   const deposit = {
     bankAccount: record.number(2, 37, 'bank account'),
     paymentDate: record.date(37, 45, 'payment date'),
@@ -420,7 +525,7 @@ function closeSection(open: OpenSection, record: RecordReader): BgmaxSection {
       `TK15 currency ${deposit.currency} differs from TK05 ${section.currency}`,
     );
   }
-  const totals = bgmaxSectionTotals(section.payments);
+  const totals = { amountMinor: open.amountMinor, paymentCount: open.paymentCount };
   if (BigInt(deposit.amountMinor) !== totals.amountMinor) {
     fail(
       record.line,

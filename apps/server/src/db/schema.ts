@@ -391,7 +391,7 @@ export const invoices = pgTable(
     uniqueIndex('invoices_issuer_ocr_idx').on(t.issuerId, sql`${t.ocr} text_pattern_ops`),
     index('invoices_issuer_state_date_idx').on(t.issuerId, t.state, t.invoiceDate),
     index('invoices_issuer_date_idx').on(t.issuerId, t.invoiceDate, t.id),
-    index('invoices_issuer_due_idx').on(t.issuerId, t.dueDate),
+    index('invoices_issuer_due_idx').on(t.issuerId, t.dueDate, t.id),
     // Prefix search on the number and the OCR reference.
     index('invoices_issuer_number_prefix_idx').on(
       t.issuerId,
@@ -573,6 +573,8 @@ export const invoiceUnpaidDues = pgTable(
     dueDate: date('due_date', { mode: 'string' }).notNull(),
     invoiceCount: bigint('invoice_count', { mode: 'number' }).notNull(),
     remainingMinor: bigint('remaining_minor', { mode: 'number' }).notNull(),
+    /** Gross amount of the same invoices (the overdue bucket list's totals, migration 0023). */
+    grossMinor: bigint('gross_minor', { mode: 'number' }).notNull().default(0),
   },
   (t) => [primaryKey({ name: 'invoice_unpaid_dues_pk', columns: [t.issuerId, t.currency, t.dueDate] })],
 );

@@ -1,17 +1,10 @@
 import type { InvoiceDetail, InvoiceSummary, ServiceType } from '@portal/contracts';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
-import {
-  invoiceEvents,
-  invoiceFiles,
-  invoiceRows,
-  invoices,
-  invoiceTimeline,
-  recipients,
-  timelineOrder,
-} from '../db/schema';
+import { invoiceFiles, invoiceRows, invoices, invoiceTimeline, recipients } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { timelineDetails } from './event-details';
+import { rejectionReason } from './invoice-list';
 
 /**
  * An invoice as the API answers it: its summary (lists) and its detail (rows, VAT, files, timeline).
@@ -19,16 +12,6 @@ import { timelineDetails } from './event-details';
  */
 
 export type InvoiceRow = typeof invoices.$inferSelect;
-
-/**
- * The reason of the back office's rejection of a rejected invoice (the text of its latest rejected
- * event, 2), else null: a scalar subquery, looked up for the answer's rows only. Its columns are
- * written out with their tables: drizzle leaves them unqualified in a select of one table.
- */
-export const rejectionReason = sql<string | null>`case when "invoices"."decision" = 'rejected' then (
-  select e.details ->> 'reason' from ${invoiceEvents} e
-  where e.invoice_id = "invoices"."id" and e.event = 2
-  order by e.at desc, e.seq desc limit 1) end`;
 
 export function summary(
   i: InvoiceRow,
@@ -68,21 +51,31 @@ export async function loadDetail(
   return detail;
 }
 
-/** Rows by their invoice, each group in the order of `items`. */
-function groupByInvoice<T extends { invoiceId: string | null }>(items: readonly T[]): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    if (item.invoiceId === null) continue;
-    const group = groups.get(item.invoiceId);
-    if (group) group.push(item);
-    else groups.set(item.invoiceId, [item]);
-  }
-  return groups;
-}
+/** A row of the invoice as the detail's JSON has it (`invoiceRowSchema`), built by the database. */
+const rowsJson = sql<string>`(select coalesce(json_agg(json_build_object(
+    'articleNumber', r.article_number, 'name', r.name, 'description', r.description,
+    'quantityMilli', r.quantity_milli, 'unit', r.unit, 'unitPriceMinor', r.unit_price_minor,
+    'vatBasisPoints', r.vat_basis_points, 'rotRut', r.rot_rut, 'netMinor', r.net_minor)
+    order by r.position), '[]')::text
+  from ${invoiceRows} r where r.invoice_id = "invoices"."id")`;
+
+/** The timeline (stored events and the payments', migration 0017) in `timelineOrder`: [id, event, at, details]. */
+const eventsJson = sql<string>`(select coalesce(json_agg(json_build_array(
+    e.id, e.event, to_char(e.at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'), e.details)
+    order by e.at, e.seq, e.sub), '[]')::text
+  from ${invoiceTimeline} e where e.issuer_id = "invoices"."issuer_id" and e.invoice_id = "invoices"."id")`;
+
+/** The invoice's files, oldest first (`invoiceFileSchema`). */
+const filesJson = sql<string>`(select coalesce(json_agg(json_build_object(
+    'fileID', f.id, 'role', f.role, 'filename', f.filename, 'size', f.size, 'sha256', f.sha256)
+    order by f.created_at), '[]')::text
+  from ${invoiceFiles} f where f.issuer_id = "invoices"."issuer_id" and f.invoice_id = "invoices"."id")`;
 
 /**
- * The details of several invoices of one issuer in four queries, in the order of `ids` (which must not
- * repeat). Any id that is not the issuer's, or names nothing, answers `invoices.not_found` for all.
+ * The details of several invoices of one issuer in one prepared statement (db/prepared.ts): the
+ * invoice, its recipient's name, and its rows, timeline and files as JSON built by the database, in
+ * the order of `ids` (which must not repeat). Any id that is not the issuer's, or names nothing,
+ * answers `invoices.not_found` for all.
  */
 export async function loadDetails(
   db: Db | Tx,
@@ -92,33 +85,21 @@ export async function loadDetails(
 ): Promise<InvoiceDetail[]> {
   if (ids.length === 0) return [];
   const found = await db
-    .select({ invoice: invoices, recipientName: recipients.name, rejectionReason })
+    .select({
+      invoice: invoices,
+      recipientName: recipients.name,
+      rejectionReason,
+      rows: rowsJson,
+      events: eventsJson,
+      files: filesJson,
+    })
     .from(invoices)
     .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
-    .where(and(eq(invoices.issuerId, issuerId), inArray(invoices.id, [...ids])));
+    .where(and(eq(invoices.issuerId, issuerId), inArray(invoices.id, [...ids])))
+    .prepare('loadDetails')
+    .execute();
   if (found.length !== ids.length) throw new ApiError('invoices.not_found');
-  const [rows, events, files] = await Promise.all([
-    db
-      .select()
-      .from(invoiceRows)
-      .where(inArray(invoiceRows.invoiceId, [...ids]))
-      .orderBy(asc(invoiceRows.position)),
-    // Stored events and the events of the payments applied to the invoices (migration 0017).
-    db
-      .select()
-      .from(invoiceTimeline)
-      .where(and(eq(invoiceTimeline.issuerId, issuerId), inArray(invoiceTimeline.invoiceId, [...ids])))
-      .orderBy(...timelineOrder),
-    db
-      .select()
-      .from(invoiceFiles)
-      .where(and(eq(invoiceFiles.issuerId, issuerId), inArray(invoiceFiles.invoiceId, [...ids])))
-      .orderBy(asc(invoiceFiles.createdAt)),
-  ]);
   const byId = new Map(found.map((row) => [row.invoice.id, row]));
-  const rowsOf = groupByInvoice(rows);
-  const eventsOf = groupByInvoice(events);
-  const filesOf = groupByInvoice(files);
   return ids.map((id) => {
     const row = byId.get(id);
     if (!row) throw new ApiError('invoices.not_found');
@@ -128,17 +109,7 @@ export async function loadDetails(
       orderReference: i.orderReference,
       issuerContact: i.issuerContact,
       recipientContact: i.recipientContact,
-      rows: (rowsOf.get(id) ?? []).map((r) => ({
-        articleNumber: r.articleNumber,
-        name: r.name,
-        description: r.description,
-        quantityMilli: r.quantityMilli,
-        unit: r.unit as InvoiceDetail['rows'][number]['unit'],
-        unitPriceMinor: r.unitPriceMinor,
-        vatBasisPoints: r.vatBasisPoints,
-        rotRut: r.rotRut,
-        netMinor: r.netMinor,
-      })),
+      rows: JSON.parse(row.rows) as InvoiceDetail['rows'],
       vat: i.vatLines,
       netMinor: i.netMinor,
       vatMinor: i.vatMinor,
@@ -149,19 +120,15 @@ export async function loadDetails(
         propertyDesignation: '',
         housingCoopNumber: '',
       },
-      files: (filesOf.get(id) ?? []).map((f) => ({
-        fileID: f.id,
-        role: f.role,
-        filename: f.filename,
-        size: f.size,
-        sha256: f.sha256,
-      })),
-      events: (eventsOf.get(id) ?? []).map((e) => ({
-        eventID: e.id,
-        event: e.event,
-        date: e.at.toISOString(),
-        text: typeof e.details?.reason === 'string' ? e.details.reason : '',
-        details: timelineDetails(e.details),
+      files: JSON.parse(row.files) as InvoiceDetail['files'],
+      events: (
+        JSON.parse(row.events) as [string, number, string, Record<string, string | number> | null][]
+      ).map(([eventID, event, date, details]) => ({
+        eventID,
+        event,
+        date,
+        text: typeof details?.reason === 'string' ? details.reason : '',
+        details: timelineDetails(details),
       })),
     };
   });

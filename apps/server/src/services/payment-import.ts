@@ -3,7 +3,11 @@ import {
   BgmaxError,
   type BgmaxFile,
   type BgmaxPayment,
+  type BgmaxScanResult,
+  type BgmaxSectionFacts,
+  type BgmaxSectionHead,
   bgmaxExtraReferenceSignedAmount,
+  bgmaxPayments,
   bgmaxSignedAmount,
   readBgmax,
 } from '@portal/domain/bgmax';
@@ -84,10 +88,10 @@ interface Target {
   touched: boolean;
 }
 
-/** Reads the file or refuses it whole: 422 `bgmax.invalid` naming the line and the rule. */
-export function parseBgmaxOrRefuse(bytes: Uint8Array): BgmaxFile {
+/** Runs a read of the file, or refuses it whole: 422 `bgmax.invalid` naming the line and the rule. */
+function orRefuse<T>(read: () => T): T {
   try {
-    return readBgmax(bytes).file;
+    return read();
   } catch (error) {
     if (error instanceof BgmaxError)
       throw new ApiError('bgmax.invalid', { details: { line: error.line, rule: error.rule } });
@@ -95,37 +99,41 @@ export function parseBgmaxOrRefuse(bytes: Uint8Array): BgmaxFile {
   }
 }
 
-function flatten(file: BgmaxFile): Incoming[] {
-  const out: Incoming[] = [];
-  for (const section of file.sections) {
-    for (const p of section.payments) {
-      const kind = p.kind === 'deduction' ? 'TK21' : 'TK20';
-      out.push({
-        // Bankgirot's serial number identifies a payment within a deposit; with the receiving bankgiro,
-        // the date and the deposit's serial number it identifies it in any file.
-        dedupeKey: [
-          section.payeeBankgiro,
-          section.deposit.paymentDate,
-          section.deposit.serialNumber,
-          p.bgcSerialNumber,
-          kind,
-        ].join('|'),
-        bankgiro: section.payeeBankgiro,
-        currency: section.currency,
-        paymentDate: section.deposit.paymentDate,
-        reference: p.reference,
-        extraReference: soleExtraReference(p),
-        extraReferences: p.extraReferences.map((e) => e.reference).filter((r) => r !== ''),
-        amountMinor: bgmaxSignedAmount(p),
-        deduction: p.kind === 'deduction',
-        payerBankgiro: p.senderBankgiro,
-        payerName: p.name?.name ?? '',
-        channel: p.channel,
-        bgcSerial: p.bgcSerialNumber,
-      });
-    }
-  }
-  return out;
+/** Reads the file or refuses it whole: 422 `bgmax.invalid` naming the line and the rule. */
+export function parseBgmaxOrRefuse(bytes: Uint8Array): BgmaxFile {
+  return orRefuse(() => readBgmax(bytes).file);
+}
+
+/** One TK20/TK21 with its section's facts, as the import works with it. */
+function flatten(
+  p: BgmaxPayment,
+  section: BgmaxSectionHead,
+  deposit: BgmaxSectionFacts['deposit'],
+): Incoming {
+  const kind = p.kind === 'deduction' ? 'TK21' : 'TK20';
+  return {
+    // Bankgirot's serial number identifies a payment within a deposit; with the receiving bankgiro,
+    // the date and the deposit's serial number it identifies it in any file.
+    dedupeKey: [
+      section.payeeBankgiro,
+      deposit.paymentDate,
+      deposit.serialNumber,
+      p.bgcSerialNumber,
+      kind,
+    ].join('|'),
+    bankgiro: section.payeeBankgiro,
+    currency: section.currency,
+    paymentDate: deposit.paymentDate,
+    reference: p.reference,
+    extraReference: soleExtraReference(p),
+    extraReferences: p.extraReferences.map((e) => e.reference).filter((r) => r !== ''),
+    amountMinor: bgmaxSignedAmount(p),
+    deduction: p.kind === 'deduction',
+    payerBankgiro: p.senderBankgiro,
+    payerName: p.name?.name ?? '',
+    channel: p.channel,
+    bgcSerial: p.bgcSerialNumber,
+  };
 }
 
 /**
@@ -153,35 +161,74 @@ const OCR_LIKE = /^[0-9]{2,25}$/;
 const inList = (values: readonly string[]) => sql`(select unnest(string_to_array(${values.join(',')}, ',')))`;
 
 /**
+ * What the first reading of a file gives (every rule checked): its sections without their payments,
+ * the payments' count and signed sum, and the receiving bankgiros with the references the payments
+ * may be matched on (`bankgiro:reference`).
+ */
+interface FileScan {
+  scan: BgmaxScanResult;
+  count: number;
+  totalMinor: number;
+  bankgiros: Set<string>;
+  references: Set<string>;
+}
+
+function scanFile(bytes: Uint8Array): FileScan {
+  const bankgiros = new Set<string>();
+  const references = new Set<string>();
+  let count = 0;
+  let totalMinor = 0;
+  const scan = orRefuse(() => {
+    const payments = bgmaxPayments(bytes);
+    for (;;) {
+      const next = payments.next();
+      if (next.done) return next.value;
+      const { payment: p, section } = next.value;
+      count++;
+      totalMinor += bgmaxSignedAmount(p);
+      bankgiros.add(section.payeeBankgiro);
+      if (p.kind === 'deduction') continue;
+      if (OCR_LIKE.test(p.reference)) references.add(`${section.payeeBankgiro}:${p.reference}`);
+      const extra = soleExtraReference(p);
+      if (extra !== null && OCR_LIKE.test(extra)) references.add(`${section.payeeBankgiro}:${extra}`);
+    }
+  });
+  return { scan, count, totalMinor, bankgiros, references };
+}
+
+/**
  * Imports a BGMAX file of incoming payments (docs/MONEY.md "Incoming payments"), all or nothing, in
  * one transaction under an advisory lock. The same bytes import once (the answer says
  * `duplicateFile`); a payment known from another file is not registered again. Each payment is
  * matched by its section's receiving bankgiro (the issuer) and its reference (the OCR of an invoice in
  * the section's currency) and applied in file order: paid, part paid, overpaid, passed on after a
- * charge back, or kept unmatched for an operator. Every invoice a payment may name is read and locked in
- * one statement; the rows are written in batches of IMPORT_BATCH payments, three statements each, sent
- * while the next batch is worked out (a file of 100,000 payments is about 60 statements). The
- * payments' timeline events are read from the payment rows (`invoiceTimeline`), not written apart.
+ * charge back, or kept unmatched for an operator.
+ *
+ * The file is read twice and never held as a whole (issue #15: a 16 MB file of 100,000 payments grew
+ * the server by 550 MB): the first reading checks every rule and collects the references; every
+ * invoice a payment may name is then locked in one statement, in index order. The second reading
+ * works in batches of IMPORT_BATCH payments: the batch's payments already known are left out, its
+ * invoices are read (as the earlier batches left them), its payments applied in order, and its rows
+ * written, three statements, sent while the next batch is read and worked out. The payments'
+ * timeline events are read from the payment rows (`invoiceTimeline`), not written apart.
  */
 export async function importBgmaxFile(db: Db, bytes: Uint8Array, opts: ImportOptions): Promise<ImportResult> {
   const sha256 = createHash('sha256').update(bytes).digest('hex');
-  // Only the header and the flat payments are kept: the file's object model can go before writing.
-  const { header, incoming } = readIncoming(bytes);
+  const file = scanFile(bytes);
   return db.transaction(async (tx) => {
-    const result = await importInTransaction(tx, header, sha256, incoming, opts);
+    const result = await importInTransaction(tx, bytes, sha256, file, opts);
     // The caller's record of the import (the audit row) commits with it or not at all.
     await opts.record?.(tx, result);
     return result;
   });
 }
 
-function readIncoming(bytes: Uint8Array): { header: BgmaxFile['header']; incoming: Incoming[] } {
-  const file = parseBgmaxOrRefuse(bytes);
-  return { header: file.header, incoming: flatten(file) };
-}
-
-/** Payments per batch: each batch's rows are sent while the next one is worked out. */
-export const IMPORT_BATCH = 5_000;
+/**
+ * Payments per batch: each batch's rows are sent while the next one is worked out. 2,000 rather than
+ * 5,000: the 100,000-payment bench file grew the server by 154 MB instead of 247 MB, and took 15 s
+ * instead of 20 s on the same loaded machine (1,000: 156 MB, 20 s).
+ */
+export const IMPORT_BATCH = 2_000;
 /** Payments worked out between two turns of the event loop (so sending goes on meanwhile). */
 const IMPORT_SLICE = 500;
 
@@ -238,9 +285,9 @@ async function writeBatch(tx: Tx, batch: Batch, at: Date): Promise<void> {
 
 async function importInTransaction(
   tx: Tx,
-  header: BgmaxFile['header'],
+  bytes: Uint8Array,
   sha256: string,
-  incoming: Incoming[],
+  file: FileScan,
   opts: ImportOptions,
 ): Promise<ImportResult> {
   await tx.execute(sql`select pg_advisory_xact_lock(${IMPORT_LOCK_ID})`);
@@ -258,28 +305,15 @@ async function importInTransaction(
       unmatched: 0,
       deductions: 0,
       overpayments: 0,
-      totalMinor: incoming.reduce((s, p) => s + p.amountMinor, 0),
+      totalMinor: file.totalMinor,
     };
 
-  const seen = new Set<string>();
-  if (incoming.length > 0) {
-    const existing = rows<{ dedupe_key: string }>(
-      await tx.execute(
-        sql`select dedupe_key from payments where dedupe_key in ${inList(incoming.map((p) => p.dedupeKey))}`,
-      ),
-    );
-    for (const e of existing) seen.add(e.dedupe_key);
-  }
-  const fresh = incoming.filter((p) => {
-    if (seen.has(p.dedupeKey)) return false;
-    seen.add(p.dedupeKey);
-    return true;
-  });
-  const issuerOf = await issuersByBankgiro(tx, fresh);
-  const targets = await lockTargets(tx, fresh, issuerOf);
+  const issuerOf = await issuersByBankgiro(tx, file.bankgiros);
+  await lockTargets(tx, file.references, issuerOf);
 
   const fileId = randomUUID();
   const at = opts.now;
+  const { header, sections } = file.scan;
   // The file first (its payments refer to it); its counts are known once every payment is applied.
   await tx.insert(paymentFiles).values({
     id: fileId,
@@ -287,65 +321,132 @@ async function importInTransaction(
     filename: opts.filename.slice(0, 200),
     writtenAt: header.writtenAt,
     testMark: header.testMark,
-    paymentCount: incoming.length,
-    registeredCount: fresh.length,
+    paymentCount: file.count,
+    registeredCount: 0,
     matchedCount: 0,
     unmatchedCount: 0,
     operatorId: opts.operatorId,
     importedAt: at,
   });
   const counts = { matched: 0, deductions: 0, overpayments: 0 };
-  const ctx = { fileId, at, issuerOf, targets, counts };
   const pipeline = new WritePipeline(2);
   const batchSize = opts.batchSize ?? IMPORT_BATCH;
-  const slice = Math.min(IMPORT_SLICE, batchSize);
-  let batch = emptyBatch();
-  for (let from = 0; from < fresh.length; from += slice) {
-    const to = Math.min(from + slice, fresh.length);
-    applySlice(fresh, from, to, ctx, batch);
-    if (batch.payments.length >= batchSize || to === fresh.length) {
-      await pipeline.add(writeBatch(tx, batch, at));
-      batch = emptyBatch();
+  // Dedupe keys of the file so far: a payment twice in one file is registered once.
+  const seen = new Set<string>();
+  let registered = 0;
+
+  const runBatch = async (incoming: Incoming[]) => {
+    const existing = new Set(
+      rows<{ dedupe_key: string }>(
+        await tx.execute(
+          sql`select dedupe_key from payments where dedupe_key in ${inList(incoming.map((p) => p.dedupeKey))}`,
+        ),
+      ).map((e) => e.dedupe_key),
+    );
+    const fresh = incoming.filter((p) => {
+      if (existing.has(p.dedupeKey) || seen.has(p.dedupeKey)) return false;
+      seen.add(p.dedupeKey);
+      return true;
+    });
+    registered += fresh.length;
+    // Read after the earlier batches' writes (the same connection, in order): as they left them.
+    const targets = await readTargets(tx, fresh, issuerOf);
+    const ctx = { fileId, at, issuerOf, targets, counts };
+    const slice = Math.min(IMPORT_SLICE, batchSize);
+    const batch = emptyBatch();
+    for (let from = 0; from < fresh.length; from += slice) {
+      applySlice(fresh, from, Math.min(from + slice, fresh.length), ctx, batch);
       // A turn of the event loop between slices lets the driver flush what it is sending meanwhile.
-    } else await new Promise((resolve) => setImmediate(resolve));
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    if (batch.payments.length > 0) await pipeline.add(writeBatch(tx, batch, at));
+  };
+
+  let incoming: Incoming[] = [];
+  const payments = bgmaxPayments(bytes);
+  for (;;) {
+    // The same bytes as the first reading: no rule can fail now.
+    const next = payments.next();
+    if (next.done) break;
+    const { payment, sectionIndex, section } = next.value;
+    const facts = sections[sectionIndex];
+    if (!facts) throw new Error(`section ${sectionIndex} missing from the first reading`);
+    incoming.push(flatten(payment, section, facts.deposit));
+    if (incoming.length >= batchSize) {
+      await runBatch(incoming);
+      incoming = [];
+    }
   }
+  if (incoming.length > 0) await runBatch(incoming);
   await pipeline.drain();
-  const unmatched = fresh.length - counts.matched - counts.deductions;
+  const unmatched = registered - counts.matched - counts.deductions;
   await tx
     .update(paymentFiles)
-    .set({ matchedCount: counts.matched, unmatchedCount: unmatched })
+    .set({ registeredCount: registered, matchedCount: counts.matched, unmatchedCount: unmatched })
     .where(eq(paymentFiles.id, fileId));
   return {
     fileId,
     duplicateFile: false,
-    payments: incoming.length,
-    registered: fresh.length,
+    payments: file.count,
+    registered,
     matched: counts.matched,
     unmatched,
     deductions: counts.deductions,
     overpayments: counts.overpayments,
-    totalMinor: incoming.reduce((s, p) => s + p.amountMinor, 0),
+    totalMinor: file.totalMinor,
   };
 }
 
 /** The issuers of the sections' receiving bankgiros (a payment to any other bankgiro has none). */
-async function issuersByBankgiro(tx: Tx, fresh: Incoming[]): Promise<Map<string, string>> {
-  const bankgiros = [...new Set(fresh.map((p) => p.bankgiro))].filter((b) => /^[0-9]+$/.test(b));
-  if (bankgiros.length === 0) return new Map();
+async function issuersByBankgiro(tx: Tx, bankgiros: Set<string>): Promise<Map<string, string>> {
+  const wanted = [...bankgiros].filter((b) => /^[0-9]+$/.test(b));
+  if (wanted.length === 0) return new Map();
   return new Map(
     rows<{ id: string; collection_bankgiro: string }>(
       await tx.execute(
-        sql`select id, collection_bankgiro from issuers where collection_bankgiro in ${inList(bankgiros)}`,
+        sql`select id, collection_bankgiro from issuers where collection_bankgiro in ${inList(wanted)}`,
       ),
     ).map((r) => [r.collection_bankgiro, r.id]),
   );
 }
 
+/** `issuer:ocr` keys, sorted, as the two lists of a LATERAL probe of the (issuer, ocr) index. */
+function keyLists(keys: Iterable<string>): { issuerIds: string; ocrs: string } {
+  const sorted = [...keys].sort();
+  return {
+    issuerIds: sorted.map((k) => k.slice(0, k.indexOf(':'))).join(','),
+    ocrs: sorted.map((k) => k.slice(k.indexOf(':') + 1)).join(','),
+  };
+}
+
 /**
- * Every invoice a payment may be matched on (its own reference and its sole TK22's), read and locked
- * in one statement, one probe of the (issuer, ocr) index per key, keyed `issuer:ocr`.
+ * Locks every invoice the file's payments may name (its own reference and its sole TK22's) in one
+ * statement, in the (issuer, ocr) index's order, returning no rows: the batches read them later.
+ * A LATERAL subquery with a locking clause is never flattened into a join, so each key is one probe
+ * of the index. As a join, the planner hashed the whole invoices table for 95,000 keys and sorted the
+ * result on disk: 540 ms against 310 ms (EXPLAIN on the bench data).
  */
-async function lockTargets(
+async function lockTargets(tx: Tx, references: Set<string>, issuerOf: Map<string, string>): Promise<void> {
+  const keys = new Set<string>();
+  for (const ref of references) {
+    const colon = ref.indexOf(':');
+    const issuerId = issuerOf.get(ref.slice(0, colon));
+    if (issuerId) keys.add(`${issuerId}:${ref.slice(colon + 1)}`);
+  }
+  if (keys.size === 0) return;
+  const { issuerIds, ocrs } = keyLists(keys);
+  await tx.execute(sql`
+    select count(*) from (
+      select unnest(string_to_array(${issuerIds}, ','))::uuid as issuer_id,
+             unnest(string_to_array(${ocrs}, ',')) as ocr
+    ) k
+    cross join lateral (
+      select 1 from invoices i where i.issuer_id = k.issuer_id and i.ocr = k.ocr for update of i
+    ) l`);
+}
+
+/** The invoices a batch's payments may be matched on (locked before), keyed `issuer:ocr`. */
+async function readTargets(
   tx: Tx,
   fresh: Incoming[],
   issuerOf: Map<string, string>,
@@ -360,8 +461,7 @@ async function lockTargets(
   }
   const targets = new Map<string, Target>();
   if (wanted.size === 0) return targets;
-  // In the (issuer, ocr) index's order: the rows are locked in that order, the index read forward.
-  const keys = [...wanted].sort();
+  const { issuerIds, ocrs } = keyLists(wanted);
   const found = rows<{
     id: string;
     issuer_id: string;
@@ -372,21 +472,17 @@ async function lockTargets(
     service: string;
     remaining_minor: string;
   }>(
-    // A LATERAL subquery with a locking clause is never flattened into a join, so each key is one
-    // probe of the (issuer, ocr) index. As a join, the planner hashed the whole invoices table for
-    // 95,000 keys and sorted the result on disk: 540 ms against 310 ms (EXPLAIN on the bench data).
     await tx.execute(sql`
         select l.id, l.issuer_id, l.invoice_number, l.ocr, l.state, l.currency, l.service,
                l.remaining_minor::text
         from (
-          select unnest(string_to_array(${keys.map((k) => k.split(':')[0]).join(',')}, ','))::uuid as issuer_id,
-                 unnest(string_to_array(${keys.map((k) => k.split(':')[1]).join(',')}, ',')) as ocr
+          select unnest(string_to_array(${issuerIds}, ','))::uuid as issuer_id,
+                 unnest(string_to_array(${ocrs}, ',')) as ocr
         ) k
         cross join lateral (
           select i.id, i.issuer_id, i.invoice_number, i.ocr, i.state, i.currency, i.service, i.remaining_minor
           from invoices i
           where i.issuer_id = k.issuer_id and i.ocr = k.ocr
-          for update of i
         ) l`),
   );
   for (const f of found)
