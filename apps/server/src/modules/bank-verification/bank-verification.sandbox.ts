@@ -42,7 +42,8 @@ export interface SandboxBank {
 /**
  * The demo banks. Holders: Demo Bygg AB (556036-0793), Nystart Måleri AB (559123-4561), Annan Firma Oy
  * (0737546-2) are the demo issuers; Ulf Ulander and Matti Meikäläinen hold private accounts, so an
- * issuer that picks them is refused (holder mismatch).
+ * issuer that picks them is refused (holder mismatch); Nystart's euro account at Kustbanken has an
+ * IBAN only, which we do not pay Swedish issuers to (account not payable).
  */
 export const SANDBOX_BANKS: readonly SandboxBank[] = [
   {
@@ -132,6 +133,14 @@ export const SANDBOX_BANKS: readonly SandboxBank[] = [
         accountNumber: '4455667788',
       },
       {
+        id: 'kb-nystart-eur',
+        name: 'Valutakonto EUR',
+        holderName: 'Nystart Måleri AB',
+        holderIdentifier: '559123-4561',
+        currencyCode: 'EUR',
+        iban: 'SE45 5000 0000 0583 9825 7466',
+      },
+      {
         id: 'kb-private',
         name: 'Sparkonto',
         holderName: 'Ulf Ulander',
@@ -190,8 +199,10 @@ export interface BankSandboxOptions {
   /** 0 (default): any free port. */
   port?: number;
   host?: string;
-  /** The address browsers reach the sandbox at; http://<host>:<port> by default. */
+  /** The address browsers reach the sandbox at; http://<publicHostname or host>:<port> by default. */
   publicUrl?: string;
+  /** The host name browsers reach the sandbox by, with the port it listens on (e.g. `localhost`). */
+  publicHostname?: string;
   /** Where the signed `session.completed` webhook is posted (the portal's webhook route); none when absent. */
   webhookUrl?: string;
   webhookSecret?: string;
@@ -218,7 +229,9 @@ export interface BankSandbox {
   url: string;
   /** Turns the failure switches to exactly `failures`. */
   setFailures(failures: readonly SandboxFailure[]): void;
-  /** Tokens issued, by value; a test revokes one to see the client renew it. */
+  /** Where webhooks go from now on (the portal's address is known only once it listens). */
+  setWebhookUrl(url: string): void;
+  /** Forgets every token issued, as a provider that revoked them; the client must get a new one. */
   revokeTokens(): void;
   /** Webhook deliveries still under way, for a test to await. */
   webhooksDone(): Promise<void>;
@@ -290,6 +303,7 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
   const reports = new Map<string, Record<string, unknown>>();
   const deliveries = new Set<Promise<void>>();
   let publicUrl = options.publicUrl ?? '';
+  let webhookUrl = options.webhookUrl;
 
   const json = (res: ServerResponse, status: number, body: unknown) => {
     res.writeHead(status, { 'content-type': 'application/json' });
@@ -337,9 +351,9 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
   };
 
   const sendWebhook = (s: SandboxSession) => {
-    if (!options.webhookUrl || !options.webhookSecret || failures.has('webhook')) return;
+    if (!webhookUrl || !options.webhookSecret || failures.has('webhook')) return;
     const body = JSON.stringify({ event: 'session.completed', session_id: s.id, status: s.status });
-    const delivery = fetch(options.webhookUrl, {
+    const delivery = fetch(webhookUrl, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -557,7 +571,7 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
   });
   const { port } = server.address() as AddressInfo;
   if (!publicUrl)
-    publicUrl = `http://${options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'}:${port}`;
+    publicUrl = `http://${options.publicHostname ?? (options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1')}:${port}`;
   publicUrl = publicUrl.replace(/\/+$/, '');
 
   return {
@@ -565,6 +579,9 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     setFailures: (list) => {
       failures.clear();
       for (const f of list) failures.add(f);
+    },
+    setWebhookUrl: (url) => {
+      webhookUrl = url;
     },
     revokeTokens: () => tokens.clear(),
     webhooksDone: async () => {
