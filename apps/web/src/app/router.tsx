@@ -37,6 +37,8 @@ const invoiceMessagesRoute = lazyRoute(() => import('./routes/invoice-messages')
 const transferCostsRoute = lazyRoute(() => import('./routes/transfer-costs'));
 const reportsPaymentsRoute = lazyRoute(() => import('./routes/reports-payments'));
 const reportsLedgerRoute = lazyRoute(() => import('./routes/reports-ledger'));
+const verifyBankAccountRoute = lazyRoute(() => import('./routes/verify-bank-account'));
+const verifyBankAccountSuccessRoute = lazyRoute(() => import('./routes/verify-bank-account-success'));
 const forbiddenRoute = lazyRoute(() => import('./routes/forbidden'));
 const notFoundRoute = lazyRoute(() => import('./routes/not-found'));
 
@@ -164,6 +166,22 @@ export function createRoutes(): RouteObject[] {
           element: (
             <RequirePermission path={paths.reportsPayments}>
               <LazyElement route={reportsPaymentsRoute} />
+            </RequirePermission>
+          ),
+        },
+        {
+          path: paths.verifyBankAccount.path,
+          element: (
+            <RequirePermission path={paths.verifyBankAccount}>
+              <LazyElement route={verifyBankAccountRoute} />
+            </RequirePermission>
+          ),
+        },
+        {
+          path: paths.verifyBankAccountSuccess.path,
+          element: (
+            <RequirePermission path={paths.verifyBankAccountSuccess}>
+              <LazyElement route={verifyBankAccountSuccessRoute} />
             </RequirePermission>
           ),
         },

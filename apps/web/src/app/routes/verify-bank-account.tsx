@@ -1,0 +1,9 @@
+import { useSelf } from '../../features/account/api/get-self';
+import { VerifyBankAccountPage } from '../../features/bank-verification/components/verify-bank-account-page';
+
+/** `/verify-bank-account` (spec §2, ability limited_verify_bank_account): the issuer's banks. */
+export default function VerifyBankAccountRoute() {
+  const { data } = useSelf();
+  if (!data) return null;
+  return <VerifyBankAccountPage companyName={data.issuer.name} />;
+}
