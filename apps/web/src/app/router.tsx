@@ -38,7 +38,11 @@ const transferCostsRoute = lazyRoute(() => import('./routes/transfer-costs'));
 const reportsPaymentsRoute = lazyRoute(() => import('./routes/reports-payments'));
 const reportsLedgerRoute = lazyRoute(() => import('./routes/reports-ledger'));
 const verifyBankAccountRoute = lazyRoute(() => import('./routes/verify-bank-account'));
-const verifyBankAccountSuccessRoute = lazyRoute(() => import('./routes/verify-bank-account-success'));
+// One chunk for both bank-verification screens: as two, the bundler moved a module of the login page
+// into a chunk of its own (one more request before the login form; docs/BENCHMARKS.md).
+const verifyBankAccountSuccessRoute = lazyRoute(() =>
+  import('./routes/verify-bank-account').then((m) => ({ default: m.VerifyBankAccountSuccessRoute })),
+);
 const forbiddenRoute = lazyRoute(() => import('./routes/forbidden'));
 const notFoundRoute = lazyRoute(() => import('./routes/not-found'));
 

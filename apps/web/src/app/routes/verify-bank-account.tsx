@@ -1,6 +1,8 @@
 import { useSelf } from '../../features/account/api/get-self';
 import { VerifyBankAccountPage } from '../../features/bank-verification/components/verify-bank-account-page';
 
+export { default as VerifyBankAccountSuccessRoute } from './verify-bank-account-success';
+
 /** `/verify-bank-account` (spec §2, ability limited_verify_bank_account): the issuer's banks. */
 export default function VerifyBankAccountRoute() {
   const { data } = useSelf();
