@@ -77,6 +77,11 @@ export interface BankVerificationClientConfig {
   timeoutMs?: number;
   /** The clock the token's lifetime is counted on. */
   now?: () => Date;
+  /**
+   * The HTTP client; the global `fetch` as it is when the client is made by default, so that a
+   * browser test that replaces the page's `fetch` later does not reroute the server's calls.
+   */
+  fetch?: typeof fetch;
 }
 
 export interface BankVerificationClient {
@@ -111,12 +116,13 @@ export function createBankVerificationClient(config: BankVerificationClientConfi
   const base = config.baseUrl.replace(/\/+$/, '');
   const timeoutMs = config.timeoutMs ?? 10_000;
   const now = config.now ?? (() => new Date());
+  const httpFetch = config.fetch ?? globalThis.fetch;
   let token: Token | null = null;
   const logos = new Map<string, string | null>();
 
   async function send(step: ProviderStep, url: string, init: RequestInit): Promise<Response> {
     try {
-      return await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+      return await httpFetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     } catch {
       throw new BankProviderError(step, null, null);
     }
