@@ -46,6 +46,12 @@ const envSchema = z.object({
   BACKOFFICE_TWO_FACTOR: z.enum(['required', 'optional']).default('optional'),
   REFERENCE_RATE_BP: z.coerce.number().int().min(-1000).max(5000).default(DEFAULT_REFERENCE_RATE_BP),
   DAILY_JOB: z.enum(['on', 'off']).default('on'),
+  BANK_VERIFICATION_URL: z.url().optional(),
+  BANK_VERIFICATION_CLIENT_ID: z.string().min(1).optional(),
+  BANK_VERIFICATION_CLIENT_SECRET: z.string().min(8).optional(),
+  BANK_VERIFICATION_WEBHOOK_SECRET: z.string().min(16).optional(),
+  BANK_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  BANK_SANDBOX_FAIL: z.string().default(''),
 });
 
 export interface Config {
@@ -73,6 +79,13 @@ export interface Config {
   referenceRateBp: number;
   /** Run the daily job on start and every day at 06:00 Europe/Stockholm (docs/MONEY.md). */
   dailyJob: boolean;
+  /**
+   * The open-banking provider of bank-account verification (docs/INTEGRATIONS.md). Null: none given;
+   * the embedded demo then starts the sandbox provider (modules/bank-verification) and uses it.
+   */
+  bankVerification: { url: string; clientId: string; clientSecret: string; webhookSecret: string } | null;
+  /** The embedded demo's sandbox provider: its port (0 = any free one) and the steps switched to fail. */
+  bankSandbox: { port: number; failures: string[] };
 }
 
 export class ConfigError extends Error {}
@@ -96,6 +109,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   else if (e.DATABASE_URL)
     throw new ConfigError('Invalid configuration:\n  SECRET_KEY: required when DATABASE_URL is set');
   else secretKey = embeddedSecret(dataDir);
+  const bank = [
+    e.BANK_VERIFICATION_URL,
+    e.BANK_VERIFICATION_CLIENT_ID,
+    e.BANK_VERIFICATION_CLIENT_SECRET,
+    e.BANK_VERIFICATION_WEBHOOK_SECRET,
+  ];
+  if (bank.some(Boolean) && !bank.every(Boolean))
+    throw new ConfigError(
+      'Invalid configuration:\n  BANK_VERIFICATION_URL, _CLIENT_ID, _CLIENT_SECRET and _WEBHOOK_SECRET go together',
+    );
   return {
     port: e.PORT,
     host: e.HOST,
@@ -116,6 +139,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     backofficeTwoFactorRequired: e.BACKOFFICE_TWO_FACTOR === 'required',
     referenceRateBp: e.REFERENCE_RATE_BP,
     dailyJob: e.DAILY_JOB === 'on',
+    bankVerification:
+      e.BANK_VERIFICATION_URL &&
+      e.BANK_VERIFICATION_CLIENT_ID &&
+      e.BANK_VERIFICATION_CLIENT_SECRET &&
+      e.BANK_VERIFICATION_WEBHOOK_SECRET
+        ? {
+            url: e.BANK_VERIFICATION_URL.replace(/\/+$/, ''),
+            clientId: e.BANK_VERIFICATION_CLIENT_ID,
+            clientSecret: e.BANK_VERIFICATION_CLIENT_SECRET,
+            webhookSecret: e.BANK_VERIFICATION_WEBHOOK_SECRET,
+          }
+        : null,
+    bankSandbox: {
+      port: e.BANK_SANDBOX_PORT,
+      failures: e.BANK_SANDBOX_FAIL.split(',')
+        .map((f) => f.trim())
+        .filter(Boolean),
+    },
   };
 }
 

@@ -2,6 +2,7 @@ import type { Ability } from '@portal/contracts';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
+import type { BankVerificationClient } from './modules/bank-verification/bank-verification.client';
 import type { FileStore } from './services/file-store';
 
 export interface ThrottleLimits {
@@ -19,6 +20,19 @@ export interface AppContext {
   throttle: ThrottleLimits;
   /** Uploaded file bytes; the database when not given. */
   files?: FileStore;
+  /** The open-banking provider of bank-account verification; none: its routes answer 502 (issue #13). */
+  bankProvider?: BankProvider;
+}
+
+/** The provider a bank verification talks to, with what the portal needs to know of it. */
+export interface BankProvider {
+  /** Stored with each attempt: `sandbox` or the real provider's host. */
+  name: string;
+  client: BankVerificationClient;
+  /** The shared secret its webhooks are signed with. */
+  webhookSecret: string;
+  /** The embedded demo's stand-in: the pages show a demo badge. */
+  demo: boolean;
 }
 
 /** The signed-in caller, set by the auth hook on session routes. */

@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import {
   LOGIN_MAX_FAILURES_PER_IP,
@@ -8,10 +10,18 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app';
 import type { Config } from './config';
+import type { BankProvider } from './context';
 import { type Database, openEmbedded, openPostgres } from './db/client';
 import { migrate } from './db/migrate';
 import { DEMO_GROUP, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
 import { outboxMailer, smtpMailer } from './mail/mailer';
+import { createBankVerificationClient } from './modules/bank-verification/bank-verification.client';
+import {
+  type BankSandbox,
+  SANDBOX_FAILURES,
+  type SandboxFailure,
+  startBankSandbox,
+} from './modules/bank-verification/bank-verification.sandbox';
 import { startDailyScheduler } from './services/daily-scheduler';
 import { databaseFileStore, folderFileStore } from './services/file-store';
 
@@ -28,6 +38,53 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The bank-verification provider (issue #13): the one configured (docs/INTEGRATIONS.md), else in the
+ * embedded demo the sandbox provider, started here on a port of its own with fresh credentials, so a
+ * person can walk the whole flow; else none (its routes answer 502).
+ */
+async function bankProviderOf(
+  config: Config,
+  embedded: boolean,
+): Promise<{ provider: BankProvider | undefined; sandbox: BankSandbox | null }> {
+  if (config.bankVerification) {
+    const { url, clientId, clientSecret, webhookSecret } = config.bankVerification;
+    return {
+      provider: {
+        name: new URL(url).host,
+        client: createBankVerificationClient({ baseUrl: url, clientId, clientSecret }),
+        webhookSecret,
+        demo: false,
+      },
+      sandbox: null,
+    };
+  }
+  if (!embedded) return { provider: undefined, sandbox: null };
+  const clientId = 'portal-demo';
+  const clientSecret = randomBytes(24).toString('base64url');
+  const webhookSecret = randomBytes(24).toString('base64url');
+  const sandbox = await startBankSandbox({
+    clientId,
+    clientSecret,
+    webhookSecret,
+    port: config.bankSandbox.port,
+    host: config.host,
+    publicHostname: new URL(config.publicUrl).hostname,
+    failures: config.bankSandbox.failures.filter((f): f is SandboxFailure =>
+      (SANDBOX_FAILURES as readonly string[]).includes(f),
+    ),
+  });
+  return {
+    provider: {
+      name: 'sandbox',
+      client: createBankVerificationClient({ baseUrl: sandbox.url, clientId, clientSecret }),
+      webhookSecret,
+      demo: true,
+    },
+    sandbox,
+  };
+}
+
 /** Opens and migrates the database, seeds the embedded demo data once, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = pino({
@@ -35,6 +92,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     redact: ['req.headers.authorization', 'req.headers.cookie'],
   });
   const database = await openDatabase(config);
+  let bankSandbox: BankSandbox | null = null;
   try {
     const applied = await migrate(database.db);
     if (applied.length) logger.info({ applied }, 'migrations applied');
@@ -42,6 +100,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     if (database.kind === 'embedded' && config.seedDemo)
       seeded = await seedDemo(database.db, config.secretKey);
 
+    const bank = await bankProviderOf(config, database.kind === 'embedded');
+    bankSandbox = bank.sandbox;
     const mailer = config.smtpUrl
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(database.db, logger);
@@ -51,6 +111,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         config,
         mailer,
         now: () => new Date(),
+        bankProvider: bank.provider,
         files:
           database.kind === 'embedded'
             ? folderFileStore(join(config.dataDir, 'files'))
@@ -82,12 +143,19 @@ export async function startServer(config: Config): Promise<RunningServer> {
           : undefined,
     });
     await app.listen({ port: config.port, host: config.host });
+    if (bankSandbox) {
+      const { port } = app.server.address() as AddressInfo;
+      const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+      bankSandbox.setWebhookUrl(`http://${host}:${port}/api/bank-verification/webhook`);
+    }
     const scheduler = config.dailyJob
       ? startDailyScheduler(database.db, logger, { referenceRateBp: config.referenceRateBp })
       : null;
     if (database.kind === 'embedded') {
       const lines = DEMO_USERS.map((u) => `  ${u.username.padEnd(16)} ${u.state}`);
       lines.push(`  ${DEMO_OPERATOR.padEnd(16)} back-office operator (npm run backoffice -- pending)`);
+      if (bankSandbox)
+        lines.push(`Demo bank-verification provider on ${bankSandbox.url} (docs/INTEGRATIONS.md).`);
       logger.info(
         `Portal on ${config.publicUrl} (embedded database in ${config.dataDir}${seeded ? ', demo data seeded now' : ''}).\n` +
           `Demo sign-ins, password ${DEMO_PASSWORD}; branded login at ${config.publicUrl}/${DEMO_GROUP}/login:\n${lines.join('\n')}`,
@@ -99,12 +167,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
       stop: async () => {
         await app.close();
         await scheduler?.stop();
+        await bankSandbox?.close();
         if (!(await app.whenHandlersDone(STOP_GRACE_MS)))
           app.log.warn('stopping: handlers still at work after the grace period');
         await database.close();
       },
     };
   } catch (err) {
+    await bankSandbox?.close();
     await database.close();
     throw err;
   }

@@ -3,6 +3,7 @@ export * from './account';
 export * from './articles';
 export * from './auth';
 export * from './backoffice';
+export * from './bank-verification';
 export * from './constants';
 export * from './dashboard';
 export * from './errors';

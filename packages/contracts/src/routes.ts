@@ -499,6 +499,42 @@ export const ROUTES = {
     permission: 'limited_report_ledger',
     allowDuringSetup: false,
   },
+  getBankVerification: {
+    method: 'GET',
+    path: '/api/limited/bank-verification',
+    auth: 'session',
+    permission: 'limited_verify_bank_account',
+    allowDuringSetup: false,
+  },
+  listVerificationBanks: {
+    method: 'GET',
+    path: '/api/limited/bank-verification/banks',
+    auth: 'session',
+    permission: 'limited_verify_bank_account',
+    allowDuringSetup: false,
+  },
+  startBankVerification: {
+    method: 'POST',
+    path: '/api/limited/bank-verification/start',
+    auth: 'session',
+    permission: 'limited_verify_bank_account',
+    allowDuringSetup: false,
+  },
+  completeBankVerification: {
+    method: 'POST',
+    path: '/api/limited/bank-verification/callback',
+    auth: 'session',
+    permission: 'limited_verify_bank_account',
+    allowDuringSetup: false,
+  },
+  /** The provider's server-to-server notice: no session, a signature (docs/SECURITY.md). */
+  receiveBankVerificationWebhook: {
+    method: 'POST',
+    path: '/api/bank-verification/webhook',
+    auth: 'public',
+    permission: null,
+    allowDuringSetup: true,
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type OperationId = keyof typeof ROUTES;

@@ -9,6 +9,7 @@ import svse_email from './locales/sv-SE/email.json';
 import svse_notices from './locales/sv-SE/notices.json';
 import { accountTexts } from './namespaces/account';
 import { articlesTexts } from './namespaces/articles';
+import { bankVerificationTexts } from './namespaces/bank-verification';
 import { dashboardTexts } from './namespaces/dashboard';
 import { errorsTexts } from './namespaces/errors';
 import { invoicesTexts } from './namespaces/invoices';
@@ -50,6 +51,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
     documents: svse_documents,
     notices: svse_notices,
     reports: reportsTexts['sv-SE'],
+    'bank-verification': bankVerificationTexts['sv-SE'],
   },
   'en-US': {
     ...startupResources['en-US'],
@@ -64,6 +66,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
     documents: enus_documents,
     notices: enus_notices,
     reports: reportsTexts['en-US'],
+    'bank-verification': bankVerificationTexts['en-US'],
   },
   'fi-FI': {
     ...startupResources['fi-FI'],
@@ -78,6 +81,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
     documents: fifi_documents,
     notices: fifi_notices,
     reports: reportsTexts['fi-FI'],
+    'bank-verification': bankVerificationTexts['fi-FI'],
   },
 };
 

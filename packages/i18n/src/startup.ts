@@ -25,6 +25,7 @@ export const NAMESPACES = [
   'documents',
   'notices',
   'reports',
+  'bank-verification',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -51,6 +52,7 @@ export const DEFERRED_NAMESPACES = [
   'documents',
   'notices',
   'reports',
+  'bank-verification',
 ] as const;
 export type StartupNamespace = Exclude<Namespace, (typeof DEFERRED_NAMESPACES)[number]>;
 

@@ -811,3 +811,77 @@ export const invoiceDocuments = pgTable(
   },
   (t) => [index('invoice_documents_issuer_idx').on(t.issuerId)],
 );
+
+/**
+ * An attempt to verify the issuer's bank account with the open-banking provider (issue #13, migration
+ * 0024). The state given to the provider is kept as its SHA-256 only, bound to the user who started
+ * it; `status` leaves 'started' once, by the callback or the webhook, whichever comes first.
+ */
+export const bankVerifications = pgTable(
+  'bank_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    stateHash: text('state_hash').notNull(),
+    provider: text('provider').notNull(),
+    providerSessionId: text('provider_session_id').notNull(),
+    bankId: text('bank_id').notNull(),
+    bankName: text('bank_name').notNull(),
+    status: text('status').notNull().default('started').$type<'started' | 'verified' | 'failed'>(),
+    reason: text('reason'),
+    completedBy: text('completed_by').$type<'callback' | 'webhook'>(),
+    reportId: text('report_id'),
+    /** The provider's report as it came, for audit (domain note §3); never logged. */
+    report: jsonb('report'),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('bank_verifications_state_idx').on(t.stateHash),
+    uniqueIndex('bank_verifications_session_idx').on(t.provider, t.providerSessionId),
+    index('bank_verifications_issuer_idx').on(t.issuerId, t.createdAt),
+  ],
+);
+
+/**
+ * The accounts a verification proved to be the issuer's (issue #13). The current one has no
+ * `replacedAt` (at most one per issuer); payouts and settlements pay to it.
+ */
+export const verifiedBankAccounts = pgTable(
+  'verified_bank_accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    verificationId: uuid('verification_id')
+      .notNull()
+      .references(() => bankVerifications.id),
+    kind: text('kind').notNull().$type<'se-bban' | 'bankgiro' | 'iban'>(),
+    clearingNumber: text('clearing_number'),
+    accountNumber: text('account_number'),
+    bankgiro: text('bankgiro'),
+    iban: text('iban'),
+    bic: text('bic'),
+    currency: text('currency'),
+    holderName: text('holder_name').notNull(),
+    bankName: text('bank_name').notNull(),
+    masked: text('masked').notNull(),
+    provider: text('provider').notNull(),
+    reportId: text('report_id').notNull(),
+    verifiedByUserId: uuid('verified_by_user_id')
+      .notNull()
+      .references(() => users.id),
+    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('verified_bank_accounts_current_idx').on(t.issuerId).where(sql`${t.replacedAt} is null`),
+  ],
+);

@@ -21,7 +21,8 @@ export type Notice =
       params: { invoiceNumber: string; recipient: string; reason: string };
     }
   | { code: 'reminderSent'; params: { invoiceNumber: string; recipient: string } }
-  | { code: 'welcome'; params: Record<string, never> };
+  | { code: 'welcome'; params: Record<string, never> }
+  | { code: 'bankAccountVerified'; params: { account: string; bank: string } };
 export type NoticeCode = Notice['code'];
 const NOTICE_CODES: readonly NoticeCode[] = [
   'settlement',
@@ -29,6 +30,7 @@ const NOTICE_CODES: readonly NoticeCode[] = [
   'creditDecision.rejected',
   'reminderSent',
   'welcome',
+  'bankAccountVerified',
 ];
 
 type MessageRow = typeof messages.$inferSelect;

@@ -148,6 +148,11 @@ export const ROUTE_SAMPLES: Record<
     params: { id: SAMPLE_ID },
     payload: { reason: 'Mottagarens kreditvärdighet räcker inte.' },
   },
+  getBankVerification: {},
+  listVerificationBanks: {},
+  startBankVerification: { payload: { bankId: 'se-norrbanken', language: 'sv-SE' } },
+  completeBankVerification: { payload: { state: 'z'.repeat(43) } },
+  receiveBankVerificationWebhook: { payload: { event: 'session.completed', session_id: 'no-such-session' } },
 };
 
 /** The inject options of the sample call of `op`, with a bearer token when given. */

@@ -16,6 +16,11 @@ import { rows } from '../../src/db/migrate';
 import { DEMO_PASSWORD, seedDemo } from '../../src/db/seed/demo';
 import type { DbGateLimits } from '../../src/lib/db-gate';
 import type { Mail, Mailer } from '../../src/mail/mailer';
+import { createBankVerificationClient } from '../../src/modules/bank-verification/bank-verification.client';
+import {
+  type BankSandbox,
+  startBankSandbox,
+} from '../../src/modules/bank-verification/bank-verification.sandbox';
 import { createPreparedTestDb, createTestDb } from './test-db';
 
 /** The fixed instant every test app starts at (a Monday morning, UTC). */
@@ -23,6 +28,12 @@ export const START = new Date('2026-03-02T08:00:00.000Z');
 
 export const TEST_SECRET_KEY = '0f1e2d3c4b5a69788796a5b4c3d2e1f00f1e2d3c4b5a69788796a5b4c3d2e1f0';
 export const PUBLIC_URL = 'http://portal.test';
+/** The credentials of the test apps' sandbox bank provider. */
+export const TEST_BANK_CLIENT = {
+  clientId: 'portal-test',
+  clientSecret: 'sandbox-client-secret-for-tests',
+  webhookSecret: 'sandbox-webhook-secret-for-tests',
+} as const;
 
 /** A clock the test moves by hand; the app reads it through `ctx.now`. */
 export interface TestClock {
@@ -73,6 +84,8 @@ export interface TestAppOptions {
   seed?: boolean;
   /** More environment for loadConfig (e.g. BACKOFFICE_TWO_FACTOR). */
   env?: Record<string, string>;
+  /** Without the sandbox bank provider (bank verification then has no provider). */
+  bankSandbox?: false;
   /** Extra routes or hooks, added after buildApp and before the app is ready. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -83,6 +96,8 @@ export interface TestApp {
   config: Config;
   clock: TestClock;
   mailer: CapturingMailer;
+  /** The sandbox bank provider the app's bank verification talks to over HTTP (issue #13), or null. */
+  bankSandbox: BankSandbox | null;
   /** The limits the app reads at every sign-in: a test may change them (reset() restores them). */
   throttle: ThrottleLimits;
   /** Signs in a user without two-factor and returns the session token (fails the test otherwise). */
@@ -179,7 +194,15 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   };
   const throttle = { ...initialThrottle };
   let app: FastifyInstance | undefined;
+  let bankSandbox: BankSandbox | null = null;
   try {
+    if (opts.bankSandbox !== false)
+      bankSandbox = await startBankSandbox({
+        clientId: TEST_BANK_CLIENT.clientId,
+        clientSecret: TEST_BANK_CLIENT.clientSecret,
+        webhookSecret: TEST_BANK_CLIENT.webhookSecret,
+        now: () => clock.now(),
+      });
     if (!seeded) {
       if (opts.seed !== false) await seedDemo(testDb.db, config.secretKey, clock.now());
       await takeSnapshot(testDb.db);
@@ -191,6 +214,19 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
         mailer,
         now: () => clock.now(),
         throttle,
+        bankProvider: bankSandbox
+          ? {
+              name: 'sandbox',
+              client: createBankVerificationClient({
+                baseUrl: bankSandbox.url,
+                clientId: TEST_BANK_CLIENT.clientId,
+                clientSecret: TEST_BANK_CLIENT.clientSecret,
+                now: () => clock.now(),
+              }),
+              webhookSecret: TEST_BANK_CLIENT.webhookSecret,
+              demo: true,
+            }
+          : undefined,
       },
       dbGate: opts.dbGate,
     });
@@ -198,6 +234,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     await app.ready();
   } catch (err) {
     await app?.close();
+    await bankSandbox?.close();
     await testDb.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
@@ -210,6 +247,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     config,
     clock,
     mailer,
+    bankSandbox,
     throttle,
     login: async (username, password = DEMO_PASSWORD) => {
       const res = await ready.inject({
@@ -238,9 +276,11 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       clock.set(START);
       mailer.sent.length = 0;
       Object.assign(throttle, initialThrottle);
+      bankSandbox?.setFailures([]);
     },
     close: async () => {
       await ready.close();
+      await bankSandbox?.close();
       await testDb.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

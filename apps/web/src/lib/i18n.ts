@@ -18,6 +18,7 @@ export const WEB_NAMESPACES = [
   'recipients',
   'articles',
   'invoices',
+  'bank-verification',
 ] as const;
 
 /**

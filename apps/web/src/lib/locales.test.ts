@@ -1,6 +1,7 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import {
+  BANK_VERIFICATION_FAILURE_REASONS,
   ERROR_CODES,
   IMPORT_ISSUE_CODES,
   LANGUAGES,
@@ -80,6 +81,9 @@ const DYNAMIC_KEYS = [
   ].map((column) => `reports:ledger.columns.${column}`),
   ...LEDGER_PROCESSES.map((process) => `reports:ledger.process.${process}`),
   ...SETTLEMENT_ROW_KINDS.map((kind) => `reports:transferCosts.kinds.${kind}`),
+  ...BANK_VERIFICATION_FAILURE_REASONS.map((reason) => `bank-verification:failure.${reason}`),
+  ...['se-bban', 'bankgiro', 'iban'].map((kind) => `bank-verification:account.kinds.${kind}`),
+  ...['SE', 'FI'].map((country) => `bank-verification:countries.${country}`),
 ];
 
 function allKeys(

@@ -1,0 +1,101 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { bankVerifications, issuers, messages, verifiedBankAccounts } from '../../db/schema';
+
+export type BankVerificationRow = typeof bankVerifications.$inferSelect;
+export type VerifiedAccountRow = typeof verifiedBankAccounts.$inferSelect;
+
+/** The issuer's name, number and country: what a verification is matched against. */
+export async function findIssuer(db: Db | Tx, issuerId: string) {
+  const [row] = await db
+    .select({ name: issuers.name, organizationNo: issuers.organizationNo, country: issuers.country })
+    .from(issuers)
+    .where(eq(issuers.id, issuerId));
+  return row ?? null;
+}
+
+export async function insertVerification(
+  db: Db | Tx,
+  row: typeof bankVerifications.$inferInsert,
+): Promise<BankVerificationRow> {
+  const [created] = await db.insert(bankVerifications).values(row).returning();
+  if (!created) throw new Error('bank verification not created');
+  return created;
+}
+
+export async function findVerificationByState(db: Db | Tx, stateHash: string) {
+  const [row] = await db.select().from(bankVerifications).where(eq(bankVerifications.stateHash, stateHash));
+  return row ?? null;
+}
+
+export async function findVerificationBySession(db: Db | Tx, provider: string, sessionId: string) {
+  const [row] = await db
+    .select()
+    .from(bankVerifications)
+    .where(and(eq(bankVerifications.provider, provider), eq(bankVerifications.providerSessionId, sessionId)));
+  return row ?? null;
+}
+
+export async function findVerification(db: Db | Tx, id: string) {
+  const [row] = await db.select().from(bankVerifications).where(eq(bankVerifications.id, id));
+  return row ?? null;
+}
+
+/**
+ * Moves a started attempt to its outcome; null when it had already left 'started' (the callback and
+ * the webhook race, or a replay): the row is then unchanged.
+ */
+export async function closeVerification(
+  tx: Tx,
+  id: string,
+  outcome: Pick<
+    BankVerificationRow,
+    'status' | 'reason' | 'completedBy' | 'reportId' | 'report' | 'completedAt'
+  >,
+): Promise<BankVerificationRow | null> {
+  const [row] = await tx
+    .update(bankVerifications)
+    .set(outcome)
+    .where(and(eq(bankVerifications.id, id), eq(bankVerifications.status, 'started')))
+    .returning();
+  return row ?? null;
+}
+
+/** The issuer's current verified account (the one payouts pay to), or null. */
+export async function currentAccount(db: Db | Tx, issuerId: string): Promise<VerifiedAccountRow | null> {
+  const [row] = await db
+    .select()
+    .from(verifiedBankAccounts)
+    .where(and(eq(verifiedBankAccounts.issuerId, issuerId), isNull(verifiedBankAccounts.replacedAt)));
+  return row ?? null;
+}
+
+export async function accountOfVerification(db: Db | Tx, verificationId: string) {
+  const [row] = await db
+    .select()
+    .from(verifiedBankAccounts)
+    .where(eq(verifiedBankAccounts.verificationId, verificationId));
+  return row ?? null;
+}
+
+/**
+ * Makes `account` the issuer's current account: the one before is marked replaced, and the issuer's
+ * `bank_account_verified` flag (read by /self for the banner) is set, all in the caller's transaction.
+ */
+export async function storeVerifiedAccount(
+  tx: Tx,
+  account: typeof verifiedBankAccounts.$inferInsert,
+): Promise<VerifiedAccountRow> {
+  await tx
+    .update(verifiedBankAccounts)
+    .set({ replacedAt: account.verifiedAt })
+    .where(and(eq(verifiedBankAccounts.issuerId, account.issuerId), isNull(verifiedBankAccounts.replacedAt)));
+  const [created] = await tx.insert(verifiedBankAccounts).values(account).returning();
+  if (!created) throw new Error('verified account not stored');
+  await tx.update(issuers).set({ bankAccountVerified: true }).where(eq(issuers.id, account.issuerId));
+  return created;
+}
+
+export async function insertMessage(tx: Tx, row: typeof messages.$inferInsert): Promise<void> {
+  await tx.insert(messages).values(row);
+}
