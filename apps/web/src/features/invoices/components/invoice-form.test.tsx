@@ -21,6 +21,7 @@ const RECIPIENT = {
   phone: '',
   organizationNumber: '556036-0793',
   vat: '',
+  documentLanguage: 'sv-SE',
   updated: '2026-03-01T10:00:00.000Z',
 };
 
