@@ -134,7 +134,7 @@ describe('invoice list pages', () => {
         expect(body.prevCursor ?? null).toBeNull();
       });
 
-  it('a cursor of another sort, or one not made by the server, is ignored: the page number counts', async () => {
+  it('a cursor of another sort, or one not made by the server, is ignored: the page number counts (one that is not base64url is refused)', async () => {
     const byDate = await list('sort=invoiceDate&order=desc&pageSize=5&page=1');
     const third = await list('sort=dueDate&order=desc&pageSize=5&page=3');
     expect(
@@ -144,7 +144,14 @@ describe('invoice list pages', () => {
       Buffer.from(
         JSON.stringify(['dueDate', 'desc', 'a', key, '00000000-0000-4000-8000-000000000000']),
       ).toString('base64url');
-    for (const cursor of ['not-base64!', 'e30', forged('2026-02-30'), forged("'; drop table invoices; --")]) {
+    // Not base64url at all: refused like any malformed field.
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/api/limited/invoices?sort=dueDate&order=desc&pageSize=5&page=3&cursor=${encodeURIComponent('not-base64!')}`,
+      headers: bearer(token),
+    });
+    expect(refused.statusCode).toBe(400);
+    for (const cursor of ['e30', forged('2026-02-30'), forged("'; drop table invoices; --")]) {
       const got = await list(
         `sort=dueDate&order=desc&pageSize=5&page=3&cursor=${encodeURIComponent(cursor)}`,
       );

@@ -469,9 +469,14 @@ export const listInvoicesQuerySchema = listQuerySchema(INVOICE_SORT_FIELDS).exte
   /**
    * Optional: the `nextCursor` or `prevCursor` of the page next to the wanted one. The page then
    * starts right after (or ends right before) that page's last (first) invoice, read by keyset, and
-   * `page` is only echoed; a cursor of another sort or order is ignored and `page` counts.
+   * `page` is only echoed; a cursor of another sort or order is ignored and `page` counts. A cursor
+   * is base64url: any other character is refused (`validation.invalid`), as in every other field.
    */
-  cursor: z.string().max(500).optional(),
+  cursor: z
+    .string()
+    .max(500)
+    .regex(/^[A-Za-z0-9_-]*$/, 'validation.invalid')
+    .optional(),
 });
 export type ListInvoicesQuery = z.output<typeof listInvoicesQuerySchema>;
 export const listInvoicesResponseSchema = pageSchema(invoiceSummarySchema).extend({
