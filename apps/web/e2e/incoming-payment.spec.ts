@@ -102,11 +102,12 @@ test('the back office imports BGMAX files of incoming payments: the customer see
     page.getByRole('button', { name: 'Download invoice PDF' }).click(),
   ]);
   const slip = await pdfText(readFileSync(await pdf.path()));
-  const payTo = /Pay to bankgiro\s+(\d{3,4}-\d{4})\s+OCR reference\s+(\d+)/.exec(slip);
+  // The document is in its recipient's language (a Swedish customer: Swedish), whatever the UI's.
+  const payTo = /Betala till bankgiro\s+(\d{3,4}-\d{4})\s+OCR-nummer\s+(\d+)/.exec(slip);
   expect(payTo, slip).not.toBeNull();
   const [, bankgiroText = '', slipOcr] = payTo ?? [];
   expect(slipOcr).toBe(ocr);
-  expect(slip).toContain(`can only be made to bankgiro ${bankgiroText}.`);
+  expect(slip).toContain(`Betalning med befriande verkan kan endast ske till bankgiro ${bankgiroText}.`);
   const bankgiro = bankgiroText.replace('-', '');
 
   // Bankgirot's files of the day, written with our BGMAX writer: one deposit into that bankgiro with
