@@ -1,25 +1,29 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextItem, TextMarkedContent } from 'pdfjs-dist/types/src/display/api';
 
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
-/** The text of every page of a PDF, read by an independent PDF reader (Mozilla's pdf.js). */
-export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
+/** Each page's text items (from page 1), read by an independent PDF reader (Mozilla's pdf.js). */
+async function pagesOf(bytes: Uint8Array): Promise<(TextItem | TextMarkedContent)[][]> {
   const doc = await getDocument({
     data: new Uint8Array(bytes),
     standardFontDataUrl,
     useSystemFonts: false,
     isEvalSupported: false,
   }).promise;
-  const parts: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const page = await doc.getPage(i);
-    const content = await page.getTextContent();
-    parts.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
+  const pages: (TextItem | TextMarkedContent)[][] = [];
+  for (let i = 1; i <= doc.numPages; i++) pages.push((await (await doc.getPage(i)).getTextContent()).items);
   await doc.destroy();
-  return { pages: doc.numPages, text: parts.join('\n') };
+  return pages;
+}
+
+/** The text of every page of a PDF, read by pdf.js. */
+export async function pdfText(bytes: Uint8Array): Promise<{ pages: number; text: string }> {
+  const pages = await pagesOf(bytes);
+  const parts = pages.map((items) => items.map((item) => ('str' in item ? item.str : '')).join(' '));
+  return { pages: pages.length, text: parts.join('\n') };
 }
 
 /** A text item where pdf.js places it: page (from 1), left edge and baseline, width and height in points. */
@@ -37,30 +41,24 @@ export interface PlacedText {
  * translation and the item's own width and height), to check a layout from the PDF itself.
  */
 export async function pdfTextItems(bytes: Uint8Array): Promise<{ pages: number; items: PlacedText[] }> {
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl,
-    useSystemFonts: false,
-    isEvalSupported: false,
-  }).promise;
-  const items: PlacedText[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const page = await doc.getPage(i);
-    const content = await page.getTextContent();
-    for (const item of content.items) {
-      if (!('str' in item) || item.str.trim() === '') continue;
-      items.push({
-        page: i,
-        str: item.str,
-        x: item.transform[4],
-        y: item.transform[5],
-        width: item.width,
-        height: item.height,
-      });
-    }
-  }
-  await doc.destroy();
-  return { pages: doc.numPages, items };
+  const pages = await pagesOf(bytes);
+  const items = pages.flatMap((content, i) =>
+    content.flatMap((item) =>
+      'str' in item && item.str.trim() !== ''
+        ? [
+            {
+              page: i + 1,
+              str: item.str,
+              x: item.transform[4],
+              y: item.transform[5],
+              width: item.width,
+              height: item.height,
+            },
+          ]
+        : [],
+    ),
+  );
+  return { pages: pages.length, items };
 }
 
 /**
