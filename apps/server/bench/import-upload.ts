@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FILE_MAX_BYTES } from '@portal/contracts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
+import { importLines } from '../test/support/import-lines';
 import { xlsxFile } from '../test/support/xlsx-file';
 import { signIn } from './support';
 
@@ -21,37 +22,6 @@ const UPLOADS = Number(process.env.UPLOADS ?? 4);
 const PORT = Number(process.env.BENCH_PORT ?? 8484);
 const MAIN = process.env.SERVER_MAIN ?? fileURLToPath(new URL('../dist/main.js', import.meta.url));
 
-/** Every column the import needs (as test/import-limits.test.ts writes it), two lines per invoice. */
-function* lines(count: number): Generator<string[]> {
-  yield [
-    'invoiceNumber',
-    'recipientOrganizationNumber',
-    'invoiceDate',
-    'dueDate',
-    'service',
-    'currency',
-    'description',
-    'quantity',
-    'unit',
-    'unitPrice',
-    'vatPercent',
-  ];
-  for (let i = 0; i < count; i++)
-    yield [
-      `BIG-${Math.floor(i / 2)}`,
-      '559123-4561',
-      '2026-03-01',
-      '2026-03-31',
-      'factoring',
-      'SEK',
-      `Arbete ${i % 997}`,
-      String(1 + (i % 9)),
-      'h',
-      `${100 + (i % 1000)},00`,
-      '25',
-    ];
-}
-
 function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')
@@ -63,7 +33,11 @@ const quantile = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
 
 async function main(): Promise<void> {
-  const file = xlsxFile({ rows: lines(ROWS), sharedStrings: true, compact: true });
+  const file = xlsxFile({
+    rows: importLines(ROWS, { descriptions: 997 }),
+    sharedStrings: true,
+    compact: true,
+  });
   if (file.length > FILE_MAX_BYTES)
     throw new Error(`the file is ${file.length} bytes, over the upload limit`);
   console.log(`file: ${ROWS.toLocaleString('en-US')} rows, ${(file.length / 1024 / 1024).toFixed(1)} MB`);

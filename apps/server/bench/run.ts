@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import postgres from 'postgres';
 import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
 import { acceptsPayment } from '../src/services/payment-import';
+import { importLines } from '../test/support/import-lines';
 import { xlsxFile } from '../test/support/xlsx-file';
 import { embeddedCase } from './embedded';
 import { BENCH_OPERATOR, BENCH_PASSWORD, BENCH_USER, generate } from './generate';
@@ -324,31 +325,15 @@ async function importCase(base: string, pid: number): Promise<void> {
  * the server's memory (the reading worker thread's included).
  */
 async function invoiceImportCase(base: string, pid: number, headers: Record<string, string>): Promise<void> {
-  const header = [
-    'invoiceNumber',
-    'recipientOrganizationNumber',
-    'invoiceDate',
-    'dueDate',
-    'service',
-    'currency',
-  ];
-  const lines: string[][] = [[...header, 'description', 'quantity', 'unit', 'unitPrice', 'vatPercent']];
   const today = new Date().toISOString().slice(0, 10);
   const due = new Date(Date.now() + 40 * 86_400_000).toISOString().slice(0, 10);
-  for (let i = 0; i < IMPORT_MAX_LINES; i++)
-    lines.push([
-      `IMP-${Math.floor(i / 2)}`,
-      '5590000001',
-      today,
-      due,
-      'factoring',
-      'SEK',
-      `Arbete ${i % 997}`,
-      String(1 + (i % 9)),
-      'h',
-      `${100 + (i % 1000)},00`,
-      '25',
-    ]);
+  const lines = importLines(IMPORT_MAX_LINES, {
+    prefix: 'IMP',
+    organizationNumber: '5590000001',
+    invoiceDate: today,
+    dueDate: due,
+    descriptions: 997,
+  });
   const file = xlsxFile({ rows: lines, sharedStrings: true, compact: true });
   const bareMs = await bareMedianMs(base, pid);
   const post = (path: string, extra: Record<string, string> = {}) =>

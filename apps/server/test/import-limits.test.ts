@@ -5,41 +5,9 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ImportPool } from '../src/services/import-pool';
 import { readXlsxTable } from '../src/services/import-table';
+import { IMPORT_HEADER, importLines } from './support/import-lines';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
 import { columnName, xlsxFile } from './support/xlsx-file';
-
-const HEADER = [
-  'invoiceNumber',
-  'recipientOrganizationNumber',
-  'invoiceDate',
-  'dueDate',
-  'service',
-  'currency',
-  'description',
-  'quantity',
-  'unit',
-  'unitPrice',
-  'vatPercent',
-];
-
-/** `count` invoice lines, two per invoice, as a customer's system would export them. */
-function* lines(count: number): Generator<string[]> {
-  yield HEADER;
-  for (let i = 0; i < count; i++)
-    yield [
-      `BIG-${Math.floor(i / 2)}`,
-      '559123-4561',
-      '2026-03-01',
-      '2026-03-31',
-      'factoring',
-      'SEK',
-      `Arbete ${i % 97}`,
-      String(1 + (i % 9)),
-      'h',
-      `${100 + (i % 1000)},00`,
-      '25',
-    ];
-}
 
 const MIB = 1024 * 1024;
 
@@ -61,10 +29,10 @@ describe('invoice import limits hold while the file is read', () => {
     });
 
   it('refuses 280,000 xlsx rows and 110,000 CSV lines at line 5,002 without reading the rest, and health answers meanwhile', async () => {
-    const file = xlsxFile({ rows: lines(280_000), sharedStrings: true, compact: true });
+    const file = xlsxFile({ rows: importLines(280_000), sharedStrings: true, compact: true });
     expect(file.length).toBeLessThan(10 * MIB);
     // As many CSV lines as fit in the 10 MB a request may carry.
-    const csv = Buffer.from([...lines(110_000)].map((l) => l.join(';')).join('\r\n'));
+    const csv = Buffer.from([...importLines(110_000)].map((l) => l.join(';')).join('\r\n'));
     expect(csv.length).toBeLessThan(10 * MIB);
     // A running server has answered its health checks before (a load balancer asks from the start):
     // the check then knows the database was fine moments ago, and a probe slowed by the uploads is
@@ -145,26 +113,26 @@ describe('invoice import limits hold while the file is read', () => {
   });
 
   it('too many columns or zip entries are refused', async () => {
-    const wide = [...HEADER];
+    const wide = [...IMPORT_HEADER];
     wide[500] = 'x';
     const xlsx = await preview('xlsx', xlsxFile({ rows: [wide] }));
     expect(xlsx.statusCode, xlsx.body).toBe(413);
     expect(xlsx.json()).toMatchObject({ code: 'import.too_large', details: { limit: 'columns' } });
-    const csv = await preview('csv', Buffer.from(`${HEADER.join(';')}\r\n${'x;'.repeat(500)}x\r\n`));
+    const csv = await preview('csv', Buffer.from(`${IMPORT_HEADER.join(';')}\r\n${'x;'.repeat(500)}x\r\n`));
     expect(csv.statusCode, csv.body).toBe(413);
     expect(csv.json()).toMatchObject({ code: 'import.too_large', details: { limit: 'columns' } });
     // Empty trailing cells and separators are no columns.
-    const trailing = await preview('csv', Buffer.from(`${HEADER.join(';')}${';'.repeat(500)}\r\n`));
+    const trailing = await preview('csv', Buffer.from(`${IMPORT_HEADER.join(';')}${';'.repeat(500)}\r\n`));
     expect(trailing.statusCode, trailing.body).toBe(200);
     expect(columnName(26 * 27)).toBe('AAA');
 
-    const entries = await preview('xlsx', xlsxFile({ rows: lines(1), extraEntries: 2000 }));
+    const entries = await preview('xlsx', xlsxFile({ rows: importLines(1), extraEntries: 2000 }));
     expect(entries.statusCode, entries.body).toBe(413);
     expect(entries.json()).toMatchObject({ code: 'import.too_large', details: { limit: 'zipEntries' } });
   });
 
   it('a broken deflate stream or a zip that points outside itself is unreadable, not a 500', async () => {
-    const good = xlsxFile({ rows: lines(3) });
+    const good = xlsxFile({ rows: importLines(3) });
     const broken = Buffer.from(good);
     // Overwrite the middle of the archive (entry data) with junk.
     broken.fill(0xff, 200, 400);
@@ -216,7 +184,7 @@ describe('the streaming xlsx reader', () => {
       wb.addWorksheet('Andra').getCell('A1').value = 'not this sheet';
       const sheet = wb.addWorksheet('Fakturor');
       wb.removeWorksheet(wb.worksheets[0]?.id as number);
-      sheet.getRow(1).values = HEADER;
+      sheet.getRow(1).values = IMPORT_HEADER;
       sheet.getRow(2).values = [
         'A&B <1>',
         '559123-4561',
@@ -247,17 +215,17 @@ describe('the streaming xlsx reader', () => {
       }
     }
     // The written files of these tests read the same with ExcelJS too.
-    const own = xlsxFile({ rows: lines(20), sharedStrings: true });
+    const own = xlsxFile({ rows: importLines(20), sharedStrings: true });
     expect(await readXlsxTable(own)).toEqual(await excelJsTable(own));
     // Cells without a reference follow the one before (ExcelJS cannot read these at all).
-    expect(await readXlsxTable(xlsxFile({ rows: lines(20), sharedStrings: true, compact: true }))).toEqual(
-      await excelJsTable(own),
-    );
+    expect(
+      await readXlsxTable(xlsxFile({ rows: importLines(20), sharedStrings: true, compact: true })),
+    ).toEqual(await excelJsTable(own));
   });
 });
 
 describe('the pool of import workers', () => {
-  const csv = Buffer.from(`${HEADER.join(';')}\r\nA;1\r\n`);
+  const csv = Buffer.from(`${IMPORT_HEADER.join(';')}\r\nA;1\r\n`);
   const options = { workers: 1, queue: 1, heapMb: 64, timeLimitMs: 20_000, idleMs: 1000 };
 
   it('answers 503 with Retry-After when every worker is busy and the queue is full', async () => {
@@ -273,7 +241,7 @@ describe('the pool of import workers', () => {
       expect([first, second]).toEqual(['read', 'read']);
       expect(third).toMatchObject({ code: 'server.unavailable', status: 503, retryAfterSeconds: 2 });
       // The queue drains: the next file is read again.
-      expect(await pool.read('csv', csv)).toEqual([HEADER, ['A', '1']]);
+      expect(await pool.read('csv', csv)).toEqual([IMPORT_HEADER, ['A', '1']]);
     } finally {
       await pool.close();
     }
@@ -282,7 +250,7 @@ describe('the pool of import workers', () => {
   it('ends a worker past its time limit and reads the next file in a new one', async () => {
     const pool = new ImportPool({ ...options, timeLimitMs: 1 });
     try {
-      await expect(pool.read('xlsx', xlsxFile({ rows: lines(20_000) }))).rejects.toMatchObject({
+      await expect(pool.read('xlsx', xlsxFile({ rows: importLines(20_000) }))).rejects.toMatchObject({
         code: 'import.too_large',
         details: { limit: 'seconds' },
       });
@@ -291,7 +259,7 @@ describe('the pool of import workers', () => {
     }
     const next = new ImportPool(options);
     try {
-      expect(await next.read('csv', csv)).toEqual([HEADER, ['A', '1']]);
+      expect(await next.read('csv', csv)).toEqual([IMPORT_HEADER, ['A', '1']]);
     } finally {
       await next.close();
     }
