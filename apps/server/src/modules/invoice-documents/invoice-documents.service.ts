@@ -47,6 +47,13 @@ interface Drawn {
   bytes: Uint8Array;
 }
 
+/** The issuer as its documents show it. */
+async function documentIssuer(db: Db | Tx, issuerId: string): Promise<InvoiceIssuer & { id: string }> {
+  const row = await findIssuer(db, issuerId);
+  if (!row) throw new ApiError('invoices.not_found');
+  return { ...toIssuer(row), collectionBankgiro: row.collectionBankgiro, id: issuerId };
+}
+
 /**
  * Draws the documents of the issuer's invoices `ids` as they are now, in the order of `ids`. An
  * invoice with an uploaded PDF of its own is that PDF's pages followed by our payment slip page.
@@ -54,12 +61,10 @@ interface Drawn {
 async function drawDocuments(
   db: Db | Tx,
   files: FileStore,
-  issuerId: string,
+  issuer: InvoiceIssuer & { id: string },
   details: readonly InvoiceDetail[],
 ): Promise<Drawn[]> {
-  const issuerRow = await findIssuer(db, issuerId);
-  if (!issuerRow) throw new ApiError('invoices.not_found');
-  const issuer: InvoiceIssuer = { ...toIssuer(issuerRow), collectionBankgiro: issuerRow.collectionBankgiro };
+  const issuerId = issuer.id;
   const ids = details.map((d) => d.invoiceID);
   const [recipientRows, uploads] = await Promise.all([
     findRecipients(
@@ -120,10 +125,11 @@ export async function freezeInvoiceDocuments(
 ): Promise<void> {
   if (ids.length === 0) return;
   const details = await loadDetails(tx, issuerId, ids, today);
+  const issuer = await documentIssuer(tx, issuerId);
   // One invoice at a time: a send of 500 invoices with uploaded PDFs of 10 MB each never holds more
   // than one document in memory.
   for (const detail of details) {
-    const [doc] = await drawDocuments(tx, files, issuerId, [detail]);
+    const [doc] = await drawDocuments(tx, files, issuer, [detail]);
     if (!doc) continue;
     const row: NewInvoiceDocument = {
       invoiceId: detail.invoiceID,
@@ -155,7 +161,8 @@ export async function invoiceDocuments(
     throw new ApiError('invoices.too_many_records');
   const stored = await findInvoiceDocuments(db, issuerId, ids);
   const toDraw = details.filter((d) => !stored.has(d.invoiceID));
-  const drawn = await drawDocuments(db, files, issuerId, toDraw);
+  const drawn =
+    toDraw.length === 0 ? [] : await drawDocuments(db, files, await documentIssuer(db, issuerId), toDraw);
   const drawnById = new Map(toDraw.map((d, i) => [d.invoiceID, (drawn[i] as Drawn).bytes]));
   return details.map((detail) => {
     const frozen = stored.get(detail.invoiceID);
