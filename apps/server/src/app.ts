@@ -31,7 +31,8 @@ import { createDbGate, type DbGateLimits } from './lib/db-gate';
 import { ApiError } from './lib/errors';
 import { createHealthCheck } from './lib/health';
 import { bankVerificationRoutes } from './modules/bank-verification/bank-verification.routes';
-import { invoiceDocumentRoutes } from './modules/invoice-documents/invoice-documents.routes';
+import { invoiceDocumentRoutes } from './modules/invoices/invoice-documents.routes';
+import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { accountRoutes } from './routes/account';
 import { articleRoutes } from './routes/articles';
 import { authRoutes } from './routes/auth';
@@ -41,7 +42,6 @@ import { dashboardRoutes } from './routes/dashboard';
 import { errorResponses, routeOf } from './routes/define';
 import { fileRoutes } from './routes/files';
 import { invoiceImportRoutes } from './routes/invoice-import';
-import { invoiceRoutes } from './routes/invoices';
 import { messageRoutes } from './routes/messages';
 import { moneyRoutes } from './routes/money';
 import { recipientRoutes } from './routes/recipients';
@@ -244,6 +244,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     return reply.status(500).send({ code: 'server.internal' });
   });
 
+  // A route's name is written once, in `routeOf` (routes/define.ts): the OpenAPI document takes it from there.
+  app.addHook('onRoute', (route) => {
+    const operationId = (route.config as { operationId?: string } | undefined)?.operationId;
+    if (operationId && route.schema && !('operationId' in route.schema))
+      (route.schema as { operationId?: string }).operationId = operationId;
+  });
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -278,7 +284,6 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   typed.route({
     ...routeOf('getHealth'),
     schema: {
-      operationId: 'getHealth',
       tags: ['meta'],
       summary: 'Liveness and database check',
       description:

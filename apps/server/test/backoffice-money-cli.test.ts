@@ -14,8 +14,8 @@ import {
   settlements,
 } from '../src/db/schema';
 import { DEMO_BANKGIROS, DEMO_OPERATOR, DEMO_PASSWORD } from '../src/db/seed/demo';
+import { todayIn } from '../src/lib/today';
 import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
-import { todayIn } from '../src/services/invoice-math';
 import { sentInvoices } from './support/money';
 import { createTestApp, type TestApp } from './support/test-app';
 

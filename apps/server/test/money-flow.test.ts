@@ -20,12 +20,11 @@ import {
   timelineOrder,
 } from '../src/db/schema';
 import { DEMO_BANKGIROS } from '../src/db/seed/demo';
+import { todayIn } from '../src/lib/today';
+import { decideCredit, loadDetails } from '../src/modules/invoices/invoices.service';
 import { settlementBgmax } from '../src/routes/money';
-import { decideCredit } from '../src/services/credit-decision';
 import { runDailyJob } from '../src/services/daily-job';
 import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
-import { loadDetails } from '../src/services/invoice-detail';
-import { todayIn } from '../src/services/invoice-math';
 import { checkBooks } from '../src/services/ledger';
 import { assignPayment, importBgmaxFile } from '../src/services/payment-import';
 import { runPayout } from '../src/services/payouts';

@@ -3,7 +3,7 @@ import { addDays } from '@portal/domain/calendar-date';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, invoices, postings, settlements, users } from '../src/db/schema';
-import { todayIn } from '../src/services/invoice-math';
+import { todayIn } from '../src/lib/today';
 import { recogniseInvoice } from '../src/services/ledger';
 import { freshIssuer, sentInvoices } from './support/money';
 import { bearer, createTestApp, type TestApp } from './support/test-app';

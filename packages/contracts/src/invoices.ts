@@ -81,6 +81,27 @@ export const INVOICE_STATES = {
 export type InvoiceState = keyof typeof INVOICE_STATES;
 export const INVOICE_STATE_NUMBERS = Object.keys(INVOICE_STATES).map(Number) as InvoiceState[];
 
+/**
+ * The invoice states by name, for code that moves or filters invoices (`INVOICE_STATE.notPaid` is 2):
+ * the numbers are the spec's and the database's, the names are what the code reads. `satisfies` keeps
+ * this table and `INVOICE_STATES` the same, name for number.
+ */
+export const INVOICE_STATE = {
+  pending: 1,
+  notPaid: 2,
+  partPaid: 3,
+  paid: 4,
+  chargedBack: 5,
+  creating: 6,
+  temporary: 7,
+  customerLoss: 8,
+  awaitingCreditDecision: 9,
+  deleted: 11,
+} as const satisfies { [N in InvoiceState as (typeof INVOICE_STATES)[N]]: N };
+
+/** The states of an invoice we have bought and not yet seen paid in full: what is open and can be overdue. */
+export const UNPAID_INVOICE_STATES = [INVOICE_STATE.notPaid, INVOICE_STATE.partPaid] as const;
+
 /** The back office's credit decision on a financed invoice, kept until the invoice is sent again. */
 export const CREDIT_DECISIONS = ['approved', 'rejected'] as const;
 export type CreditDecisionValue = (typeof CREDIT_DECISIONS)[number];
@@ -148,6 +169,39 @@ export const INVOICE_EVENTS = {
   29: 'creditNote',
 } as const;
 export type InvoiceEvent = keyof typeof INVOICE_EVENTS;
+
+/** The timeline events by name (`INVOICE_EVENT.sent` is 15); `satisfies` keeps it equal to `INVOICE_EVENTS`. */
+export const INVOICE_EVENT = {
+  registered: 1,
+  rejected: 2,
+  approved: 3,
+  awaitsGuarantee: 4,
+  payout: 5,
+  paid: 6,
+  partPaid: 7,
+  reminder1: 8,
+  reminder2: 9,
+  collection: 10,
+  settlement: 11,
+  reversed: 12,
+  cleared: 13,
+  interestItem: 14,
+  sent: 15,
+  queued: 16,
+  creditDecisionRequested: 17,
+  edited: 18,
+  duplicated: 19,
+  deleted: 20,
+  overpayment: 21,
+  chargedBack: 22,
+  message: 23,
+  distributed: 24,
+  overdue: 25,
+  customerLoss: 26,
+  documentAdded: 27,
+  dueDateChanged: 28,
+  creditNote: 29,
+} as const satisfies { [N in InvoiceEvent as (typeof INVOICE_EVENTS)[N]]: N };
 
 /** Largest file a customer may upload, checked while the body streams in. */
 export const FILE_MAX_BYTES = 10 * 1024 * 1024;
@@ -309,6 +363,8 @@ export const invoiceBodySchema = z.object({
   invoiceFileID: z.uuid().nullable().default(null),
 });
 export type InvoiceBody = z.input<typeof invoiceBodySchema>;
+/** An invoice body as the schema gives it back (defaults filled, texts trimmed): what the server writes. */
+export type ParsedInvoiceBody = z.output<typeof invoiceBodySchema>;
 
 /** Longest own OCR reference as typed (spaces and hyphens included); its digits are at most 25. */
 export const OWN_OCR_MAX_INPUT = 40;
@@ -385,6 +441,7 @@ export const uploadInvoiceBodySchema = z.object({
   attachmentIDs: invoiceBodySchema.shape.attachmentIDs,
 });
 export type UploadInvoiceBody = z.input<typeof uploadInvoiceBodySchema>;
+export type ParsedUploadInvoiceBody = z.output<typeof uploadInvoiceBodySchema>;
 
 export const invoiceRowSchema = invoiceRowBodySchema.extend({ netMinor: z.number().int() });
 
@@ -537,6 +594,7 @@ export const nextInvoiceNumberResponseSchema = z.object({ invoiceNumber: z.strin
 export const sendInvoicesBodySchema = z.object({
   invoiceIDs: z.array(z.uuid()).min(1, 'validation.select_at_least_one').max(500),
 });
+export type SendInvoicesBody = z.output<typeof sendInvoicesBodySchema>;
 export const sendInvoicesResponseSchema = z.object({
   results: z.array(
     z.object({

@@ -34,7 +34,6 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('getSelf'),
     schema: {
-      operationId: 'getSelf',
       tags: ['account'],
       summary: 'The signed-in user with abilities, issuer, group, tax rates, currencies and messages',
       response: { 200: getSelfResponseSchema, ...errorResponses },
@@ -44,10 +43,8 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.route({
-    ...routeOf('changePassword'),
-    config: { operationId: 'changePassword', validationCode: 'account.invalid_new_password' },
+    ...routeOf('changePassword', { validationCode: 'account.invalid_new_password' }),
     schema: {
-      operationId: 'changePassword',
       tags: ['account'],
       summary: 'Change the password (412 wrong old, 400 invalid new); ends the other sessions',
       body: changePasswordBodySchema,
@@ -85,10 +82,8 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.route({
-    ...routeOf('saveIssuerInfo'),
-    config: { operationId: 'saveIssuerInfo', validationCode: 'issuer.invalid' },
+    ...routeOf('saveIssuerInfo', { validationCode: 'issuer.invalid' }),
     schema: {
-      operationId: 'saveIssuerInfo',
       tags: ['account'],
       summary: "Save the caller's company details (the organisation number cannot change)",
       body: saveIssuerInfoBodySchema,
@@ -122,7 +117,6 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('enableTwoFactor'),
     schema: {
-      operationId: 'enableTwoFactor',
       tags: ['two-factor'],
       summary: 'Start two-factor setup: a new secret, its QR image (data URL) and the secret for typing',
       response: { 200: enableTwoFactorResponseSchema, ...errorResponses },
@@ -153,7 +147,6 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('cancelTwoFactorSetup'),
     schema: {
-      operationId: 'cancelTwoFactorSetup',
       tags: ['two-factor'],
       summary: 'Cancel a two-factor setup in progress',
       response: { 200: okResponseSchema, ...errorResponses },
@@ -171,10 +164,8 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.route({
-    ...routeOf('verifyTwoFactor'),
-    config: { operationId: 'verifyTwoFactor', validationCode: 'twoFactor.invalid_code' },
+    ...routeOf('verifyTwoFactor', { validationCode: 'twoFactor.invalid_code' }),
     schema: {
-      operationId: 'verifyTwoFactor',
       tags: ['two-factor'],
       summary: 'Finish setup with a code from the app: two-factor is on from now',
       body: verifyTwoFactorBodySchema,
@@ -198,10 +189,8 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.route({
-    ...routeOf('disableTwoFactor'),
-    config: { operationId: 'disableTwoFactor', validationCode: 'twoFactor.invalid_code' },
+    ...routeOf('disableTwoFactor', { validationCode: 'twoFactor.invalid_code' }),
     schema: {
-      operationId: 'disableTwoFactor',
       tags: ['two-factor'],
       summary:
         'Turn two-factor off with a current code (refused when the account must use it; wrong codes are throttled)',

@@ -53,7 +53,6 @@ export async function articleRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('listArticles'),
     schema: {
-      operationId: 'listArticles',
       tags: ['articles'],
       summary: "The caller's invoice articles: search (number, name, description), sort, pages",
       querystring: listArticlesQuerySchema,
@@ -98,7 +97,6 @@ export async function articleRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('getArticle'),
     schema: {
-      operationId: 'getArticle',
       tags: ['articles'],
       summary: 'One invoice article of the caller',
       params: idParamsSchema,
@@ -108,10 +106,8 @@ export async function articleRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.route({
-    ...routeOf('createArticle'),
-    config: { operationId: 'createArticle', validationCode: 'article.invalid' },
+    ...routeOf('createArticle', { validationCode: 'article.invalid' }),
     schema: {
-      operationId: 'createArticle',
       tags: ['articles'],
       summary: 'Add an invoice article (article number unique per issuer)',
       body: articleBodySchema,
@@ -151,10 +147,8 @@ export async function articleRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.route({
-    ...routeOf('updateArticle'),
-    config: { operationId: 'updateArticle', validationCode: 'article.invalid' },
+    ...routeOf('updateArticle', { validationCode: 'article.invalid' }),
     schema: {
-      operationId: 'updateArticle',
       tags: ['articles'],
       summary: 'Change an invoice article of the caller',
       params: idParamsSchema,
@@ -197,7 +191,6 @@ export async function articleRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('deleteArticle'),
     schema: {
-      operationId: 'deleteArticle',
       tags: ['articles'],
       summary: 'Delete an invoice article (invoice rows keep their own copy of its fields)',
       params: idParamsSchema,

@@ -35,7 +35,6 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('getGroup'),
     schema: {
-      operationId: 'getGroup',
       tags: ['auth'],
       summary: 'Branding of a login group (`limited/group&group=` works as well as `?group=`)',
       querystring: getGroupQuerySchema,
@@ -51,7 +50,6 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('login'),
     schema: {
-      operationId: 'login',
       tags: ['auth'],
       summary: 'Sign in with username and password',
       body: loginBodySchema,
@@ -99,7 +97,6 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('login2fa'),
     schema: {
-      operationId: 'login2fa',
       tags: ['auth'],
       summary: 'Second sign-in step: the first-step token and a TOTP code',
       body: login2faBodySchema,
@@ -171,7 +168,6 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('logout'),
     schema: {
-      operationId: 'logout',
       tags: ['auth'],
       summary: 'End this session',
       response: { 200: okResponseSchema, ...errorResponses },
@@ -187,7 +183,6 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('requestPasswordReset'),
     schema: {
-      operationId: 'requestPasswordReset',
       tags: ['auth'],
       summary: 'E-mail a single-use password reset link (404 for an unknown username, spec §8)',
       body: requestPasswordResetBodySchema,
@@ -253,7 +248,6 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('checkPasswordReset'),
     schema: {
-      operationId: 'checkPasswordReset',
       tags: ['auth'],
       summary: 'Whether a reset link can still be used',
       params: checkPasswordResetParamsSchema,
@@ -277,10 +271,8 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.route({
-    ...routeOf('resetPassword'),
-    config: { operationId: 'resetPassword', validationCode: 'account.invalid_new_password' },
+    ...routeOf('resetPassword', { validationCode: 'account.invalid_new_password' }),
     schema: {
-      operationId: 'resetPassword',
       tags: ['auth'],
       summary: 'Set a new password through a reset link; ends every session of the user',
       body: resetPasswordBodySchema,

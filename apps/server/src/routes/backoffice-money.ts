@@ -22,8 +22,8 @@ import { issuerFees, issuers, payments } from '../db/schema';
 import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
 import { normaliseFileName } from '../lib/file-names';
+import { todayIn } from '../lib/today';
 import { runDailyJob } from '../services/daily-job';
-import { todayIn } from '../services/invoice-math';
 import { checkBooks } from '../services/ledger';
 import { assertNearToday } from '../services/money-dates';
 import { assignPayment, importBgmaxFile } from '../services/payment-import';
@@ -48,7 +48,6 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
   app.route({
     ...routeOf('runPayout'),
     schema: {
-      operationId: 'runPayout',
       tags: ['backoffice'],
       summary: 'Pay out everything owed to issuers: one settlement per issuer and currency',
       body: runPayoutBodySchema,
@@ -123,7 +122,6 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
     ...routeOf('importPayments'),
     bodyLimit: BGMAX_MAX_BYTES,
     schema: {
-      operationId: 'importPayments',
       tags: ['backoffice'],
       summary:
         'Import a BGMAX file of incoming payments (the body, application/octet-stream): all or nothing, once',
@@ -155,7 +153,6 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
   app.route({
     ...routeOf('listUnmatchedPayments'),
     schema: {
-      operationId: 'listUnmatchedPayments',
       tags: ['backoffice'],
       summary: 'Incoming payments no invoice claimed, oldest first, for an operator to assign',
       querystring: listUnmatchedQuerySchema,
@@ -196,7 +193,6 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
   app.route({
     ...routeOf('assignPayment'),
     schema: {
-      operationId: 'assignPayment',
       tags: ['backoffice'],
       summary: 'Assign an unmatched payment to an invoice; it then counts as paid on it',
       params: idParamsSchema,
@@ -227,7 +223,6 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
   app.route({
     ...routeOf('runDailyJob'),
     schema: {
-      operationId: 'runDailyJob',
       tags: ['backoffice'],
       summary:
         'Run the daily job for a day (default today): distribution, collection steps, interest, recourse',
@@ -279,7 +274,6 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
   app.route({
     ...routeOf('checkBooks'),
     schema: {
-      operationId: 'checkBooks',
       tags: ['backoffice'],
       summary: 'Check the double-entry book: balanced journals, invoice remaining amounts, settlement totals',
       response: { 200: checkBooksResponseSchema, ...errorResponses },
@@ -312,7 +306,6 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
   app.route({
     ...routeOf('getIssuerFees'),
     schema: {
-      operationId: 'getIssuerFees',
       tags: ['backoffice'],
       summary: 'An issuer’s fees per service and currency',
       params: idParamsSchema,
@@ -327,7 +320,6 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
   app.route({
     ...routeOf('setIssuerFees'),
     schema: {
-      operationId: 'setIssuerFees',
       tags: ['backoffice'],
       summary: 'Replace an issuer’s fees (the next payout run uses them)',
       params: idParamsSchema,

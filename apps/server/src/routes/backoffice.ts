@@ -23,7 +23,7 @@ import { ApiError } from '../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../lib/passwords';
 import { hashToken, unseal } from '../lib/tokens';
 import { verifyTotp } from '../lib/totp';
-import { decideCredit } from '../services/credit-decision';
+import { decideCredit } from '../modules/invoices/invoices.service';
 import { createOperatorSession, revokeOperatorSession } from '../services/operator-sessions';
 import { claimSignIn, clearFailures, refundAttempt } from '../services/throttle';
 import { clientOf, errorResponses, routeOf } from './define';
@@ -47,7 +47,6 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
   app.route({
     ...routeOf('backofficeLogin'),
     schema: {
-      operationId: 'backofficeLogin',
       tags: ['backoffice'],
       summary: 'Operator sign-in with username and password (throttled like the customer sign-in)',
       body: backofficeLoginBodySchema,
@@ -118,7 +117,6 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
   app.route({
     ...routeOf('backofficeLogin2fa'),
     schema: {
-      operationId: 'backofficeLogin2fa',
       tags: ['backoffice'],
       summary: 'Second operator sign-in step: the step token and a TOTP code',
       body: backofficeLogin2faBodySchema,
@@ -191,7 +189,6 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
   app.route({
     ...routeOf('backofficeLogout'),
     schema: {
-      operationId: 'backofficeLogout',
       tags: ['backoffice'],
       summary: 'End this operator session',
       response: { 200: okResponseSchema, ...errorResponses },
@@ -211,7 +208,6 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
   app.route({
     ...routeOf('listPendingDecisions'),
     schema: {
-      operationId: 'listPendingDecisions',
       tags: ['backoffice'],
       summary: 'Invoices of every issuer awaiting our credit decision (state 9), oldest sent first',
       querystring: listPendingDecisionsQuerySchema,
@@ -262,7 +258,6 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
   app.route({
     ...routeOf('approveInvoice'),
     schema: {
-      operationId: 'approveInvoice',
       tags: ['backoffice'],
       summary: 'Approve the credit of an invoice in state 9: it moves to 2 (notPaid); 409 in any other state',
       params: idParamsSchema,
@@ -282,7 +277,6 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
   app.route({
     ...routeOf('rejectInvoice'),
     schema: {
-      operationId: 'rejectInvoice',
       tags: ['backoffice'],
       summary:
         'Reject the credit of an invoice in state 9 with a reason the customer sees: it moves back to 1 (pending)',

@@ -13,7 +13,7 @@ import type { Db } from '../db/client';
 import { rows } from '../db/migrate';
 import { invoices, issuers } from '../db/schema';
 import { minorOf } from '../lib/minor';
-import { todayIn } from '../services/invoice-math';
+import { todayIn } from '../lib/today';
 import { errorResponses, routeOf, signedIn } from './define';
 
 const TOP_CUSTOMERS = 10;
@@ -143,7 +143,6 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('getDashboard'),
     schema: {
-      operationId: 'getDashboard',
       tags: ['dashboard'],
       summary:
         'The dashboard (spec §1): top 10 customers, sales per day (30 days) and month (12 months), overdue buckets',

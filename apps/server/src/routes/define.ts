@@ -1,17 +1,19 @@
-import { errorResponseSchema, type OperationId, ROUTES } from '@portal/contracts';
+import { type ErrorCode, errorResponseSchema, type OperationId, ROUTES } from '@portal/contracts';
 import type { AuthContext } from '../context';
 import { ApiError } from '../lib/errors';
 
 /**
- * Method, URL, operationId and error answers of a route, from the contracts' route table, so a route's
- * path and permission are written once (packages/contracts/src/routes.ts).
+ * Method, URL and operationId of a route, from the contracts' route table, so a route's path and
+ * permission are written once (packages/contracts/src/routes.ts). The operationId goes into the route's
+ * config; app.ts copies it into the OpenAPI schema, so a route never writes its name twice.
+ * `validationCode` is the error code a body that fails its schema answers (default `validation.invalid`).
  */
-export function routeOf<Op extends OperationId>(op: Op) {
+export function routeOf<Op extends OperationId>(op: Op, options: { validationCode?: ErrorCode } = {}) {
   const def = ROUTES[op];
   return {
     method: def.method,
     url: def.path,
-    config: { operationId: op },
+    config: { operationId: op, ...options },
   } as const;
 }
 

@@ -42,7 +42,6 @@ export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
     ...routeOf('uploadFile'),
     bodyLimit: FILE_MAX_BYTES,
     schema: {
-      operationId: 'uploadFile',
       tags: ['files'],
       summary: `Upload a PDF (the body, at most ${FILE_MAX_BYTES / 1024 / 1024} MB) to attach to an invoice`,
       querystring: uploadFileQuerySchema,
@@ -83,7 +82,6 @@ export async function fileRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('downloadFile'),
     schema: {
-      operationId: 'downloadFile',
       tags: ['files'],
       summary: 'Download an uploaded PDF of the caller’s issuer',
       params: idParamsSchema,

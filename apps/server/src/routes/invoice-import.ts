@@ -19,6 +19,8 @@ import { invoiceEvents, invoices, issuers, recipients, users } from '../db/schem
 import { CSV_CONTENT_TYPE } from '../lib/csv';
 import { ApiError } from '../lib/errors';
 import { contentDisposition } from '../lib/file-names';
+import { todayIn } from '../lib/today';
+import { suggestNextInvoiceNumber, writeInvoice } from '../modules/invoices/invoices.service';
 import { idempotencyKeyOf, once } from '../services/idempotency';
 import { ImportPool } from '../services/import-pool';
 import {
@@ -28,10 +30,8 @@ import {
   type ParsedImport,
   type TemplateExample,
 } from '../services/invoice-import';
-import { suggestNextInvoiceNumber, todayIn } from '../services/invoice-math';
 import { CURRENCIES, TAX_RATES } from '../services/users';
 import { errorResponses, routeOf, signedIn } from './define';
-import { writeInvoice } from './invoices';
 
 async function importContext(db: Db | Tx, issuerId: string): Promise<ImportContext> {
   const [issuer] = await db
@@ -130,7 +130,6 @@ export async function invoiceImportRoutes(fastify: FastifyInstance): Promise<voi
     ...routeOf('previewInvoiceImport'),
     bodyLimit: FILE_MAX_BYTES,
     schema: {
-      operationId: 'previewInvoiceImport',
       tags: ['invoices'],
       summary: 'Check an import file (CSV or Excel, the body) and show what it would register; saves nothing',
       querystring: importFileQuerySchema,
@@ -144,7 +143,6 @@ export async function invoiceImportRoutes(fastify: FastifyInstance): Promise<voi
     ...routeOf('importInvoices'),
     bodyLimit: FILE_MAX_BYTES,
     schema: {
-      operationId: 'importInvoices',
       tags: ['invoices'],
       summary:
         'Register every valid invoice of an import file in one transaction (Idempotency-Key makes retries safe)',
@@ -205,7 +203,6 @@ export async function invoiceImportRoutes(fastify: FastifyInstance): Promise<voi
   app.route({
     ...routeOf('getImportTemplate'),
     schema: {
-      operationId: 'getImportTemplate',
       tags: ['invoices'],
       summary: 'The import template (CSV or Excel) with the columns and an example invoice',
       querystring: importTemplateQuerySchema,

@@ -23,7 +23,6 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('listMessages'),
     schema: {
-      operationId: 'listMessages',
       tags: ['messages'],
       summary: "The issuer's messages, newest first, or one invoice's thread; with the unread count",
       querystring: listMessagesQuerySchema,
@@ -66,10 +65,8 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.route({
-    ...routeOf('createMessage'),
-    config: { operationId: 'createMessage', validationCode: 'messages.invalid' },
+    ...routeOf('createMessage', { validationCode: 'messages.invalid' }),
     schema: {
-      operationId: 'createMessage',
       tags: ['messages'],
       summary: 'Write to us, about one of the issuer’s invoices or in general',
       body: createMessageBodySchema,
@@ -122,7 +119,6 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('markMessageRead'),
     schema: {
-      operationId: 'markMessageRead',
       tags: ['messages'],
       summary: 'Mark one of the issuer’s messages read',
       params: idParamsSchema,

@@ -133,7 +133,6 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('listTransferCosts'),
     schema: {
-      operationId: 'listTransferCosts',
       tags: ['money'],
       summary: 'The caller’s settlements (transfer costs), newest first, filtered by created date',
       querystring: listTransferCostsQuerySchema,
@@ -169,7 +168,6 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('getTransferCost'),
     schema: {
-      operationId: 'getTransferCost',
       tags: ['money'],
       summary: 'One settlement with its rows (paged): invoice, kind, gross, fee and net',
       params: idParamsSchema,
@@ -218,7 +216,6 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('getTransferCostBgmax'),
     schema: {
-      operationId: 'getTransferCostBgmax',
       tags: ['money'],
       summary:
         'The settlement as a BGMAX file for the customer’s accounting: one payment per row, the net amount, the invoice’s OCR reference',
@@ -249,7 +246,6 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('previewFees'),
     schema: {
-      operationId: 'previewFees',
       tags: ['money'],
       summary: 'Before sending: the fees and the payout the next payout run would make for these invoices',
       body: feesPreviewBodySchema,
@@ -336,7 +332,6 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('getPaymentsReport'),
     schema: {
-      operationId: 'getPaymentsReport',
       tags: ['money'],
       summary:
         'Payments received on the caller’s invoices in a date range, by recipient and invoice, with totals',
@@ -388,7 +383,6 @@ export async function moneyRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('exportPaymentsReport'),
     schema: {
-      operationId: 'exportPaymentsReport',
       tags: ['money'],
       summary: 'The payments report as Excel or CSV (streamed), in the user’s language',
       querystring: paymentsExportQuerySchema.and(z.object({ language: z.enum(LANGUAGES).optional() })),

@@ -36,7 +36,6 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('listRecipients'),
     schema: {
-      operationId: 'listRecipients',
       tags: ['recipients'],
       summary: "The caller's recipients: search (name, organisation number, city, email), sort and pages",
       querystring: listRecipientsQuerySchema,
@@ -75,7 +74,6 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('getRecipient'),
     schema: {
-      operationId: 'getRecipient',
       tags: ['recipients'],
       summary: 'One recipient of the caller',
       params: idParamsSchema,
@@ -85,10 +83,8 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.route({
-    ...routeOf('createRecipient'),
-    config: { operationId: 'createRecipient', validationCode: 'recipient.invalid' },
+    ...routeOf('createRecipient', { validationCode: 'recipient.invalid' }),
     schema: {
-      operationId: 'createRecipient',
       tags: ['recipients'],
       summary:
         'Add a recipient (spec §5: name required, max 45; zip code, city and a valid email; a party number no other recipient of the issuer has; the document language defaults to the country’s)',
@@ -114,10 +110,8 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.route({
-    ...routeOf('updateRecipient'),
-    config: { operationId: 'updateRecipient', validationCode: 'recipient.invalid' },
+    ...routeOf('updateRecipient', { validationCode: 'recipient.invalid' }),
     schema: {
-      operationId: 'updateRecipient',
       tags: ['recipients'],
       summary: 'Change a recipient of the caller (without a documentLanguage the stored one is kept)',
       params: idParamsSchema,
@@ -143,7 +137,6 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('deleteRecipient'),
     schema: {
-      operationId: 'deleteRecipient',
       tags: ['recipients'],
       summary: 'Delete a recipient; refused (409 recipient.in_use) while articles or invoices use it',
       params: idParamsSchema,
@@ -177,7 +170,6 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('searchCompanies'),
     schema: {
-      operationId: 'searchCompanies',
       tags: ['recipients'],
       summary: 'Look a company up by name or organisation number (too many matches: 422)',
       querystring: searchCompaniesQuerySchema,

@@ -24,7 +24,7 @@ import { invoices, issuers, recipients, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { contentDisposition } from '../lib/file-names';
 import { safeCell } from '../lib/spreadsheet-cells';
-import { todayIn } from '../services/invoice-math';
+import { todayIn } from '../lib/today';
 import { ledgerPage, ledgerRows } from '../services/ledger-report';
 import { renderTablePdf } from '../services/table-pdf';
 import { errorResponses, routeOf, signedIn } from './define';
@@ -84,7 +84,6 @@ export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('downloadActiveInvoices'),
     schema: {
-      operationId: 'downloadActiveInvoices',
       tags: ['reports'],
       summary: 'All the caller’s active invoices (not paid, partly paid) as an Excel file, streamed',
       querystring: languageQuery,
@@ -168,7 +167,6 @@ export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('downloadActiveRegress'),
     schema: {
-      operationId: 'downloadActiveRegress',
       tags: ['reports'],
       summary: 'Invoices of recourse services whose recourse date falls in [from, to], as PDF or Excel',
       querystring: z
@@ -285,7 +283,6 @@ export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('getLedgerReport'),
     schema: {
-      operationId: 'getLedgerReport',
       tags: ['reports'],
       summary: 'The open ledger as of a date: invoices on our book then, with their remaining amount then',
       querystring: ledgerQuerySchema,
@@ -300,7 +297,6 @@ export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('exportLedgerReport'),
     schema: {
-      operationId: 'exportLedgerReport',
       tags: ['reports'],
       summary: 'The open ledger as of a date as Excel or PDF, in the user’s language',
       querystring: ledgerExportQuerySchema.and(languageQuery),

@@ -14,7 +14,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { rows } from '../db/migrate';
 import { invoiceEvents, invoices } from '../db/schema';
-import { canTransition } from './invoice-state';
+import { canTransition } from '../modules/invoices/invoices.service';
 import { failureOf, type IssuerFailure } from './issuer-failure';
 import { postJournal, recogniseInvoice } from './ledger';
 

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../db/client';
+import { todayIn } from '../lib/today';
 import { runDailyJob } from './daily-job';
-import { todayIn } from './invoice-math';
 
 /** The hour (Europe/Stockholm) the daily job runs every day. */
 export const DAILY_JOB_HOUR = 6;

@@ -18,7 +18,7 @@ import ExcelJS from 'exceljs';
 import type { z } from 'zod';
 import { CSV_DIALECTS, type CsvCell, csvAmount, csvDecimal, csvWriter, formatCsvDecimal } from '../lib/csv';
 import { safeCell } from '../lib/spreadsheet-cells';
-import { computeInvoice } from './invoice-math';
+import { computeInvoice } from '../modules/invoices/invoices.service';
 
 export { decodeCsv, parseCsv } from './import-table';
 

@@ -20,7 +20,7 @@ import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
 import { minorOf } from '../lib/minor';
 import { uuidv7 } from '../lib/uuid7';
-import { canTransition, stateAfterPayment } from './invoice-state';
+import { canTransition, stateAfterPayment } from '../modules/invoices/invoices.service';
 import { insertPostingRows, isFinanced, journalRows, type PostingRow } from './ledger';
 
 /** Any constant: imports take this transaction-level advisory lock, one file at a time. */

@@ -1,7 +1,7 @@
 import { feeFor } from '@portal/domain/money-flow';
 import { and, eq, inArray } from 'drizzle-orm';
 import { invoices, issuerFees, issuers, recipients, users } from '../../src/db/schema';
-import { decideCredit } from '../../src/services/credit-decision';
+import { decideCredit } from '../../src/modules/invoices/invoices.service';
 import { VALID_RECIPIENT_BODY } from './route-samples';
 import { bearer, type TestApp } from './test-app';
 

@@ -1,33 +1,32 @@
 import {
   documentLanguageForCountry,
   FINANCED_SERVICES,
+  INVOICE_EVENT,
+  INVOICE_STATE,
+  type ParsedInvoiceBody,
   type ServiceType,
   type UNITS,
+  UNPAID_INVOICE_STATES,
 } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import { luhnCheckDigit } from '@portal/domain/luhn';
 import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
 import { toE164PhoneNumber } from '@portal/domain/phone-number';
 import { eq, inArray } from 'drizzle-orm';
-import { decideCredit } from '../../services/credit-decision';
+import { todayIn } from '../../lib/today';
+import {
+  decideCredit,
+  deletePendingInvoice,
+  sendInvoicesInTransaction,
+  writeInvoice,
+} from '../../modules/invoices/invoices.service';
 import { runDailyJob } from '../../services/daily-job';
 import { databaseFileStore } from '../../services/file-store';
 import { incomingPaymentsFile } from '../../services/incoming-payments-file';
-import { computeInvoice, todayIn } from '../../services/invoice-math';
 import { importBgmaxFile } from '../../services/payment-import';
 import { runPayout } from '../../services/payouts';
-import { sendInvoices } from '../../services/send-invoices';
 import type { Db, Tx } from '../client';
-import {
-  articles,
-  companies,
-  invoiceEvents,
-  invoiceRows,
-  invoices,
-  messages,
-  operators,
-  recipients,
-} from '../schema';
+import { articles, companies, invoiceEvents, invoices, messages, operators, recipients } from '../schema';
 import { DEMO_BANKGIROS, DEMO_OPERATOR } from './demo-constants';
 
 /** A small deterministic PRNG (mulberry32), so the demo data is the same on every machine. */
@@ -356,18 +355,11 @@ async function simulate(
       const id = await registerPlanned(tx, s.issuerId, s.userId, plan, clock('07:00:00'));
       if (plan.fate === 'pending') continue;
       if (plan.fate === 'deleted') {
-        await tx.update(invoices).set({ state: 11 }).where(eq(invoices.id, id));
-        await tx.insert(invoiceEvents).values({
-          invoiceId: id,
-          issuerId: s.issuerId,
-          event: 20,
-          userId: s.userId,
-          at: clock('07:10:00'),
-        });
+        await deletePendingInvoice(tx, { issuerId: s.issuerId, userId: s.userId }, id, clock('07:10:00'));
         continue;
       }
       // The demo registers no uploaded invoices, so the file store is never read here.
-      await sendInvoices(
+      await sendInvoicesInTransaction(
         tx,
         { issuerId: s.issuerId, userId: s.userId },
         [id],
@@ -389,7 +381,7 @@ async function simulate(
 
     for (const { id, plan } of sentOn.get(day) ?? []) {
       const [current] = await tx.select({ state: invoices.state }).from(invoices).where(eq(invoices.id, id));
-      if (current?.state !== 9 || plan.fate === 'awaiting') continue;
+      if (current?.state !== INVOICE_STATE.awaitingCreditDecision || plan.fate === 'awaiting') continue;
       const choice =
         plan.fate === 'rejected'
           ? ({
@@ -414,7 +406,7 @@ async function simulate(
       const byId = new Map(found.map((f) => [f.id, f]));
       const payments = due.flatMap((d) => {
         const inv = byId.get(d.id);
-        if (!inv?.ocr || ![2, 3].includes(inv.state)) return [];
+        if (!inv?.ocr || !(UNPAID_INVOICE_STATES as readonly number[]).includes(inv.state)) return [];
         const amount = Math.round((inv.toPay * d.shareBp) / 10_000) + d.extraMinor;
         return amount > 0 ? [{ reference: inv.ocr, amountMinor: amount, name: payerName(d.plan) }] : [];
       });
@@ -454,7 +446,7 @@ function payerName(plan: Plan): string {
   return `Betalare ${plan.invoiceNumber.slice(-3)}`;
 }
 
-/** Registers a planned invoice as the customer would (state 1, event 1), with its rows and totals. */
+/** Registers a planned invoice as the customer would: through `writeInvoice`, then the registered event. */
 async function registerPlanned(
   tx: Tx,
   issuerId: string,
@@ -462,7 +454,7 @@ async function registerPlanned(
   plan: Plan,
   when: Date,
 ): Promise<string> {
-  const parsed = {
+  const parsed: ParsedInvoiceBody = {
     recipientID: plan.recipientId,
     invoiceNumber: plan.invoiceNumber,
     service: plan.service,
@@ -478,41 +470,9 @@ async function registerPlanned(
     invoiceFileID: null,
     duplicatedFromID: null,
   };
-  const totals = computeInvoice(parsed, 'SE');
-  const [inv] = await tx
-    .insert(invoices)
-    .values({
-      issuerId,
-      recipientId: plan.recipientId,
-      invoiceNumber: plan.invoiceNumber,
-      service: plan.service,
-      state: 1,
-      currency: 'SEK',
-      invoiceDate: plan.invoiceDate,
-      dueDate: plan.dueDate,
-      orderReference: plan.orderReference,
-      issuerContact: parsed.issuerContact,
-      netMinor: totals.netMinor,
-      vatMinor: totals.vatMinor,
-      grossMinor: totals.grossMinor,
-      deductionMinor: totals.deductionMinor,
-      toPayMinor: totals.toPayMinor,
-      remainingMinor: totals.toPayMinor,
-      rotRut: parsed.rotRut,
-      vatLines: totals.vatLines,
-      createdAt: when,
-      updatedAt: when,
-    })
-    .returning({ id: invoices.id });
-  if (!inv) throw new Error('seed: invoice not created');
-  await tx.insert(invoiceRows).values(
-    plan.rows.map((r, position) => ({
-      ...r,
-      invoiceId: inv.id,
-      position,
-      netMinor: totals.rowNetMinor[position] ?? 0,
-    })),
-  );
-  await tx.insert(invoiceEvents).values({ invoiceId: inv.id, issuerId, event: 1, userId, at: when });
-  return inv.id;
+  const id = await writeInvoice(tx, issuerId, parsed, { existingId: null, now: when });
+  await tx
+    .insert(invoiceEvents)
+    .values({ invoiceId: id, issuerId, event: INVOICE_EVENT.registered, userId, at: when });
+  return id;
 }

@@ -35,7 +35,6 @@ export async function bankVerificationRoutes(fastify: FastifyInstance): Promise<
   app.route({
     ...routeOf('getBankVerification'),
     schema: {
-      operationId: 'getBankVerification',
       tags: ['bank-verification'],
       summary: 'The issuer’s current verified bank account (masked), or null',
       response: { 200: getBankVerificationResponseSchema, ...errorResponses },
@@ -46,7 +45,6 @@ export async function bankVerificationRoutes(fastify: FastifyInstance): Promise<
   app.route({
     ...routeOf('listVerificationBanks'),
     schema: {
-      operationId: 'listVerificationBanks',
       tags: ['bank-verification'],
       summary:
         'The banks of the issuer’s country at the provider, with name and logo; 502 `bankVerification.banks_unavailable` when the provider fails',
@@ -58,7 +56,6 @@ export async function bankVerificationRoutes(fastify: FastifyInstance): Promise<
   app.route({
     ...routeOf('startBankVerification'),
     schema: {
-      operationId: 'startBankVerification',
       tags: ['bank-verification'],
       summary:
         'Starts a verification with the chosen bank; the browser goes to `redirectUrl`. 502 `bankVerification.start_failed` when the provider fails',
@@ -77,7 +74,6 @@ export async function bankVerificationRoutes(fastify: FastifyInstance): Promise<
   app.route({
     ...routeOf('completeBankVerification'),
     schema: {
-      operationId: 'completeBankVerification',
       tags: ['bank-verification'],
       summary:
         'The provider’s callback as the success page read it: decides once and answers the outcome; a replay answers the stored outcome',
@@ -115,7 +111,6 @@ async function webhookRoute(fastify: FastifyInstance): Promise<void> {
   app.route({
     ...routeOf('receiveBankVerificationWebhook'),
     schema: {
-      operationId: 'receiveBankVerificationWebhook',
       tags: ['bank-verification'],
       summary:
         'The provider’s signed notice that a session ended (header `X-Webhook-Signature: t=…,v1=…`); 401 `bankVerification.signature_invalid` otherwise',

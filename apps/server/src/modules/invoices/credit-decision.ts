@@ -1,15 +1,15 @@
 import type { CreditDecisionResponse } from '@portal/contracts';
 import type { Locale } from '@portal/i18n';
 import { eq } from 'drizzle-orm';
-import type { OperatorContext } from '../context';
-import type { Db } from '../db/client';
-import { invoiceEvents, invoices, issuers, messages, recipients } from '../db/schema';
-import { audit } from '../lib/audit';
-import { ApiError } from '../lib/errors';
+import type { OperatorContext } from '../../context';
+import type { Db } from '../../db/client';
+import { invoiceEvents, invoices, issuers, messages, recipients } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { ApiError } from '../../lib/errors';
+import { recogniseInvoice } from '../../services/ledger';
+import { noticeColumns } from '../../services/notices';
 import { invoiceTotalCode } from './invoice-math';
 import { assertTransition, stateAfterDecision } from './invoice-state';
-import { recogniseInvoice } from './ledger';
-import { noticeColumns } from './notices';
 
 export type CreditDecision = { decision: 'approved' } | { decision: 'rejected'; reason: string };
 

@@ -16,11 +16,11 @@ import {
   sql,
   sum,
 } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { selectPrepared } from '../db/prepared';
-import { invoiceEvents, invoiceStateTotals, invoices, invoiceUnpaidDues, recipients } from '../db/schema';
-import { addMinor } from '../lib/minor';
-import { containsPattern } from '../lib/sql-search';
+import type { Db } from '../../db/client';
+import { selectPrepared } from '../../db/prepared';
+import { invoiceEvents, invoiceStateTotals, invoices, invoiceUnpaidDues, recipients } from '../../db/schema';
+import { addMinor } from '../../lib/minor';
+import { containsPattern } from '../../lib/sql-search';
 
 /**
  * The invoice history's list (`GET limited/invoices`, docs/INVOICES.md "The list at scale"): one SQL

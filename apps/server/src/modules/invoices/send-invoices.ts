@@ -1,11 +1,12 @@
 import { SEND_MIN_DAYS_TO_DUE, type ServiceType, sendDueDateCode } from '@portal/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Tx } from '../db/client';
-import { invoiceEvents, invoices } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { freezeInvoiceDocuments } from '../modules/invoice-documents/invoice-documents.service';
-import type { FileStore } from './file-store';
-import { invoiceTotalCode, nextOcrReference, todayIn } from './invoice-math';
+import type { Tx } from '../../db/client';
+import { invoiceEvents, invoices } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { todayIn } from '../../lib/today';
+import type { FileStore } from '../../services/file-store';
+import { freezeInvoiceDocuments } from './invoice-documents.service';
+import { invoiceTotalCode, nextOcrReference } from './invoice-math';
 import { stateAfterSend } from './invoice-state';
 
 export interface SendResult {

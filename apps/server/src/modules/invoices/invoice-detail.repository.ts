@@ -1,10 +1,10 @@
 import type { InvoiceDetail, InvoiceSummary, ServiceType } from '@portal/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { invoiceFiles, invoiceRows, invoices, invoiceTimeline, recipients } from '../db/schema';
-import { ApiError } from '../lib/errors';
-import { timelineDetails } from './event-details';
-import { rejectionReason } from './invoice-list';
+import type { Db, Tx } from '../../db/client';
+import { invoiceFiles, invoiceRows, invoices, invoiceTimeline, recipients } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import { timelineDetails } from '../../services/event-details';
+import { rejectionReason } from './invoice-list.repository';
 
 /**
  * An invoice as the API answers it: its summary (lists) and its detail (rows, VAT, files, timeline).

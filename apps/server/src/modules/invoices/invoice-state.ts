@@ -1,5 +1,5 @@
 import { FINANCED_SERVICES, type InvoiceEvent, type InvoiceState, type ServiceType } from '@portal/contracts';
-import { ApiError } from '../lib/errors';
+import { ApiError } from '../../lib/errors';
 
 /**
  * The invoice state machine (docs/INVOICES.md). Customer actions move an invoice only out of

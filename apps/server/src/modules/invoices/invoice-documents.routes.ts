@@ -10,9 +10,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
 import { contentDisposition } from '../../lib/file-names';
+import { todayIn } from '../../lib/today';
 import { errorResponses, routeOf, signedIn } from '../../routes/define';
 import { databaseFileStore } from '../../services/file-store';
-import { todayIn } from '../../services/invoice-math';
 import { loadUser } from '../../services/users';
 import { invoiceDocuments, joinDocuments } from './invoice-documents.service';
 
@@ -25,7 +25,6 @@ export async function invoiceDocumentRoutes(fastify: FastifyInstance): Promise<v
   app.route({
     ...routeOf('getInvoicePdf'),
     schema: {
-      operationId: 'getInvoicePdf',
       tags: ['invoices'],
       summary:
         'The invoice’s document in the recipient’s language: byte for byte the PDF sent, once sent; drawn from the invoice as it is before',
@@ -52,7 +51,6 @@ export async function invoiceDocumentRoutes(fastify: FastifyInstance): Promise<v
   app.route({
     ...routeOf('getInvoicesPdf'),
     schema: {
-      operationId: 'getInvoicesPdf',
       tags: ['invoices'],
       summary: `One PDF of the chosen invoices’ documents (at most ${INVOICES_PDF_MAX}), in the order given, each as its own PDF has it`,
       body: getInvoicesPdfBodySchema,

@@ -6,9 +6,9 @@ import { isSwedishOrganisationNumber } from '@portal/domain/organisation-number'
 import { isValidPersonalNumber } from '@portal/domain/personal-number';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import type { Tx } from '../db/client';
-import { invoices, issuerCounters } from '../db/schema';
-import { ApiError } from '../lib/errors';
+import type { Tx } from '../../db/client';
+import { invoices, issuerCounters } from '../../db/schema';
+import { ApiError } from '../../lib/errors';
 
 type ParsedInvoice = z.output<typeof invoiceBodySchema>;
 
@@ -145,21 +145,3 @@ export async function nextOcrReference(tx: Tx, issuerId: string): Promise<string
 export function suggestNextInvoiceNumber(existing: string[]): string {
   return nextInvoiceNumber([...existing].reverse(), '1001');
 }
-
-/** Today's calendar date in Sweden, where the due dates of the portal's invoices are reckoned. */
-export function todayIn(now: Date, timeZone = 'Europe/Stockholm'): string {
-  let format = DAY_FORMATS.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('sv-SE', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    DAY_FORMATS.set(timeZone, format);
-  }
-  return format.format(now);
-}
-
-/** One formatter per time zone: building an Intl.DateTimeFormat costs far more than using one. */
-const DAY_FORMATS = new Map<string, Intl.DateTimeFormat>();

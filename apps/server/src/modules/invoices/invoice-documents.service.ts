@@ -4,10 +4,10 @@ import { PDFDocument } from 'pdf-lib';
 import type { Db, Tx } from '../../db/client';
 import { ApiError } from '../../lib/errors';
 import type { FileStore } from '../../services/file-store';
-import { loadDetails } from '../../services/invoice-detail';
 import { type InvoiceIssuer, renderInvoicePdf, renderPaymentSlipPdf } from '../../services/invoice-pdf';
 import { toRecipient } from '../../services/recipients';
 import { toIssuer } from '../../services/users';
+import { loadDetails } from './invoice-detail.repository';
 import {
   documentBytes,
   findInvoiceDocuments,

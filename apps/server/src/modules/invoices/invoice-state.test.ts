@@ -5,7 +5,7 @@ import {
   SERVICE_TYPES,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../src/lib/errors';
+import { ApiError } from '../../lib/errors';
 import {
   assertTransition,
   canTransition,
@@ -13,7 +13,7 @@ import {
   stateAfterDecision,
   stateAfterPayment,
   stateAfterSend,
-} from '../src/services/invoice-state';
+} from './invoice-state';
 
 /**
  * The state machine of docs/INVOICES.md and docs/MONEY.md written out as a table: for every action,
