@@ -102,6 +102,11 @@ export const INVOICE_STATE = {
 /** The states of an invoice we have bought and not yet seen paid in full: what is open and can be overdue. */
 export const UNPAID_INVOICE_STATES = [INVOICE_STATE.notPaid, INVOICE_STATE.partPaid] as const;
 
+/** Whether a state is one of `UNPAID_INVOICE_STATES` (bought, not yet paid in full). */
+export function isUnpaidState(state: number): boolean {
+  return (UNPAID_INVOICE_STATES as readonly number[]).includes(state);
+}
+
 /** The back office's credit decision on a financed invoice, kept until the invoice is sent again. */
 export const CREDIT_DECISIONS = ['approved', 'rejected'] as const;
 export type CreditDecisionValue = (typeof CREDIT_DECISIONS)[number];
@@ -118,7 +123,7 @@ export function invoiceStatus(invoice: {
   state: number;
   decision: CreditDecisionValue | null;
 }): InvoiceStatus | null {
-  if (invoice.decision === 'rejected' && invoice.state !== 11) return 'rejected';
+  if (invoice.decision === 'rejected' && invoice.state !== INVOICE_STATE.deleted) return 'rejected';
   return invoice.state in INVOICE_STATES ? (invoice.state as InvoiceState) : null;
 }
 

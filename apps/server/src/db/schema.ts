@@ -398,9 +398,9 @@ export const invoices = pgTable(
       sql`lower(${t.invoiceNumber}) text_pattern_ops`,
     ),
     index('invoices_recipient_idx').on(t.recipientId),
-    // The back office's queue of credit decisions across issuers (state 9, oldest sent first).
+    // The back office's queue of credit decisions across issuers (INVOICE_STATE.awaitingCreditDecision = 9, oldest sent first; migration SQL, so literal).
     index('invoices_awaiting_decision_idx').on(t.sentAt, t.id).where(sql`${t.state} = 9`),
-    // The daily job's walk over unpaid invoices by due date (overdue, reminders, recourse, interest).
+    // The daily job's walk over unpaid invoices (UNPAID_INVOICE_STATES) by due date (overdue, reminders, recourse, interest).
     index('invoices_unpaid_due_idx').on(t.dueDate, t.id).where(sql`${t.state} in (2, 3)`),
   ],
 );

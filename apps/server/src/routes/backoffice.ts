@@ -4,6 +4,7 @@ import {
   backofficeLoginBodySchema,
   backofficeLoginResponseSchema,
   creditDecisionResponseSchema,
+  INVOICE_STATE,
   idParamsSchema,
   listPendingDecisionsQuerySchema,
   listPendingDecisionsResponseSchema,
@@ -216,7 +217,7 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
     handler: async (request) => {
       operatorOf(request);
       const { page, pageSize } = request.query;
-      const awaiting = eq(invoices.state, 9);
+      const awaiting = eq(invoices.state, INVOICE_STATE.awaitingCreditDecision);
       const [rows, [total]] = await Promise.all([
         ctx.db
           .select({

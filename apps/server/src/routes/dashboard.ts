@@ -4,6 +4,7 @@ import {
   OVERDUE_BUCKET_DAYS,
   OVERDUE_BUCKETS,
   type OverdueBucket,
+  UNPAID_INVOICE_STATES,
 } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
@@ -39,7 +40,7 @@ function monthStart(date: string, back: number): string {
 export function overdueBucketWhere(bucket: OverdueBucket, today: string): SQL | undefined {
   const { min, max } = OVERDUE_BUCKET_DAYS[bucket];
   return and(
-    inArray(invoices.state, [2, 3]),
+    inArray(invoices.state, [...UNPAID_INVOICE_STATES]),
     lte(invoices.dueDate, addDays(today, -min)),
     max === null ? undefined : sql`${invoices.dueDate} >= ${addDays(today, -max)}`,
   );

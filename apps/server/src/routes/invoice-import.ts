@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   DEFAULT_LANGUAGE,
   FILE_MAX_BYTES,
+  INVOICE_EVENT,
   importFileQuerySchema,
   importInvoicesResponseSchema,
   importPreviewResponseSchema,
@@ -175,7 +176,7 @@ export async function invoiceImportRoutes(fastify: FastifyInstance): Promise<voi
           created.map((c) => ({
             invoiceId: c.invoiceID,
             issuerId: auth.issuerId,
-            event: 1,
+            event: INVOICE_EVENT.registered,
             userId: auth.userId,
             at: now,
             details: { source: 'import' },

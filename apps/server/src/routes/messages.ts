@@ -2,6 +2,7 @@ import {
   COUNTED_MESSAGE_TYPE,
   createMessageBodySchema,
   createMessageResponseSchema,
+  INVOICE_EVENT,
   idParamsSchema,
   listMessagesQuerySchema,
   listMessagesResponseSchema,
@@ -107,7 +108,7 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
           await tx.insert(invoiceEvents).values({
             invoiceId: b.invoiceID,
             issuerId: auth.issuerId,
-            event: 23,
+            event: INVOICE_EVENT.message,
             userId: auth.userId,
             at: now,
           });

@@ -1,4 +1,4 @@
-import { RECOURSE_SERVICES } from '@portal/contracts';
+import { INVOICE_EVENT, INVOICE_STATE, type InvoiceEvent, RECOURSE_SERVICES } from '@portal/contracts';
 import { daysBetween } from '@portal/domain/calendar-date';
 import type { Currency } from '@portal/domain/money';
 import {
@@ -150,7 +150,7 @@ export async function runDailyJob(db: Db, opts: DailyJobOptions): Promise<DailyJ
 /** Queued invoices (6) sent before the day: the issuers that have some, each distributed on its own. */
 function queuedBefore(date: string) {
   return and(
-    eq(invoices.state, 6),
+    eq(invoices.state, INVOICE_STATE.creating),
     sql`(${invoices.sentAt} at time zone 'Europe/Stockholm')::date < ${date}::date`,
   );
 }
@@ -181,10 +181,17 @@ async function distributeQueued(tx: Tx, opts: DailyJobOptions, issuerId: string)
   let distributed = 0;
   for (const invoice of queued) {
     if (!canTransition(invoice.state, 'distribute')) continue;
-    await tx.update(invoices).set({ state: 2, updatedAt: opts.now }).where(eq(invoices.id, invoice.id));
     await tx
-      .insert(invoiceEvents)
-      .values({ invoiceId: invoice.id, issuerId: invoice.issuerId, event: 24, at: opts.now, details: {} });
+      .update(invoices)
+      .set({ state: INVOICE_STATE.notPaid, updatedAt: opts.now })
+      .where(eq(invoices.id, invoice.id));
+    await tx.insert(invoiceEvents).values({
+      invoiceId: invoice.id,
+      issuerId: invoice.issuerId,
+      event: INVOICE_EVENT.distributed,
+      at: opts.now,
+      details: {},
+    });
     await recogniseInvoice(tx, invoice, opts.now);
     distributed++;
   }
@@ -230,10 +237,10 @@ async function unpaidNeedingWork(
 }
 
 const STEP_EVENTS = [
-  { step: DUNNING_STEPS.overdue, event: 25, counter: 'overdue' },
-  { step: DUNNING_STEPS.reminder1, event: 8, counter: 'reminder1' },
-  { step: DUNNING_STEPS.reminder2, event: 9, counter: 'reminder2' },
-  { step: DUNNING_STEPS.collection, event: 10, counter: 'collection' },
+  { step: DUNNING_STEPS.overdue, event: INVOICE_EVENT.overdue, counter: 'overdue' },
+  { step: DUNNING_STEPS.reminder1, event: INVOICE_EVENT.reminder1, counter: 'reminder1' },
+  { step: DUNNING_STEPS.reminder2, event: INVOICE_EVENT.reminder2, counter: 'reminder2' },
+  { step: DUNNING_STEPS.collection, event: INVOICE_EVENT.collection, counter: 'collection' },
 ] as const;
 
 /** Steps 2-4 for one invoice, in the caller's savepoint. */
@@ -252,7 +259,7 @@ async function collectOne(
   if (!invoice || !canTransition(invoice.state, 'dun')) return;
   const target = dunningStepOn(invoice.dueDate, opts.date);
   const at = opts.now;
-  const event = (n: number, details: Record<string, string | number>) =>
+  const event = (n: InvoiceEvent, details: Record<string, string | number>) =>
     tx
       .insert(invoiceEvents)
       .values({ invoiceId: invoice.id, issuerId: invoice.issuerId, event: n, at, details });
@@ -260,10 +267,10 @@ async function collectOne(
   let reachedCollection = false;
   for (const s of STEP_EVENTS) {
     if (s.step <= step || s.step > target) continue;
-    if (s.event === 25) await event(25, { dueDate: invoice.dueDate });
-    if (s.event === 8) {
+    if (s.event === INVOICE_EVENT.overdue) await event(INVOICE_EVENT.overdue, { dueDate: invoice.dueDate });
+    if (s.event === INVOICE_EVENT.reminder1) {
       const fee = REMINDER_FEE_MINOR[invoice.currency as Currency] ?? 0;
-      await event(8, { reminderFeeMinor: fee });
+      await event(INVOICE_EVENT.reminder1, { reminderFeeMinor: fee });
       await postJournal(tx, {
         issuerId: invoice.issuerId,
         currency: invoice.currency,
@@ -275,9 +282,9 @@ async function collectOne(
         ],
       });
     }
-    if (s.event === 9) await event(9, {});
-    if (s.event === 10) {
-      await event(10, { remainingMinor: invoice.remainingMinor });
+    if (s.event === INVOICE_EVENT.reminder2) await event(INVOICE_EVENT.reminder2, {});
+    if (s.event === INVOICE_EVENT.collection) {
+      await event(INVOICE_EVENT.collection, { remainingMinor: invoice.remainingMinor });
       reachedCollection = true;
     }
     result[s.counter]++;
@@ -293,7 +300,12 @@ async function collectOne(
     const rate = opts.referenceRateBp + INTEREST_MARGIN_BP;
     const interest = interestFor(invoice.remainingMinor, rate, from, opts.date);
     if (interest > 0) {
-      await event(14, { interestMinor: interest, fromDate: from, toDate: opts.date, rateBasisPoints: rate });
+      await event(INVOICE_EVENT.interestItem, {
+        interestMinor: interest,
+        fromDate: from,
+        toDate: opts.date,
+        rateBasisPoints: rate,
+      });
       await postJournal(tx, {
         issuerId: invoice.issuerId,
         currency: invoice.currency,
@@ -315,7 +327,7 @@ async function collectOne(
     opts.date >= recourseDate(invoice.dueDate, candidate.recourse_days) &&
     canTransition(state, 'chargeBack');
   if (recourse) {
-    await event(22, { chargedBackMinor: invoice.remainingMinor });
+    await event(INVOICE_EVENT.chargedBack, { chargedBackMinor: invoice.remainingMinor });
     await postJournal(tx, {
       issuerId: invoice.issuerId,
       currency: invoice.currency,
@@ -326,7 +338,7 @@ async function collectOne(
         { account: 'receivable', amountMinor: -invoice.remainingMinor, invoiceId: invoice.id },
       ],
     });
-    state = 5;
+    state = INVOICE_STATE.chargedBack;
     result.chargedBack++;
   }
   await tx

@@ -1,4 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
+import { INVOICE_STATE } from '@portal/contracts';
 import {
   BgmaxError,
   type BgmaxFile,
@@ -584,7 +585,7 @@ function applySlice(
 
 /** Whether a payment can be applied to an invoice in this state (else it waits unmatched). */
 export function acceptsPayment(state: number): boolean {
-  return canTransition(state, 'pay') || state === 4;
+  return canTransition(state, 'pay') || state === INVOICE_STATE.paid;
 }
 
 function unmatchedJournal(
@@ -656,10 +657,10 @@ export function applyPayment(
   fromAccount: 'bank' | 'unmatched_payments' = 'bank',
   kind: 'payment' | 'assign' = 'payment',
 ): AppliedPayment {
-  const payable = target.state === 4 ? 0 : target.remainingMinor;
+  const payable = target.state === INVOICE_STATE.paid ? 0 : target.remainingMinor;
   const appliedMinor = Math.min(amountMinor, Math.max(payable, 0));
   const overpaidMinor = amountMinor - appliedMinor;
-  const chargedBack = target.state === 5;
+  const chargedBack = target.state === INVOICE_STATE.chargedBack;
   const collectedOnly = !isFinanced(target.service);
   const lines: Parameters<typeof journalRows>[0]['lines'] = [
     { account: fromAccount, amountMinor, invoiceId: target.id, paymentId },

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { INVOICE_EVENT } from '@portal/contracts';
 import type { Currency } from '@portal/domain/money';
 import { sumMinor } from '@portal/domain/money';
 import { type FeeTerms, feeFor } from '@portal/domain/money-flow';
@@ -297,7 +298,7 @@ async function payoutOfIssuer(
     const events = lines.map((l) => ({
       invoiceId: l.p.invoice_id,
       issuerId: first.issuer_id,
-      event: l.kind === 'payout' ? 5 : 11,
+      event: l.kind === 'payout' ? INVOICE_EVENT.payout : INVOICE_EVENT.settlement,
       at: opts.now,
       details: {
         settlementNumber: number,

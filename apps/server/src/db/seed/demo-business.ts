@@ -3,10 +3,10 @@ import {
   FINANCED_SERVICES,
   INVOICE_EVENT,
   INVOICE_STATE,
+  isUnpaidState,
   type ParsedInvoiceBody,
   type ServiceType,
   type UNITS,
-  UNPAID_INVOICE_STATES,
 } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import { luhnCheckDigit } from '@portal/domain/luhn';
@@ -406,7 +406,7 @@ async function simulate(
       const byId = new Map(found.map((f) => [f.id, f]));
       const payments = due.flatMap((d) => {
         const inv = byId.get(d.id);
-        if (!inv?.ocr || !(UNPAID_INVOICE_STATES as readonly number[]).includes(inv.state)) return [];
+        if (!inv?.ocr || !isUnpaidState(inv.state)) return [];
         const amount = Math.round((inv.toPay * d.shareBp) / 10_000) + d.extraMinor;
         return amount > 0 ? [{ reference: inv.ocr, amountMinor: amount, name: payerName(d.plan) }] : [];
       });

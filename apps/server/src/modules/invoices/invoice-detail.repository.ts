@@ -1,4 +1,5 @@
 import type { InvoiceDetail, InvoiceSummary, ServiceType } from '@portal/contracts';
+import { isUnpaidState } from '@portal/contracts';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { invoiceFiles, invoiceRows, invoices, invoiceTimeline, recipients } from '../../db/schema';
@@ -34,7 +35,7 @@ export function summary(
     grossMinor: i.grossMinor,
     toPayMinor: i.toPayMinor,
     remainingMinor: i.remainingMinor,
-    overdue: (i.state === 2 || i.state === 3) && i.dueDate < today,
+    overdue: isUnpaidState(i.state) && i.dueDate < today,
     decision: i.decision ?? null,
     rejectionReason: i.decision === 'rejected' ? reason : null,
   };

@@ -1,4 +1,11 @@
-import { type ListInvoicesQuery, OVERDUE_BUCKET_DAYS, type OverdueBucket } from '@portal/contracts';
+import {
+  INVOICE_EVENT,
+  INVOICE_STATE,
+  type ListInvoicesQuery,
+  OVERDUE_BUCKET_DAYS,
+  type OverdueBucket,
+  UNPAID_INVOICE_STATES,
+} from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import {
   and,
@@ -36,12 +43,12 @@ const recipientNameSql = sql`(select ${recipients.name} from ${recipients} where
 
 /**
  * The reason of the back office's rejection of a rejected invoice (the text of its latest rejected
- * event, 2), else null: a scalar subquery, looked up for the answer's rows only. Its columns are
+ * event), else null: a scalar subquery, looked up for the answer's rows only. Its columns are
  * written out with their tables: drizzle leaves them unqualified in a select of one table.
  */
 export const rejectionReason = sql<string | null>`case when "invoices"."decision" = 'rejected' then (
   select e.details ->> 'reason' from ${invoiceEvents} e
-  where e.invoice_id = "invoices"."id" and e.event = 2
+  where e.invoice_id = "invoices"."id" and e.event = ${sql.raw(String(INVOICE_EVENT.rejected))}
   order by e.at desc, e.seq desc limit 1) end`;
 
 /** Each sort of the list: its expression and the type its cursor value is read back as. */
@@ -89,22 +96,22 @@ function totalsWhere(filter: string): SQL | undefined {
   const t = invoiceStateTotals;
   switch (filter) {
     case 'active':
-      return inArray(t.state, [2, 3]);
+      return inArray(t.state, [...UNPAID_INVOICE_STATES]);
     case 'paid':
-      return eq(t.state, 4);
+      return eq(t.state, INVOICE_STATE.paid);
     case 'partPaid':
-      return eq(t.state, 3);
+      return eq(t.state, INVOICE_STATE.partPaid);
     case 'recharged':
-      return eq(t.state, 5);
+      return eq(t.state, INVOICE_STATE.chargedBack);
     case 'pendingApproval':
-      return eq(t.state, 9);
+      return eq(t.state, INVOICE_STATE.awaitingCreditDecision);
     case 'queued':
-      return eq(t.state, 6);
+      return eq(t.state, INVOICE_STATE.creating);
     case 'rejected':
       // A deleted invoice keeps its decision (history) but is listed by no filter: see filterWhere.
-      return and(eq(t.rejected, true), ne(t.state, 11));
+      return and(eq(t.rejected, true), ne(t.state, INVOICE_STATE.deleted));
     default:
-      return ne(t.state, 11);
+      return ne(t.state, INVOICE_STATE.deleted);
   }
 }
 
@@ -112,25 +119,25 @@ function totalsWhere(filter: string): SQL | undefined {
 export function filterWhere(filter: string, today: string): SQL | undefined {
   switch (filter) {
     case 'active':
-      return inArray(invoices.state, [2, 3]);
+      return inArray(invoices.state, [...UNPAID_INVOICE_STATES]);
     case 'overdue':
-      return and(inArray(invoices.state, [2, 3]), lt(invoices.dueDate, today));
+      return and(inArray(invoices.state, [...UNPAID_INVOICE_STATES]), lt(invoices.dueDate, today));
     case 'paid':
-      return eq(invoices.state, 4);
+      return eq(invoices.state, INVOICE_STATE.paid);
     case 'partPaid':
-      return eq(invoices.state, 3);
+      return eq(invoices.state, INVOICE_STATE.partPaid);
     case 'recharged':
-      return eq(invoices.state, 5);
+      return eq(invoices.state, INVOICE_STATE.chargedBack);
     case 'pendingApproval':
-      return eq(invoices.state, 9);
+      return eq(invoices.state, INVOICE_STATE.awaitingCreditDecision);
     case 'queued':
-      return eq(invoices.state, 6);
+      return eq(invoices.state, INVOICE_STATE.creating);
     case 'rejected':
       // Deleting a rejected invoice keeps its decision (it is history, shown on the detail page), so
-      // the deleted ones (11) are left out here as in every filter: each lists a part of "all".
-      return and(eq(invoices.decision, 'rejected'), ne(invoices.state, 11));
+      // the deleted ones are left out here as in every filter: each lists a part of "all".
+      return and(eq(invoices.decision, 'rejected'), ne(invoices.state, INVOICE_STATE.deleted));
     default:
-      return ne(invoices.state, 11);
+      return ne(invoices.state, INVOICE_STATE.deleted);
   }
 }
 
@@ -147,7 +154,7 @@ function bucketDueRange(bucket: OverdueBucket, today: string): { from: string | 
 function bucketWhere(bucket: OverdueBucket, today: string): SQL | undefined {
   const { from, to } = bucketDueRange(bucket, today);
   return and(
-    inArray(invoices.state, [2, 3]),
+    inArray(invoices.state, [...UNPAID_INVOICE_STATES]),
     lte(invoices.dueDate, to),
     from === null ? undefined : gte(invoices.dueDate, from),
   );
@@ -322,6 +329,9 @@ function decodeCursor(q: ListInvoicesQuery): Cursor | null {
   }
 }
 
+/** The unpaid states as SQL literals: a constant of the statement's text, so every list keeps one text per shape. */
+const UNPAID_STATES_SQL = sql.raw(UNPAID_INVOICE_STATES.join(', '));
+
 /** One invoice of the list as JSON in the contract's field order (`InvoiceSummary`). */
 function itemJsonSql(today: string): SQL {
   return sql`json_build_object(
@@ -332,7 +342,7 @@ function itemJsonSql(today: string): SQL {
     'created', to_char(${invoices.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
     'ocr', ${invoices.ocr}, 'grossMinor', ${invoices.grossMinor}, 'toPayMinor', ${invoices.toPayMinor},
     'remainingMinor', ${invoices.remainingMinor},
-    'overdue', (${invoices.state} in (2, 3) and ${invoices.dueDate} < ${today}::date),
+    'overdue', (${invoices.state} in (${UNPAID_STATES_SQL}) and ${invoices.dueDate} < ${today}::date),
     'decision', ${invoices.decision}, 'rejectionReason', ${rejectionReason})`;
 }
 

@@ -1,4 +1,11 @@
-import { FINANCED_SERVICES, type InvoiceEvent, type InvoiceState, type ServiceType } from '@portal/contracts';
+import {
+  FINANCED_SERVICES,
+  INVOICE_EVENT,
+  INVOICE_STATE,
+  type InvoiceEvent,
+  type InvoiceState,
+  type ServiceType,
+} from '@portal/contracts';
 import { ApiError } from '../../lib/errors';
 
 /**
@@ -42,8 +49,8 @@ export function canTransition(state: number, action: InvoiceAction): boolean {
  * a charged-back invoice (5) stays charged back (the money is passed on to the issuer).
  */
 export function stateAfterPayment(state: InvoiceState, remainingMinor: number): InvoiceState {
-  if (state === 5) return 5;
-  return remainingMinor <= 0 ? 4 : 3;
+  if (state === INVOICE_STATE.chargedBack) return INVOICE_STATE.chargedBack;
+  return remainingMinor <= 0 ? INVOICE_STATE.paid : INVOICE_STATE.partPaid;
 }
 
 export function assertTransition(state: number, action: InvoiceAction): void {
@@ -53,8 +60,11 @@ export function assertTransition(state: number, action: InvoiceAction): void {
 /** Where sending takes an invoice: financed services wait for our credit decision, others are queued. */
 export function stateAfterSend(service: ServiceType): { state: InvoiceState; events: InvoiceEvent[] } {
   return FINANCED_SERVICES.includes(service)
-    ? { state: 9, events: [15, 17] }
-    : { state: 6, events: [15, 16] };
+    ? {
+        state: INVOICE_STATE.awaitingCreditDecision,
+        events: [INVOICE_EVENT.sent, INVOICE_EVENT.creditDecisionRequested],
+      }
+    : { state: INVOICE_STATE.creating, events: [INVOICE_EVENT.sent, INVOICE_EVENT.queued] };
 }
 
 /**
@@ -65,5 +75,7 @@ export function stateAfterDecision(decision: 'approved' | 'rejected'): {
   state: InvoiceState;
   event: InvoiceEvent;
 } {
-  return decision === 'approved' ? { state: 2, event: 3 } : { state: 1, event: 2 };
+  return decision === 'approved'
+    ? { state: INVOICE_STATE.notPaid, event: INVOICE_EVENT.approved }
+    : { state: INVOICE_STATE.pending, event: INVOICE_EVENT.rejected };
 }

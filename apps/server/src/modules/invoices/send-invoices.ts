@@ -1,4 +1,4 @@
-import { SEND_MIN_DAYS_TO_DUE, type ServiceType, sendDueDateCode } from '@portal/contracts';
+import { INVOICE_STATE, SEND_MIN_DAYS_TO_DUE, type ServiceType, sendDueDateCode } from '@portal/contracts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
 import { invoiceEvents, invoices } from '../../db/schema';
@@ -67,7 +67,7 @@ export async function sendInvoices(
     // An invoice stored before the bounds (or written around them) never goes into financing or the
     // book with a total out of range: it stays pending for the customer to correct.
     const refused =
-      inv.state !== 1
+      inv.state !== INVOICE_STATE.pending
         ? 'invoices.invalid_transition'
         : invoiceTotalCode(inv) !== null
           ? 'invoices.invalid_total'
@@ -126,7 +126,7 @@ function refuseDueDates(
 ): void {
   const refused = ids.flatMap((id, index) => {
     const inv = byId.get(id);
-    if (inv?.state !== 1) return [];
+    if (inv?.state !== INVOICE_STATE.pending) return [];
     const code = sendDueDateCode(inv.service as ServiceType, inv.dueDate, today);
     return code ? [{ index, code, invoiceNumber: inv.invoiceNumber }] : [];
   });

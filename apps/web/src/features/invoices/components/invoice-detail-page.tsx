@@ -1,4 +1,4 @@
-import type { Ability, InvoiceDetail, Language } from '@portal/contracts';
+import { type Ability, INVOICE_STATE, type InvoiceDetail, type Language } from '@portal/contracts';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -106,7 +106,7 @@ function InvoiceDetailView({
     notice ? { tone: 'success', text: t(NOTICE_KEYS[notice]) } : null,
   );
 
-  const isPending = invoice.state === 1;
+  const isPending = invoice.state === INVOICE_STATE.pending;
   const canRegister = abilities.includes('limited_register_invoice');
   const canSend = abilities.includes('limited_send_invoice');
   const money = (minor: number) => formatMoney(minor, invoice.currency, language);
@@ -341,7 +341,7 @@ function InvoiceDetailView({
               toPayMinor: invoice.toPayMinor,
             }}
           />
-          {invoice.remainingMinor !== invoice.toPayMinor && invoice.state !== 11 && (
+          {invoice.remainingMinor !== invoice.toPayMinor && invoice.state !== INVOICE_STATE.deleted && (
             <p className="invoice-detail__remaining">
               {t('invoices:detail.remaining', { amount: money(invoice.remainingMinor) })}
             </p>

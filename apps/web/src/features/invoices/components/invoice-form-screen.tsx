@@ -1,4 +1,4 @@
-import type { InvoiceDetail, Self } from '@portal/contracts';
+import { INVOICE_STATE, type InvoiceDetail, type Self } from '@portal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -80,7 +80,7 @@ export function InvoiceFormScreen({
     // The suggestion is a help: if it cannot be loaded, the user types a number.
     if (mode !== 'edit' && next.isPending) return <PageSpinner />;
     const invoice = source.data;
-    if (mode === 'edit' && invoice && invoice.state !== 1) {
+    if (mode === 'edit' && invoice && invoice.state !== INVOICE_STATE.pending) {
       return (
         <div className="notice notice--warning" role="status">
           <p>{t('invoices:form.not_editable')}</p>
