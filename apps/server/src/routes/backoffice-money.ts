@@ -28,8 +28,7 @@ import { checkBooks } from '../services/ledger';
 import { assertNearToday } from '../services/money-dates';
 import { assignPayment, importBgmaxFile } from '../services/payment-import';
 import { runPayout } from '../services/payouts';
-import { operatorOf } from './backoffice';
-import { errorResponses, routeOf } from './define';
+import { errorResponses, operatorOf, routeOf } from './define';
 
 /** Largest BGMAX file the import takes (100,000 payments with names and addresses is about 25 MB). */
 const BGMAX_MAX_BYTES = 64 * 1024 * 1024;

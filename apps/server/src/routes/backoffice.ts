@@ -17,7 +17,6 @@ import {
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { OperatorContext } from '../context';
 import { invoices, issuers, operatorSessions, operators, recipients } from '../db/schema';
 import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
@@ -27,13 +26,7 @@ import { verifyTotp } from '../lib/totp';
 import { decideCredit } from '../modules/invoices/invoices.service';
 import { createOperatorSession, revokeOperatorSession } from '../services/operator-sessions';
 import { claimSignIn, clearFailures, refundAttempt } from '../services/throttle';
-import { clientOf, errorResponses, routeOf } from './define';
-
-/** The caller of an operator route (the auth hook has set it; a route without one is a bug, answered 401). */
-export function operatorOf(request: { operator: OperatorContext | null }): OperatorContext {
-  if (!request.operator) throw new ApiError('auth.unauthorized');
-  return request.operator;
-}
+import { clientOf, errorResponses, operatorOf, routeOf } from './define';
 
 /** An operator as the sign-in answers show it. */
 function operatorView(o: { id: string; username: string; name: string; email: string }): Operator {

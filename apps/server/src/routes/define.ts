@@ -1,5 +1,5 @@
 import { type ErrorCode, errorResponseSchema, type OperationId, ROUTES } from '@portal/contracts';
-import type { AuthContext } from '../context';
+import type { AuthContext, OperatorContext } from '../context';
 import { ApiError } from '../lib/errors';
 
 /**
@@ -28,4 +28,10 @@ export function clientOf(request: { ip: string; headers: Record<string, unknown>
 export function signedIn(request: { auth: AuthContext | null }): AuthContext {
   if (!request.auth) throw new ApiError('auth.unauthorized');
   return request.auth;
+}
+
+/** The caller of an operator route (the auth hook has set it; a route without one is a bug, answered 401). */
+export function operatorOf(request: { operator: OperatorContext | null }): OperatorContext {
+  if (!request.operator) throw new ApiError('auth.unauthorized');
+  return request.operator;
 }
