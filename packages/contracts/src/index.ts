@@ -8,6 +8,7 @@ export * from './constants';
 export * from './dashboard';
 export * from './errors';
 export * from './invoice-import';
+export * from './invoice-states';
 export * from './invoices';
 export * from './ledger';
 export * from './lists';

@@ -1,4 +1,10 @@
-import { INVOICE_EVENT, INVOICE_STATE, type InvoiceEvent, RECOURSE_SERVICES } from '@portal/contracts';
+import {
+  canTransition,
+  INVOICE_EVENT,
+  INVOICE_STATE,
+  type InvoiceEvent,
+  RECOURSE_SERVICES,
+} from '@portal/contracts';
 import { daysBetween } from '@portal/domain/calendar-date';
 import type { Currency } from '@portal/domain/money';
 import {
@@ -14,7 +20,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { rows } from '../db/migrate';
 import { invoiceEvents, invoices } from '../db/schema';
-import { canTransition } from '../modules/invoices/invoices.service';
 import { failureOf, type IssuerFailure } from './issuer-failure';
 import { postJournal, recogniseInvoice } from './ledger';
 

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { INVOICE_STATE } from '@portal/contracts';
 import {
   BgmaxError,
   type BgmaxFile,
@@ -20,9 +19,16 @@ import { invoices, paymentFiles, payments } from '../db/schema';
 import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
 import { minorOf } from '../lib/minor';
-import { uuidv7 } from '../lib/uuid7';
-import { canTransition, stateAfterPayment } from '../modules/invoices/invoices.service';
-import { insertPostingRows, isFinanced, journalRows, type PostingRow } from './ledger';
+import { insertPostingRows } from './ledger';
+import {
+  acceptsPayment,
+  applyPayment,
+  emptyBatch,
+  type Incoming,
+  type MatchBatch,
+  matchPayments,
+  type PaymentTarget,
+} from './payment-matching';
 
 /** Any constant: imports take this transaction-level advisory lock, one file at a time. */
 const IMPORT_LOCK_ID = 727_003;
@@ -52,41 +58,6 @@ export interface ImportResult {
   overpayments: number;
   /** Signed sum of the file's payments, minor units. */
   totalMinor: number;
-}
-
-/** One TK20/TK21 of the file, flattened with its section's facts. */
-interface Incoming {
-  dedupeKey: string;
-  bankgiro: string;
-  currency: string;
-  paymentDate: string;
-  reference: string;
-  /**
-   * The reference of the payment's only extra reference (a single TK22 carrying the whole amount, or
-   * none), looked up when `reference` matches no invoice; null when there is none or it is ambiguous.
-   */
-  extraReference: string | null;
-  /** The TK22/TK23 references in file order, shown for a payment with a blank reference. */
-  extraReferences: string[];
-  amountMinor: number;
-  deduction: boolean;
-  payerBankgiro: string | null;
-  payerName: string;
-  channel: number;
-  bgcSerial: string;
-}
-
-/** An invoice as matching sees it, updated in memory as the file's payments apply in order. */
-interface Target {
-  id: string;
-  issuerId: string;
-  invoiceNumber: string;
-  ocr: string;
-  state: number;
-  currency: string;
-  service: string;
-  remainingMinor: number;
-  touched: boolean;
 }
 
 /** Runs a read of the file, or refuses it whole: 422 `bgmax.invalid` naming the line and the rule. */
@@ -256,22 +227,12 @@ class WritePipeline {
   }
 }
 
-interface Batch {
-  /** The payments, each applied one with its timeline facts (`remainingAfterMinor`, `forwarded`). */
-  payments: (typeof payments.$inferInsert)[];
-  postings: PostingRow[];
-  /** The invoices the batch's payments applied to (their state and remaining amount after it). */
-  touched: Set<Target>;
-}
-
-const emptyBatch = (): Batch => ({ payments: [], postings: [], touched: new Set() });
-
 /**
  * A batch's statements, issued together so that the connection has them all queued at once: its two
  * inserts and the update of its invoices, as they stand after the batch (taken now: later batches go
  * on changing the same targets in memory, and write them again after this one).
  */
-async function writeBatch(tx: Tx, batch: Batch, at: Date): Promise<void> {
+async function writeBatch(tx: Tx, batch: MatchBatch, at: Date): Promise<void> {
   const invoiceRows = [...batch.touched].map((t) => ({
     id: t.id,
     state: t.state,
@@ -356,7 +317,7 @@ async function importInTransaction(
     const slice = Math.min(IMPORT_SLICE, batchSize);
     const batch = emptyBatch();
     for (let from = 0; from < fresh.length; from += slice) {
-      applySlice(fresh, from, Math.min(from + slice, fresh.length), ctx, batch);
+      matchPayments(fresh, from, Math.min(from + slice, fresh.length), ctx, batch);
       // A turn of the event loop between slices lets the driver flush what it is sending meanwhile.
       await new Promise((resolve) => setImmediate(resolve));
     }
@@ -451,7 +412,7 @@ async function readTargets(
   tx: Tx,
   fresh: Incoming[],
   issuerOf: Map<string, string>,
-): Promise<Map<string, Target>> {
+): Promise<Map<string, PaymentTarget>> {
   const wanted = new Set<string>();
   for (const p of fresh) {
     const issuerId = issuerOf.get(p.bankgiro);
@@ -460,7 +421,7 @@ async function readTargets(
     if (p.extraReference !== null && OCR_LIKE.test(p.extraReference))
       wanted.add(`${issuerId}:${p.extraReference}`);
   }
-  const targets = new Map<string, Target>();
+  const targets = new Map<string, PaymentTarget>();
   if (wanted.size === 0) return targets;
   const { issuerIds, ocrs } = keyLists(wanted);
   const found = rows<{
@@ -499,202 +460,6 @@ async function readTargets(
       touched: false,
     });
   return targets;
-}
-
-/**
- * Applies the payments `fresh[from..to)` in file order (the targets change in memory as they do) and
- * adds the rows to write to `batch`: each payment (with its timeline facts) and its journal.
- */
-function applySlice(
-  fresh: Incoming[],
-  from: number,
-  to: number,
-  ctx: {
-    fileId: string;
-    at: Date;
-    issuerOf: Map<string, string>;
-    targets: Map<string, Target>;
-    counts: { matched: number; deductions: number; overpayments: number };
-  },
-  batch: Batch,
-): void {
-  const { fileId, at, issuerOf, targets, counts } = ctx;
-  for (let k = from; k < to; k++) {
-    const p = fresh[k] as Incoming;
-    // Time-ordered: the payments' indexes on their id grow at one end (lib/uuid7.ts).
-    const paymentId = uuidv7();
-    const issuerId = issuerOf.get(p.bankgiro) ?? null;
-    const own = issuerId ? targets.get(`${issuerId}:${p.reference}`) : undefined;
-    // The TK20's reference first; only when it names no invoice, its sole TK22's.
-    const viaExtra =
-      !own && issuerId && p.extraReference ? targets.get(`${issuerId}:${p.extraReference}`) : undefined;
-    const target = own ?? viaExtra;
-    const base = {
-      id: paymentId,
-      fileId,
-      dedupeKey: p.dedupeKey,
-      receivingBankgiro: p.bankgiro,
-      // The reference the payment was made on: its own, the TK22 it was matched on, or when its own
-      // is blank its extra references (for the operator who assigns it).
-      reference: viaExtra
-        ? (p.extraReference ?? '')
-        : p.reference === ''
-          ? p.extraReferences.join(' ')
-          : p.reference,
-      amountMinor: p.amountMinor,
-      currency: p.currency,
-      paymentDate: p.paymentDate,
-      payerBankgiro: p.payerBankgiro,
-      payerName: p.payerName,
-      channel: p.channel,
-      bgcSerial: p.bgcSerial,
-      createdAt: at,
-    };
-    if (p.deduction) {
-      // Money taken off the deposit (a credit the payer deducted), not a payment of an invoice: kept
-      // as such, out of the unmatched queue, and booked off the bank so the bank holds the deposit.
-      counts.deductions++;
-      batch.payments.push({ ...base, issuerId, invoiceId: null, status: 'deduction' });
-      batch.postings.push(...deductionJournal(issuerId, p.currency, p.amountMinor, paymentId, at));
-      continue;
-    }
-    const usable =
-      target && p.amountMinor > 0 && target.currency === p.currency && acceptsPayment(target.state);
-    if (!target || !usable) {
-      batch.payments.push({ ...base, issuerId, invoiceId: null, status: 'unmatched' });
-      batch.postings.push(...unmatchedJournal(issuerId, p.currency, p.amountMinor, paymentId, at));
-      continue;
-    }
-    const applied = applyPayment(target, p.amountMinor, paymentId, at);
-    batch.touched.add(target);
-    batch.postings.push(...applied.postings);
-    if (applied.overpaidMinor > 0) counts.overpayments++;
-    counts.matched++;
-    batch.payments.push({
-      ...base,
-      issuerId: target.issuerId,
-      invoiceId: target.id,
-      status: 'matched',
-      appliedMinor: applied.appliedMinor,
-      overpaidMinor: applied.overpaidMinor,
-      remainingAfterMinor: applied.remainingAfterMinor,
-      forwarded: applied.forwarded,
-    });
-  }
-}
-
-/** Whether a payment can be applied to an invoice in this state (else it waits unmatched). */
-export function acceptsPayment(state: number): boolean {
-  return canTransition(state, 'pay') || state === INVOICE_STATE.paid;
-}
-
-function unmatchedJournal(
-  issuerId: string | null,
-  currency: string,
-  amountMinor: number,
-  paymentId: string,
-  at: Date,
-): PostingRow[] {
-  return journalRows({
-    issuerId,
-    currency,
-    kind: 'unmatched',
-    at,
-    lines: [
-      { account: 'bank', amountMinor, paymentId },
-      { account: 'unmatched_payments', amountMinor: -amountMinor, paymentId },
-    ],
-  });
-}
-
-/**
- * A TK21 deduction of `amountMinor` (negative): the deposit is that much smaller than its payments, so
- * the bank is credited and payment_deductions debited, a claim kept apart from the unmatched payments
- * (docs/MONEY.md "Incoming payments").
- */
-function deductionJournal(
-  issuerId: string | null,
-  currency: string,
-  amountMinor: number,
-  paymentId: string,
-  at: Date,
-): PostingRow[] {
-  return journalRows({
-    issuerId,
-    currency,
-    kind: 'deduction',
-    at,
-    lines: [
-      { account: 'bank', amountMinor, paymentId },
-      { account: 'payment_deductions', amountMinor: -amountMinor, paymentId },
-    ],
-  });
-}
-
-export interface AppliedPayment {
-  appliedMinor: number;
-  overpaidMinor: number;
-  /** The invoice's remaining amount after the payment (kept on the payment for the timeline). */
-  remainingAfterMinor: number;
-  /** Whether the money was passed on to the issuer (the invoice had been charged back). */
-  forwarded: boolean;
-  postings: PostingRow[];
-}
-
-/**
- * One payment of `amountMinor` (> 0) on an invoice that accepts it, as docs/MONEY.md says: the part up
- * to the remaining amount is applied (paid 6 or part paid 7; on a charged-back invoice passed on to
- * the issuer), the rest is an overpayment (21). Updates `target` in memory and returns the journal and
- * the facts the payment row keeps for the timeline, which reads those events from it
- * (`invoiceTimeline`); `fromAccount` is where the money is taken from (the bank, or the unmatched
- * payments when an operator assigns one). The caller writes them, the payment and the invoice.
- */
-export function applyPayment(
-  target: Target,
-  amountMinor: number,
-  paymentId: string,
-  at: Date,
-  fromAccount: 'bank' | 'unmatched_payments' = 'bank',
-  kind: 'payment' | 'assign' = 'payment',
-): AppliedPayment {
-  const payable = target.state === INVOICE_STATE.paid ? 0 : target.remainingMinor;
-  const appliedMinor = Math.min(amountMinor, Math.max(payable, 0));
-  const overpaidMinor = amountMinor - appliedMinor;
-  const chargedBack = target.state === INVOICE_STATE.chargedBack;
-  const collectedOnly = !isFinanced(target.service);
-  const lines: Parameters<typeof journalRows>[0]['lines'] = [
-    { account: fromAccount, amountMinor, invoiceId: target.id, paymentId },
-    { account: 'overpayments', amountMinor: -overpaidMinor, invoiceId: target.id, paymentId },
-  ];
-  if (chargedBack) {
-    // Our claim went back to the issuer with the charge back: the money is the issuer's.
-    lines.push({ account: 'issuer_payable', amountMinor: -appliedMinor, invoiceId: target.id, paymentId });
-  } else {
-    lines.push({ account: 'receivable', amountMinor: -appliedMinor, invoiceId: target.id, paymentId });
-    if (collectedOnly) {
-      lines.push({ account: 'claims_held', amountMinor: appliedMinor, invoiceId: target.id, paymentId });
-      lines.push({ account: 'issuer_payable', amountMinor: -appliedMinor, invoiceId: target.id, paymentId });
-    }
-  }
-  const postings = journalRows({
-    issuerId: target.issuerId,
-    currency: target.currency,
-    kind: chargedBack ? 'forward' : kind,
-    at,
-    lines,
-  });
-  if (appliedMinor > 0) {
-    target.remainingMinor -= appliedMinor;
-    target.state = stateAfterPayment(target.state as 2 | 3 | 5, target.remainingMinor);
-  }
-  target.touched = true;
-  return {
-    appliedMinor,
-    overpaidMinor,
-    remainingAfterMinor: target.remainingMinor,
-    forwarded: chargedBack && appliedMinor > 0,
-    postings,
-  };
 }
 
 /**
@@ -768,7 +533,8 @@ function paymentJson(p: typeof payments.$inferInsert): Record<string, unknown> {
   };
 }
 
-export type { Target as PaymentTarget };
+export type { PaymentTarget } from './payment-matching';
+export { acceptsPayment } from './payment-matching';
 
 export interface AssignResult {
   paymentId: string;
@@ -814,7 +580,7 @@ export async function assignPayment(
     if (!invoice) throw new ApiError('invoices.not_found');
     if (!acceptsPayment(invoice.state) || invoice.currency !== payment.currency || payment.amountMinor <= 0)
       throw new ApiError('invoices.invalid_transition');
-    const target: Target = {
+    const target: PaymentTarget = {
       id: invoice.id,
       issuerId: invoice.issuerId,
       invoiceNumber: invoice.invoiceNumber,

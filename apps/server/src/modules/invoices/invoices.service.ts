@@ -36,7 +36,6 @@ export { decideCredit } from './credit-decision';
 export { loadDetail, loadDetails } from './invoice-detail.repository';
 export { filterWhere } from './invoice-list.repository';
 export { computeInvoice, invoiceTotalCode, suggestNextInvoiceNumber } from './invoice-math';
-export { canTransition, stateAfterPayment } from './invoice-state';
 export type { SendResult } from './send-invoices';
 
 type Headers = Record<string, string | string[] | undefined>;
