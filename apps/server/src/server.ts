@@ -22,7 +22,7 @@ import {
   type SandboxFailure,
   startBankSandbox,
 } from './modules/bank-verification/bank-verification.sandbox';
-import { startDailyScheduler } from './services/daily-scheduler';
+import { startDailyScheduler } from './modules/money/money.service';
 import { databaseFileStore, folderFileStore } from './services/file-store';
 
 /** How long a stop waits for handlers still at work before it closes the database anyway. */

@@ -15,7 +15,7 @@ import {
 } from '../src/db/schema';
 import { DEMO_BANKGIROS, DEMO_OPERATOR, DEMO_PASSWORD } from '../src/db/seed/demo';
 import { todayIn } from '../src/lib/today';
-import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
+import { incomingPaymentsFile } from '../src/modules/money/money.service';
 import { sentInvoices } from './support/money';
 import { createTestApp, type TestApp } from './support/test-app';
 

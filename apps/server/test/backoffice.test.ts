@@ -23,7 +23,7 @@ import {
   sessions,
 } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
-import { checkBooks } from '../src/services/ledger';
+import { checkBooks } from '../src/modules/money/money.service';
 import { SAMPLE_ID } from './support/route-samples';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
 

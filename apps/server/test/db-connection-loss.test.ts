@@ -8,7 +8,7 @@ import { openPostgres } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { issuers, operators, userAbilities, users } from '../src/db/schema';
 import { hashPassword } from '../src/lib/passwords';
-import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
+import { incomingPaymentsFile } from '../src/modules/money/money.service';
 import { VALID_RECIPIENT_BODY } from './support/route-samples';
 import { createEmptyPostgresDatabase, TEST_DATABASE_URL } from './support/test-db';
 

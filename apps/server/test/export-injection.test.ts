@@ -3,8 +3,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recipients } from '../src/db/schema';
 import { DEMO_BANKGIROS } from '../src/db/seed/demo';
-import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
-import { importBgmaxFile } from '../src/services/payment-import';
+import { importBgmaxFile, incomingPaymentsFile } from '../src/modules/money/money.service';
 import { sentInvoices } from './support/money';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
 

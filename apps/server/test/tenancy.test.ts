@@ -6,7 +6,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/migrate';
 import { issuers, messages, users } from '../src/db/schema';
-import { runPayout } from '../src/services/payouts';
+import { runPayout } from '../src/modules/money/money.service';
 import { sentInvoices } from './support/money';
 import {
   ROUTE_SAMPLES,

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: every payload of the invoice calls (spec §3-§5) with its rules, next to the
+// states and events they use, so a field's name, limit and error code stand in one place.
 import { addDays } from '@portal/domain/calendar-date';
 import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { isValidOcrReference, normalizeOcrReference } from '@portal/domain/ocr-reference';

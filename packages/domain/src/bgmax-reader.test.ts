@@ -1,3 +1,4 @@
+// Over 500 lines on purpose: the reader against every record type and every rule, table by table.
 import { describe, expect, it } from 'vitest';
 import {
   BGMAX_RULES,

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: one reader of one file format, every record type (TK01-TK70) with its checks
+// and line-numbered errors in one place, so a rule of Bankgirot's manual is found where the record is read.
 import {
   BgmaxError,
   type BgmaxExtraReference,

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: every table of the database in one file, in the order of the migrations,
+// so a column and its index are found next to each other.
 import { LANGUAGES } from '@portal/contracts';
 import { asc, type SQL, sql } from 'drizzle-orm';
 import {

@@ -23,11 +23,14 @@ import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
 import { normaliseFileName } from '../lib/file-names';
 import { todayIn } from '../lib/today';
-import { runDailyJob } from '../services/daily-job';
-import { checkBooks } from '../services/ledger';
-import { assertNearToday } from '../services/money-dates';
-import { assignPayment, importBgmaxFile } from '../services/payment-import';
-import { runPayout } from '../services/payouts';
+import {
+  assertNearToday,
+  assignPayment,
+  checkBooks,
+  importBgmaxFile,
+  runDailyJob,
+  runPayout,
+} from '../modules/money/money.service';
 import { errorResponses, operatorOf, routeOf } from './define';
 
 /** Largest BGMAX file the import takes (100,000 payments with names and addresses is about 25 MB). */

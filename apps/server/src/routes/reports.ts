@@ -25,7 +25,7 @@ import { ApiError } from '../lib/errors';
 import { contentDisposition } from '../lib/file-names';
 import { safeCell } from '../lib/spreadsheet-cells';
 import { todayIn } from '../lib/today';
-import { ledgerPage, ledgerRows } from '../services/ledger-report';
+import { ledgerPage, ledgerRows } from '../modules/money/money.service';
 import { renderTablePdf } from '../services/table-pdf';
 import { errorResponses, routeOf, signedIn } from './define';
 

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the reader of both import file kinds (CSV with its dialects, and Excel's
+// zipped XML read as a stream within the limits), with one shared cell model.
 import { createInflateRaw } from 'node:zlib';
 import { IMPORT_MAX_LINES } from '@portal/contracts';
 import { ApiError } from '../lib/errors';

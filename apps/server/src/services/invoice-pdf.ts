@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: one document layout (heading, parties, rows that flow over pages, totals,
+// VAT lines, ROT/RUT, the payment slip) that is read top to bottom as the page is drawn.
 import {
   ASSIGNED_SERVICES,
   documentLanguageOf,

@@ -3,8 +3,10 @@
  * page tests make real payouts, payments and daily-job steps with them, as the back office would.
  */
 export { DEMO_BANKGIROS } from '../../src/db/seed/demo';
-export { runDailyJob } from '../../src/services/daily-job';
-export { incomingPaymentsFile } from '../../src/services/incoming-payments-file';
-export { importBgmaxFile } from '../../src/services/payment-import';
-export { runPayout } from '../../src/services/payouts';
+export {
+  importBgmaxFile,
+  incomingPaymentsFile,
+  runDailyJob,
+  runPayout,
+} from '../../src/modules/money/money.service';
 export { sentInvoices, TEST_OPERATOR } from './money';

@@ -20,11 +20,13 @@ import {
   sendInvoicesInTransaction,
   writeInvoice,
 } from '../../modules/invoices/invoices.service';
-import { runDailyJob } from '../../services/daily-job';
+import {
+  importBgmaxFile,
+  incomingPaymentsFile,
+  runDailyJob,
+  runPayout,
+} from '../../modules/money/money.service';
 import { databaseFileStore } from '../../services/file-store';
-import { incomingPaymentsFile } from '../../services/incoming-payments-file';
-import { importBgmaxFile } from '../../services/payment-import';
-import { runPayout } from '../../services/payouts';
 import type { Db, Tx } from '../client';
 import { articles, companies, invoiceEvents, invoices, messages, operators, recipients } from '../schema';
 import { DEMO_BANKGIROS, DEMO_OPERATOR } from './demo-constants';

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the whole stand-in provider in one file (token, banks, sessions, reports,
+// webhooks, failure switches and its hosted HTML page), so the protocol the client speaks can be read as one.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -6,8 +6,8 @@ import type { Db } from '../../db/client';
 import { invoiceEvents, invoices, issuers, messages, recipients } from '../../db/schema';
 import { audit } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
-import { recogniseInvoice } from '../../services/ledger';
 import { noticeColumns } from '../../services/notices';
+import { recogniseInvoice } from '../money/money.service';
 import { invoiceTotalCode } from './invoice-math';
 import { assertTransition, stateAfterDecision } from './invoice-state';
 

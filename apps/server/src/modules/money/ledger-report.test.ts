@@ -5,16 +5,13 @@ import { translate } from '@portal/i18n';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invoiceEvents, invoices, issuers, postings, recipients } from '../src/db/schema';
-import { DEMO_BANKGIROS } from '../src/db/seed/demo';
-import { todayIn } from '../src/lib/today';
-import { runDailyJob } from '../src/services/daily-job';
-import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
-import { processOn } from '../src/services/ledger-report';
-import { importBgmaxFile } from '../src/services/payment-import';
-import { sentInvoices } from './support/money';
-import { pdfText } from './support/pdf-text';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { sentInvoices } from '../../../test/support/money';
+import { pdfText } from '../../../test/support/pdf-text';
+import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { invoiceEvents, invoices, issuers, postings, recipients } from '../../db/schema';
+import { DEMO_BANKGIROS } from '../../db/seed/demo';
+import { todayIn } from '../../lib/today';
+import { importBgmaxFile, incomingPaymentsFile, processOn, runDailyJob } from './money.service';
 
 let t: TestApp;
 beforeAll(async () => {

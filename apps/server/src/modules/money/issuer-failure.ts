@@ -1,4 +1,4 @@
-import { ApiError } from '../lib/errors';
+import { ApiError } from '../../lib/errors';
 
 /** An issuer whose part of a batch failed: nothing of it was written, the others went through. */
 export interface IssuerFailure {

@@ -7,9 +7,9 @@ import {
 } from '@portal/contracts';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { idempotencyKeys, invoiceEvents, invoices } from '../src/db/schema';
-import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
+import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { idempotencyKeys, invoiceEvents, invoices } from '../../db/schema';
 
 /**
  * The due-date rule of sending (docs/INVOICES.md "Due dates when sending"): the app's clock starts on

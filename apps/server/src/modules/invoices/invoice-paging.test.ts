@@ -2,8 +2,8 @@ import { INVOICE_SORT_FIELDS, type InvoiceSummary, listInvoicesResponseSchema } 
 import { addDays } from '@portal/domain/calendar-date';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, recipients, users } from '../src/db/schema';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { invoices, recipients, users } from '../../db/schema';
 
 /**
  * Paging of the invoice list (issue #15, docs/INVOICES.md "The list at scale"): pages by number, pages

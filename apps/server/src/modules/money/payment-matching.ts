@@ -1,6 +1,6 @@
 import { canTransition, INVOICE_STATE, type InvoiceState, stateAfterPayment } from '@portal/contracts';
-import type { payments } from '../db/schema';
-import { uuidv7 } from '../lib/uuid7';
+import type { payments } from '../../db/schema';
+import { uuidv7 } from '../../lib/uuid7';
 import { isFinanced, journalRows, type PostingRow } from './ledger';
 
 /**

@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DAILY_JOB_HOUR, msUntilNextRun, startDailyScheduler } from '../src/services/daily-scheduler';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { DAILY_JOB_HOUR, msUntilNextRun, startDailyScheduler } from './money.service';
 
 const HOUR = 3_600_000;
 const at = (iso: string) => new Date(iso);

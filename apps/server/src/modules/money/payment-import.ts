@@ -1,3 +1,6 @@
+// Over 500 lines on purpose: one all-or-nothing transaction of the BGMAX import (read in batches, lock
+// and read the targets, write), kept together so its locking order can be checked in one file; the
+// matching itself is apart in payment-matching.ts.
 import { createHash, randomUUID } from 'node:crypto';
 import {
   BgmaxError,
@@ -12,13 +15,13 @@ import {
   readBgmax,
 } from '@portal/domain/bgmax';
 import { eq, sql } from 'drizzle-orm';
-import { BULK_CHUNK, bulkInsert, executePrepared } from '../db/bulk';
-import type { Db, Tx } from '../db/client';
-import { rows } from '../db/migrate';
-import { invoices, paymentFiles, payments } from '../db/schema';
-import { audit } from '../lib/audit';
-import { ApiError } from '../lib/errors';
-import { minorOf } from '../lib/minor';
+import { BULK_CHUNK, bulkInsert, executePrepared } from '../../db/bulk';
+import type { Db, Tx } from '../../db/client';
+import { rows } from '../../db/migrate';
+import { invoices, paymentFiles, payments } from '../../db/schema';
+import { audit } from '../../lib/audit';
+import { ApiError } from '../../lib/errors';
+import { minorOf } from '../../lib/minor';
 import { insertPostingRows } from './ledger';
 import {
   acceptsPayment,

@@ -1,12 +1,12 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { rows } from '../src/db/migrate';
-import { invoices, issuers } from '../src/db/schema';
-import { DEMO_BANKGIROS } from '../src/db/seed/demo';
-import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
-import { freshIssuer } from './support/money';
-import { whileRefusing } from './support/refuse-writes';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { freshIssuer } from '../../../test/support/money';
+import { whileRefusing } from '../../../test/support/refuse-writes';
+import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { rows } from '../../db/migrate';
+import { invoices, issuers } from '../../db/schema';
+import { DEMO_BANKGIROS } from '../../db/seed/demo';
+import { incomingPaymentsFile } from './money.service';
 
 /**
  * POST /api/backoffice/payments/import over HTTP, as an operator and the CLI send it: a file that

@@ -13,12 +13,12 @@ import {
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, issuers } from '../src/db/schema';
-import { type InvoiceIssuer, renderInvoicePdf, renderPaymentSlipPdf } from '../src/services/invoice-pdf';
-import { TAX_RATES, toIssuer } from '../src/services/users';
-import { overlappingTexts, type PlacedText, pdfText, pdfTextItems } from './support/pdf-text';
-import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { overlappingTexts, type PlacedText, pdfText, pdfTextItems } from '../../../test/support/pdf-text';
+import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
+import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { invoices, issuers } from '../../db/schema';
+import { type InvoiceIssuer, renderInvoicePdf, renderPaymentSlipPdf } from '../../services/invoice-pdf';
+import { TAX_RATES, toIssuer } from '../../services/users';
 
 /** A text of exactly `length` characters: words of varying length, and one word longer than any column. */
 function longText(seed: string, length: number): string {

@@ -2,13 +2,12 @@ import { addDays } from '@portal/domain/calendar-date';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { payments } from '../src/db/schema';
-import { DEMO_BANKGIROS } from '../src/db/seed/demo';
-import { todayIn } from '../src/lib/today';
-import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
-import { importBgmaxFile } from '../src/services/payment-import';
-import { sentInvoices } from './support/money';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { sentInvoices } from '../../../test/support/money';
+import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { payments } from '../../db/schema';
+import { DEMO_BANKGIROS } from '../../db/seed/demo';
+import { todayIn } from '../../lib/today';
+import { importBgmaxFile, incomingPaymentsFile } from './money.service';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,11 +2,11 @@ import { MAX_INVOICE_TOTAL_MINOR, runDailyResponseSchema, runPayoutResponseSchem
 import { addDays } from '@portal/domain/calendar-date';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { auditLog, invoices, postings, settlements, users } from '../src/db/schema';
-import { todayIn } from '../src/lib/today';
-import { recogniseInvoice } from '../src/services/ledger';
-import { freshIssuer, sentInvoices } from './support/money';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { freshIssuer, sentInvoices } from '../../../test/support/money';
+import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { auditLog, invoices, postings, settlements, users } from '../../db/schema';
+import { todayIn } from '../../lib/today';
+import { recogniseInvoice } from './money.service';
 
 /**
  * Issue #10: one customer must not be able to stop another. Each issuer's part of a batch (payout run,

@@ -9,15 +9,13 @@ import { addDays } from '@portal/domain/calendar-date';
 import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
 import { asc, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invoices, issuers, settlementRows, settlements } from '../src/db/schema';
-import { todayIn } from '../src/lib/today';
-import { decideCredit } from '../src/modules/invoices/invoices.service';
-import { runDailyJob } from '../src/services/daily-job';
-import { checkBooks } from '../src/services/ledger';
-import { runPayout } from '../src/services/payouts';
-import { setAbilities } from './support/abilities';
-import { freshIssuer, sentInvoices, TEST_OPERATOR } from './support/money';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { setAbilities } from '../../../test/support/abilities';
+import { freshIssuer, sentInvoices, TEST_OPERATOR } from '../../../test/support/money';
+import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { invoices, issuers, settlementRows, settlements } from '../../db/schema';
+import { todayIn } from '../../lib/today';
+import { decideCredit } from '../invoices/invoices.service';
+import { checkBooks, runDailyJob, runPayout } from './money.service';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,10 +2,10 @@ import { addDays } from '@portal/domain/calendar-date';
 import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invoiceEvents, invoices } from '../src/db/schema';
-import { runDailyJob } from '../src/services/daily-job';
-import { sentInvoices } from './support/money';
-import { createTestApp, type TestApp } from './support/test-app';
+import { sentInvoices } from '../../../test/support/money';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { invoiceEvents, invoices } from '../../db/schema';
+import { runDailyJob } from './money.service';
 
 let t: TestApp;
 beforeAll(async () => {

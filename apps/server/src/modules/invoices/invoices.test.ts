@@ -7,9 +7,9 @@ import {
 import { isValidOcrReference } from '@portal/domain/ocr-reference';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoiceRows, invoices } from '../src/db/schema';
-import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
+import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { invoiceRows, invoices } from '../../db/schema';
 
 describe('invoices', () => {
   let t: TestApp;

@@ -1,8 +1,8 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { invoices, postings } from '../src/db/schema';
-import { checkBooks, postJournal, UnbalancedJournalError } from '../src/services/ledger';
-import { createTestApp, type TestApp } from './support/test-app';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { invoices, postings } from '../../db/schema';
+import { checkBooks, postJournal, UnbalancedJournalError } from './money.service';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -14,9 +14,9 @@ import {
 import { addDays, daysBetween } from '@portal/domain/calendar-date';
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { invoices, recipients, users } from '../src/db/schema';
-import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
+import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { invoices, recipients, users } from '../../db/schema';
 
 /**
  * The invoice list's filters (spec §4) return exactly the invoices their rule in docs/INVOICES.md

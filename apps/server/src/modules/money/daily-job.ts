@@ -17,9 +17,9 @@ import {
   recourseDate,
 } from '@portal/domain/money-flow';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { rows } from '../db/migrate';
-import { invoiceEvents, invoices } from '../db/schema';
+import type { Db, Tx } from '../../db/client';
+import { rows } from '../../db/migrate';
+import { invoiceEvents, invoices } from '../../db/schema';
 import { failureOf, type IssuerFailure } from './issuer-failure';
 import { postJournal, recogniseInvoice } from './ledger';
 

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the money flow end to end (send, decide, pay out, import, assign, dun,
+// charge back, settle), each scenario through the real import and payout paths with the books checked.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -6,7 +8,10 @@ import { addDays } from '@portal/domain/calendar-date';
 import { DEFAULT_REFERENCE_RATE_BP, feeFor } from '@portal/domain/money-flow';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { migrationsDir } from '../src/db/migrate';
+import { freshIssuer, sentInvoices, TEST_OPERATOR } from '../../../test/support/money';
+import { whileRefusing } from '../../../test/support/refuse-writes';
+import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { migrationsDir } from '../../db/migrate';
 import {
   invoiceEvents,
   invoices,
@@ -18,19 +23,19 @@ import {
   postings,
   settlementRows,
   timelineOrder,
-} from '../src/db/schema';
-import { DEMO_BANKGIROS } from '../src/db/seed/demo';
-import { todayIn } from '../src/lib/today';
-import { decideCredit, loadDetails } from '../src/modules/invoices/invoices.service';
-import { settlementBgmax } from '../src/routes/money';
-import { runDailyJob } from '../src/services/daily-job';
-import { incomingPaymentsFile } from '../src/services/incoming-payments-file';
-import { checkBooks } from '../src/services/ledger';
-import { assignPayment, importBgmaxFile } from '../src/services/payment-import';
-import { runPayout } from '../src/services/payouts';
-import { freshIssuer, sentInvoices, TEST_OPERATOR } from './support/money';
-import { whileRefusing } from './support/refuse-writes';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+} from '../../db/schema';
+import { DEMO_BANKGIROS } from '../../db/seed/demo';
+import { todayIn } from '../../lib/today';
+import { decideCredit, loadDetails } from '../invoices/invoices.service';
+import {
+  assignPayment,
+  checkBooks,
+  importBgmaxFile,
+  incomingPaymentsFile,
+  runDailyJob,
+  runPayout,
+} from './money.service';
+import { settlementBgmax } from './settlement-bgmax';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -2,18 +2,22 @@ import { addDays } from '@portal/domain/calendar-date';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rows } from '../src/db/migrate';
-import { invoices, issuers, payments, settlementRows } from '../src/db/schema';
-import { DEMO_BANKGIROS } from '../src/db/seed/demo';
-import { ApiError } from '../src/lib/errors';
-import { runDailyJob } from '../src/services/daily-job';
-import { type IncomingPayment, incomingPaymentsFile } from '../src/services/incoming-payments-file';
-import { checkBooks } from '../src/services/ledger';
-import { assignPayment, importBgmaxFile } from '../src/services/payment-import';
-import { runPayout } from '../src/services/payouts';
-import { keptTotalsDrift } from './support/kept-totals';
-import { sentInvoices, TEST_OPERATOR } from './support/money';
-import { createTestApp, type TestApp } from './support/test-app';
+import { keptTotalsDrift } from '../../../test/support/kept-totals';
+import { sentInvoices, TEST_OPERATOR } from '../../../test/support/money';
+import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { rows } from '../../db/migrate';
+import { invoices, issuers, payments, settlementRows } from '../../db/schema';
+import { DEMO_BANKGIROS } from '../../db/seed/demo';
+import { ApiError } from '../../lib/errors';
+import {
+  assignPayment,
+  checkBooks,
+  type IncomingPayment,
+  importBgmaxFile,
+  incomingPaymentsFile,
+  runDailyJob,
+  runPayout,
+} from './money.service';
 
 /**
  * The bookkeeping invariant of docs/MONEY.md as a property: whatever happens in whatever order —

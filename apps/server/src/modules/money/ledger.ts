@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { FINANCED_SERVICES, type ServiceType } from '@portal/contracts';
 import { assertMinorUnits } from '@portal/domain/money';
 import { sql } from 'drizzle-orm';
-import { bulkInsert } from '../db/bulk';
-import type { Db, Tx } from '../db/client';
-import { rows } from '../db/migrate';
-import { postings } from '../db/schema';
+import { bulkInsert } from '../../db/bulk';
+import type { Db, Tx } from '../../db/client';
+import { rows } from '../../db/migrate';
+import { postings } from '../../db/schema';
 
 /**
  * The double-entry book under the money flow (docs/MONEY.md). Debits are positive, credits negative;

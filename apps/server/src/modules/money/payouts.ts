@@ -5,13 +5,13 @@ import { sumMinor } from '@portal/domain/money';
 import { type FeeTerms, feeFor } from '@portal/domain/money-flow';
 import type { Locale } from '@portal/i18n';
 import { inArray, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client';
-import { rows } from '../db/migrate';
-import { invoiceEvents, issuerFees, messages, settlementRows, settlements } from '../db/schema';
-import { minorOf } from '../lib/minor';
+import type { Db, Tx } from '../../db/client';
+import { rows } from '../../db/migrate';
+import { invoiceEvents, issuerFees, messages, settlementRows, settlements } from '../../db/schema';
+import { minorOf } from '../../lib/minor';
+import { noticeColumns } from '../../services/notices';
 import { failureOf, type IssuerFailure } from './issuer-failure';
 import { INSERT_CHUNK, insertPostingRows, isFinanced, journalRows, type PostingRow } from './ledger';
-import { noticeColumns } from './notices';
 
 /**
  * Any constant: a payout run takes this transaction-level advisory lock with each issuer's hash, so

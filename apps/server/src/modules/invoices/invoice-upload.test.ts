@@ -9,6 +9,9 @@ import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { createOcrReference } from '@portal/domain/ocr-reference';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { samplePdf } from '../../../test/support/factories';
+import { VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
+import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
 import {
   invoiceEvents,
   invoiceFiles,
@@ -17,10 +20,7 @@ import {
   issuerCounters,
   issuers,
   users,
-} from '../src/db/schema';
-import { samplePdf } from './support/factories';
-import { VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+} from '../../db/schema';
 
 describe('register by upload (POST limited/invoices/upload)', () => {
   let t: TestApp;

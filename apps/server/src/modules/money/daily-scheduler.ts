@@ -1,21 +1,21 @@
 import type { Logger } from 'pino';
-import type { Db } from '../db/client';
-import { todayIn } from '../lib/today';
+import type { Db } from '../../db/client';
+import { todayIn } from '../../lib/today';
 import { runDailyJob } from './daily-job';
 
 /** The hour (Europe/Stockholm) the daily job runs every day. */
 export const DAILY_JOB_HOUR = 6;
 
+/** The hour of a time in Stockholm: one formatter for every call (building one costs far more than using it). */
+const STOCKHOLM_HOUR = new Intl.DateTimeFormat('en-GB', {
+  timeZone: 'Europe/Stockholm',
+  hour: '2-digit',
+  hour12: false,
+});
+
 /** Milliseconds from `now` to the next `hour`:00 in Europe/Stockholm (DST-safe: found by probing). */
 export function msUntilNextRun(now: Date, hour = DAILY_JOB_HOUR): number {
-  const hourIn = (d: Date) =>
-    Number(
-      new Intl.DateTimeFormat('en-GB', {
-        timeZone: 'Europe/Stockholm',
-        hour: '2-digit',
-        hour12: false,
-      }).format(d),
-    );
+  const hourIn = (d: Date) => Number(STOCKHOLM_HOUR.format(d));
   // Walk forward minute by minute-hour: first whole hour after now whose Stockholm hour is `hour`.
   const start = new Date(now);
   start.setUTCMinutes(0, 0, 0);

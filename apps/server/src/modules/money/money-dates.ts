@@ -1,6 +1,6 @@
 import { MONEY_DATE_WINDOW } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
-import { ApiError } from '../lib/errors';
+import { ApiError } from '../../lib/errors';
 
 /**
  * Refuses a date of money movement an operator entered (a payout date, the day of a daily job) that is

@@ -1,9 +1,9 @@
 import type { LedgerProcess, LedgerRow } from '@portal/contracts';
 import { DUNNING_STEPS, dunningStepOn } from '@portal/domain/money-flow';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { rows } from '../db/migrate';
-import { minorOf } from '../lib/minor';
+import type { Db } from '../../db/client';
+import { rows } from '../../db/migrate';
+import { minorOf } from '../../lib/minor';
 
 export type LedgerSort = 'invoiceNumber' | 'invoiceDate' | 'dueDate' | 'customer' | 'amount' | 'remaining';
 

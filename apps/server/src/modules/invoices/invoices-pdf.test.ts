@@ -3,10 +3,10 @@ import { INVOICES_PDF_MAX, invoiceDetailSchema, recipientSchema } from '@portal/
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { userAbilities, users } from '../src/db/schema';
-import { pdfText } from './support/pdf-text';
-import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { pdfText } from '../../../test/support/pdf-text';
+import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
+import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { userAbilities, users } from '../../db/schema';
 
 const URL = '/api/limited/invoices/pdf';
 
