@@ -1,11 +1,9 @@
 import { PassThrough } from 'node:stream';
 import {
-  DEFAULT_LANGUAGE,
   feesPreviewBodySchema,
   feesPreviewResponseSchema,
   idParamsSchema,
   LANGUAGES,
-  type Language,
   listTransferCostsQuerySchema,
   listTransferCostsResponseSchema,
   paymentsExportQuerySchema,
@@ -28,8 +26,7 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../db/client';
-import { invoices, issuers, payments, recipients, settlementRows, settlements, users } from '../db/schema';
+import { invoices, issuers, payments, recipients, settlementRows, settlements } from '../db/schema';
 import { CSV_CONTENT_TYPE, csvAmount, csvWriter } from '../lib/csv';
 import { ApiError } from '../lib/errors';
 import { contentDisposition } from '../lib/file-names';
@@ -37,15 +34,11 @@ import { addMinor, minorOf } from '../lib/minor';
 import { safeCell } from '../lib/spreadsheet-cells';
 import { isFinanced } from '../services/ledger';
 import { feeTermsOf, NO_FEE, rowFee } from '../services/payouts';
+import { languageOf } from '../services/users';
 import { errorResponses, routeOf, signedIn } from './define';
 
 /** The created day of a settlement in Sweden, where the customer reads it. */
 const createdDay = sql<string>`(${settlements.createdAt} at time zone 'Europe/Stockholm')::date::text`;
-
-async function languageOf(db: Db, userId: string): Promise<Language> {
-  const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
-  return user?.language ?? DEFAULT_LANGUAGE;
-}
 
 /**
  * A settlement as a BGMAX file (one deposit): each row with a positive net is a TK20 payment, each
