@@ -13,6 +13,7 @@ export * from './ledger';
 export * from './lists';
 export * from './messages';
 export * from './money';
+export * from './page-calls';
 export * from './pages';
 export * from './recipients';
 export * from './reports';

@@ -4,63 +4,37 @@ import { matchPath } from 'react-router';
 /** A page of the app: its route pattern and abilities from the contracts' `PAGES`, plus its link builder. */
 export type AppPath = PageDef;
 
+/** A page's link builder: its path, or for a path with a parameter (`:id`) the path with the value in. */
+type Linked<P extends PageDef> = P & {
+  getHref: P['path'] extends `${string}:${string}` ? (value: string) => string : () => string;
+};
+
+function linked<P extends PageDef>(page: P): Linked<P> {
+  const getHref = (value = '') => page.path.replace(/:\w+/, () => encodeURIComponent(value));
+  return { ...page, getHref } as Linked<P>;
+}
+
+type LinkedPages = { [K in PageName]: Linked<(typeof PAGES)[K]> };
+
+const linkedPages = {} as LinkedPages;
+for (const name of Object.keys(PAGES) as PageName[]) {
+  (linkedPages as Record<PageName, PageDef>)[name] = linked(PAGES[name]);
+}
+
 /**
- * Every route of spec §2 with its link builder. The pattern and the abilities that open each page
- * come from `PAGES` (packages/contracts/src/pages.ts), the table the menu reads as well.
+ * Every route of spec §2 with its link builder, one per page of `PAGES` (packages/contracts/src/pages.ts),
+ * the table the menu reads as well: the pattern and the abilities that open each page come from there.
  */
 export const paths = {
-  login: { ...PAGES.login, getHref: () => '/login' },
-  groupLogin: {
-    ...PAGES.groupLogin,
-    getHref: (groupid: string) => `/${encodeURIComponent(groupid)}/login`,
-  },
+  ...linkedPages,
   /** Named `password.reset` in spec §2; the request view (`password.reset.request`) is part of the login. */
-  passwordReset: {
-    ...PAGES.passwordReset,
-    name: 'password.reset',
-    getHref: (hash: string) => `/password/reset/${encodeURIComponent(hash)}`,
-  },
-  home: { ...PAGES.home, getHref: () => '/' },
-  invoiceRegister: { ...PAGES.invoiceRegister, getHref: () => '/invoice/register' },
-  invoiceFileUpload: { ...PAGES.invoiceFileUpload, getHref: () => '/invoice/fileupload' },
-  invoiceUpload: { ...PAGES.invoiceUpload, getHref: () => '/invoice/upload' },
-  invoiceEdit: {
-    ...PAGES.invoiceEdit,
-    getHref: (id: string) => `/invoice/edit/${encodeURIComponent(id)}`,
-  },
-  invoiceSend: { ...PAGES.invoiceSend, getHref: () => '/invoice/send' },
-  invoiceSendBusiness: { ...PAGES.invoiceSendBusiness, getHref: () => '/invoice/send-business' },
-  recipient: { ...PAGES.recipient, getHref: () => '/recipient' },
-  installmentPlans: { ...PAGES.installmentPlans, getHref: () => '/installmentplans' },
-  invoices: { ...PAGES.invoices, getHref: () => '/invoices' },
-  invoicesDuplicate: {
-    ...PAGES.invoicesDuplicate,
-    getHref: (id: string) => `/invoices/duplicate/${encodeURIComponent(id)}`,
-  },
-  invoiceDetail: {
-    ...PAGES.invoiceDetail,
-    getHref: (id: string) => `/invoices/${encodeURIComponent(id)}`,
-  },
-  transferCosts: { ...PAGES.transferCosts, getHref: () => '/transfercosts' },
-  reportsPayments: { ...PAGES.reportsPayments, getHref: () => '/reports/payments' },
-  reportsLedger: { ...PAGES.reportsLedger, getHref: () => '/reports/ledger' },
+  passwordReset: { ...linkedPages.passwordReset, name: 'password.reset' },
   invoiceMessages: {
     ...PAGES.invoiceMessages,
     /** The optional invoice of spec §2 is a query parameter: `/invoice/messages?invoiceID=…`. */
     getHref: (invoiceID?: string) =>
       invoiceID ? `/invoice/messages?invoiceID=${encodeURIComponent(invoiceID)}` : '/invoice/messages',
   },
-  installmentRegister: { ...PAGES.installmentRegister, getHref: () => '/installment/register' },
-  articles: { ...PAGES.articles, getHref: () => '/articles' },
-  verifyBankAccount: { ...PAGES.verifyBankAccount, getHref: () => '/verify-bank-account' },
-  verifyBankAccountSuccess: {
-    ...PAGES.verifyBankAccountSuccess,
-    getHref: () => '/verify-bank-account-success',
-  },
-  forbidden: { ...PAGES.forbidden, getHref: () => '/403' },
-} as const satisfies {
-  // One entry per page of the table, no more and no fewer: a page without a link builder fails here.
-  [K in PageName]: (typeof PAGES)[K] & { getHref: (...args: never[]) => string; name?: string };
 };
 
 export type PathName = keyof typeof paths;
