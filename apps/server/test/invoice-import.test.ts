@@ -92,6 +92,38 @@ describe('invoice import from CSV and Excel', () => {
     expect(await t.db.select().from(invoices)).toHaveLength(before);
   });
 
+  it("reads quantities and VAT with the invoice form's rule (@portal/domain/quantity), a lone comma as decimal", async () => {
+    const line = (n: string, quantity: string, vat = '25') =>
+      `${n};559123-4561;2026-03-01;2026-03-31;factoring;SEK;Rad;${quantity};st;100,00;${vat}`;
+    const file = [
+      HEADER,
+      line('QTY-1', '1,5'),
+      line('QTY-2', '1.5'),
+      line('QTY-3', '1 000'),
+      line('QTY-4', '2,500', '25 %'),
+      line('QTY-5', '1 2'),
+      line('QTY-6', '0,0001'),
+      line('QTY-7', '-1'),
+      line('QTY-8', '2000000'),
+      line('QTY-9', '1', '12,5'),
+    ].join('\r\n');
+    const res = await post(demo, '/preview', 'csv', Buffer.from(file));
+    expect(res.statusCode, res.body).toBe(200);
+    const preview = importPreviewResponseSchema.parse(res.json());
+    const of = (n: string) => preview.invoices.find((i) => i.invoiceNumber === n);
+    // 1,5 × 100,00 + 25 %; 1 000 × 100,00 + 25 %; 2,5 × 100,00 + 25 %.
+    expect(of('QTY-1')).toMatchObject({ issues: [], grossMinor: 18_750 });
+    expect(of('QTY-2')).toMatchObject({ issues: [], grossMinor: 18_750 });
+    expect(of('QTY-3')).toMatchObject({ issues: [], grossMinor: 12_500_000 });
+    expect(of('QTY-4')).toMatchObject({ issues: [], grossMinor: 31_250 });
+    for (const n of ['QTY-5', 'QTY-6', 'QTY-7'])
+      expect(of(n)?.issues, n).toEqual([
+        { line: expect.any(Number), column: 'quantity', code: 'import.invalid_quantity' },
+      ]);
+    expect(of('QTY-8')?.issues).toEqual([{ line: 9, column: 'quantity', code: 'validation.amount_range' }]);
+    expect(of('QTY-9')?.issues).toEqual([{ line: 10, column: 'vatPercent', code: 'import.invalid_vat' }]);
+  });
+
   it('a missing column is a file issue', async () => {
     const res = await post(demo, '/preview', 'csv', Buffer.from('invoiceNumber;description\r\nX;Y\r\n'));
     const preview = importPreviewResponseSchema.parse(res.json());

@@ -14,6 +14,8 @@ export * from './ledger';
 export * from './lists';
 export * from './messages';
 export * from './money';
+export * from './page-calls';
+export * from './pages';
 export * from './recipients';
 export * from './reports';
 export * from './routes';

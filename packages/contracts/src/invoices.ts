@@ -4,6 +4,7 @@ import { addDays } from '@portal/domain/calendar-date';
 import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { isValidOcrReference, normalizeOcrReference } from '@portal/domain/ocr-reference';
 import { isFinnishBusinessId, isSwedishOrganisationNumber } from '@portal/domain/organisation-number';
+import { MAX_QUANTITY_MILLI, QUANTITY_SCALE } from '@portal/domain/quantity';
 import { z } from 'zod';
 import { minorAmountSchema, UNITS, vatBasisPointsSchema } from './articles';
 import { LANGUAGES } from './constants';
@@ -231,10 +232,8 @@ export const INVOICE_LIMITS = {
   rows: 200,
 } as const;
 
-/** Quantities are thousandths (1500 = 1.5), so that 1.5 h is exact without floats. */
-export const QUANTITY_SCALE = 1000;
-/** Largest quantity of one row, in thousandths: one million units. */
-export const MAX_QUANTITY_MILLI = 1_000_000_000;
+/** Quantities are thousandths (1500 = 1.5), so that 1.5 h is exact without floats (`@portal/domain/quantity`). */
+export { MAX_QUANTITY_MILLI, QUANTITY_SCALE };
 
 /**
  * The one maximum of an invoice's total (gross, incl. VAT) in minor units: 10 000 000 000 öre =

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { dueDate, nextInvoiceNumber } from './due-date';
+import {
+  DEFAULT_PAYMENT_TERMS_DAYS,
+  dueDate,
+  isDueBeforeInvoiceDate,
+  nextInvoiceNumber,
+  paymentTermsDays,
+} from './due-date';
 
 describe('dueDate', () => {
   it.each([
@@ -62,5 +68,37 @@ describe('nextInvoiceNumber', () => {
     const next = nextInvoiceNumber(existing);
     expect(existing).not.toContain(next);
     expect(next).toBe('F-0012');
+  });
+});
+
+describe('paymentTermsDays: the inverse of dueDate', () => {
+  it.each([
+    ['2025-01-31', '2025-03-02', 30],
+    ['2024-02-19', '2024-02-29', 10],
+    ['2025-12-15', '2026-01-14', 30],
+    ['2025-06-10', '2025-06-10', 0],
+    ['2025-06-10', '2025-06-09', null],
+    ['2025-02-30', '2025-03-30', null],
+    ['2025-01-31', '', null],
+  ])('%s to %s → %s', (invoiceDate, due, days) => {
+    expect(paymentTermsDays(invoiceDate, due)).toBe(days);
+    if (days !== null) expect(dueDate(invoiceDate, days)).toBe(due);
+  });
+
+  it('suggests the default terms of 30 days', () => {
+    expect(DEFAULT_PAYMENT_TERMS_DAYS).toBe(30);
+  });
+});
+
+describe('isDueBeforeInvoiceDate: the rule validation.due_before_invoice_date', () => {
+  it.each([
+    ['2025-06-10', '2025-06-09', true],
+    ['2025-01-01', '2024-12-31', true],
+    ['2025-06-10', '2025-06-10', false],
+    ['2025-06-10', '2025-07-10', false],
+    ['2025-06-10', '2025-06-31', false],
+    ['', '2025-06-09', false],
+  ])('invoice %s, due %s → %s', (invoiceDate, due, before) => {
+    expect(isDueBeforeInvoiceDate(invoiceDate, due)).toBe(before);
   });
 });

@@ -1,9 +1,12 @@
-import { addDays } from './calendar-date';
+import { addDays, daysBetween, isValidIsoDate } from './calendar-date';
 
 /**
  * Due dates and invoice number suggestions for the invoice form (spec §3: invoice number, date, due
  * date; §5: the invoice number is unique per issuer).
  */
+
+/** The payment terms a new invoice starts with, in calendar days (the form's default, the import template's). */
+export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
 
 /**
  * The due date: `invoiceDate` (`YYYY-MM-DD`) plus `paymentTermsDays` calendar days, e.g. "2025-01-31"
@@ -17,6 +20,26 @@ export function dueDate(invoiceDate: string, paymentTermsDays: number): string {
     throw new RangeError(`payment terms must be a non-negative integer, got ${String(paymentTermsDays)}`);
   }
   return addDays(invoiceDate, paymentTermsDays);
+}
+
+/**
+ * The payment terms of an invoice in calendar days, the inverse of `dueDate`: "2025-01-31" to
+ * "2025-03-02" → 30; the same day → 0. Null when either date is not a valid `YYYY-MM-DD` or when the
+ * due date is before the invoice date (`isDueBeforeInvoiceDate`), which has no terms.
+ */
+export function paymentTermsDays(invoiceDate: string, dueDateText: string): number | null {
+  if (!isValidIsoDate(invoiceDate) || !isValidIsoDate(dueDateText)) return null;
+  const days = daysBetween(invoiceDate, dueDateText);
+  return days < 0 ? null : days;
+}
+
+/**
+ * The rule `validation.due_before_invoice_date`: true when both dates are valid `YYYY-MM-DD` and the
+ * due date is before the invoice date. A due date on the invoice date is allowed (terms of 0 days).
+ * False when either date is invalid: that is the date field's own error, not this rule's.
+ */
+export function isDueBeforeInvoiceDate(invoiceDate: string, dueDateText: string): boolean {
+  return isValidIsoDate(invoiceDate) && isValidIsoDate(dueDateText) && dueDateText < invoiceDate;
 }
 
 // A trailing run of ASCII digits and whatever precedes it ("INV-2025-" + "0042").

@@ -1,4 +1,5 @@
 import { assertMinorUnits, multiplyDivide, sumMinor } from './money';
+import { QUANTITY_SCALE } from './quantity';
 import { computeTaxReduction, type TaxReduction, type TaxReductionType } from './rot-rut';
 
 /**
@@ -21,8 +22,7 @@ export const ROW_KINDS = ['labour', 'material', 'other'] as const;
 /** Only `labour` rows count for ROT/RUT; materials, travel, machines and the like do not. */
 export type RowKind = (typeof ROW_KINDS)[number];
 
-/** Quantities are integers in thousandths: 1500 = 1.5 units. */
-export const QUANTITY_SCALE = 1000;
+export { QUANTITY_SCALE };
 /** VAT rates are integer basis points: 2500 = 25 %, 2550 = 25.5 %. */
 export const BASIS_POINTS_SCALE = 10_000;
 

@@ -5,6 +5,7 @@ import {
   CURRENCIES,
   formatAmount,
   formatMoney,
+  isCurrency,
   MONEY_LOCALES,
   type MoneyLocale,
   multiplyDivide,
@@ -13,6 +14,7 @@ import {
   roundHalfEven,
   roundHalfUp,
   sumMinor,
+  toCurrency,
   toDecimalString,
 } from './money';
 import { seededRandom } from './test-support/seeded-random';
@@ -320,5 +322,18 @@ describe('formatMoney and formatAmount', () => {
         expect(parseMoneyOrNull(toDecimalString(minor), { locale })).toBe(minor);
       }
     }
+  });
+});
+
+describe('isCurrency and toCurrency', () => {
+  it.each([
+    ['SEK', true, 'SEK'],
+    ['EUR', true, 'EUR'],
+    ['sek', false, 'SEK'],
+    ['NOK', false, 'SEK'],
+    ['', false, 'SEK'],
+  ] as const)('%j: issued %s, read as %s', (code, issued, currency) => {
+    expect(isCurrency(code)).toBe(issued);
+    expect(toCurrency(code)).toBe(currency);
   });
 });

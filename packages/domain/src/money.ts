@@ -10,10 +10,29 @@
  * over many roundings; an invoice rounds a handful of times.
  */
 
+import { readGroupedInteger } from './grouped-digits';
+
 /** Currencies the portal issues invoices in. */
 export const CURRENCIES = ['SEK', 'EUR'] as const;
 /** `SEK` or `EUR`. */
 export type Currency = (typeof CURRENCIES)[number];
+
+/**
+ * True for a currency the portal issues in (`SEK`, `EUR`; exact and case-sensitive, so "sek" is
+ * not). Narrows a currency code read from an answer or a row to `Currency`.
+ */
+export function isCurrency(value: string): value is Currency {
+  return (CURRENCIES as readonly string[]).includes(value);
+}
+
+/**
+ * A stored or typed currency code as a `Currency` for the money functions: `SEK` and `EUR` as they
+ * are, anything else (which the portal never stores: an issuer's currencies are SEK and EUR) SEK,
+ * whose two decimals every code the portal reads has.
+ */
+export function toCurrency(code: string): Currency {
+  return isCurrency(code) ? code : 'SEK';
+}
 
 /** Minor units per major unit is 10^digits; both SEK (öre) and EUR (cent) have two. */
 export const CURRENCY_MINOR_DIGITS: Readonly<Record<Currency, number>> = { SEK: 2, EUR: 2 };
@@ -218,21 +237,6 @@ function decimalSeparator(s: string, locale: MoneyLocale): '.' | ',' | null {
   if (dots === 1) return '.';
   if (commas === 1) return locale === 'en-US' ? null : ',';
   return null;
-}
-
-// The integer part: plain digits, or groups (first 1-3 digits, then exactly 3) joined by one kind of
-// separator. An empty integer part (".5") counts as zero. Returns the digits or null.
-function readGroupedInteger(text: string, grouping: '.' | ','): string | null {
-  if (text === '') return '0';
-  if (/^[0-9]+$/.test(text)) return text;
-  const hasSpace = text.includes(' ');
-  const hasGrouping = text.includes(grouping);
-  if (hasSpace === hasGrouping) return null;
-  const groups = text.split(hasSpace ? ' ' : grouping);
-  const [head, ...tail] = groups;
-  if (head === undefined || !/^[0-9]{1,3}$/.test(head)) return null;
-  if (!tail.every((g) => /^[0-9]{3}$/.test(g))) return null;
-  return groups.join('');
 }
 
 /** `parseMoney` for places that only need the value: the minor units, or null when refused. */

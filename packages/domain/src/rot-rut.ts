@@ -1,7 +1,7 @@
 import { isValidIsoDate } from './calendar-date';
 import { assertMinorUnits, multiplyDivide } from './money';
 import { isSwedishOrganisationNumber } from './organisation-number';
-import { parsePersonalNumber } from './personal-number';
+import { isValidPersonalNumber, parsePersonalNumber } from './personal-number';
 
 /**
  * Swedish ROT and RUT tax reductions on an invoice ("fakturamodellen"): the seller takes a share of
@@ -238,5 +238,72 @@ export function validateTaxReductionDetails(
       issues.push({ path: ['property', 'apartmentNumber'], code: 'rot_rut.invalid_apartment_number' });
     }
   }
+  return issues;
+}
+
+/**
+ * True when an invoice may carry ROT/RUT: a Swedish issuer (`country` "SE") invoicing in SEK. The
+ * reduction is Swedish tax law and claimed in kronor, so a Finnish issuer or a EUR invoice never has
+ * it; the invoice form hides its ROT/RUT section and the server refuses it.
+ */
+export function isRotRutAvailable(issuerCountry: string, currency: string): boolean {
+  return issuerCountry === 'SE' && currency === 'SEK';
+}
+
+/** The ROT/RUT part of an invoice as the invoice form and the API carry it (texts as typed). */
+export interface InvoiceRotRut {
+  type: TaxReductionType | 'none';
+  /** The buyer's personnummer or samordningsnummer. */
+  personalNumber: string;
+  /** ROT on a house: its property designation (fastighetsbeteckning). */
+  propertyDesignation: string;
+  /** ROT in a co-op flat: the housing co-op's organisation number. */
+  housingCoopNumber: string;
+}
+
+/** One broken ROT/RUT rule of an invoice: the field path as the form and the API name it, and its code. */
+export interface InvoiceRotRutIssue {
+  path: 'rotRut.personalNumber' | 'rotRut.propertyDesignation' | 'rotRut.housingCoopNumber' | 'rows';
+  code:
+    | 'validation.required'
+    | 'validation.personal_number'
+    | 'validation.organization_number'
+    | 'validation.rot_rut_labour_row';
+}
+
+/**
+ * The rules of an invoice with ROT or RUT, the same in the invoice form and on the server (the codes
+ * are the contract's `validation.*` codes): the buyer's personal number is required (blank after
+ * trimming: `validation.required`, spec §5 "Required") and valid on the invoice date
+ * (`validation.personal_number`; with an invalid invoice date, valid in either century); for ROT a
+ * property designation or a housing co-op is required (`validation.required` at the property
+ * designation) and a co-op's number must be a valid Swedish organisation number
+ * (`validation.organization_number`); at least one row must be labour (`rows`,
+ * `validation.rot_rut_labour_row`). Type `none` has no rules: an empty list. Whether ROT/RUT is
+ * allowed at all (`isRotRutAvailable`) and the buyer being a private person are the caller's checks.
+ * Issues come in the order of the fields.
+ */
+export function invoiceRotRutIssues(invoice: {
+  invoiceDate: string;
+  rotRut: InvoiceRotRut;
+  rows: readonly { rotRut: boolean }[];
+}): InvoiceRotRutIssue[] {
+  const { rotRut } = invoice;
+  const issues: InvoiceRotRutIssue[] = [];
+  if (rotRut.type === 'none') return issues;
+  const personalNumber = rotRut.personalNumber.trim();
+  const today = isValidIsoDate(invoice.invoiceDate) ? invoice.invoiceDate : undefined;
+  if (personalNumber === '') issues.push({ path: 'rotRut.personalNumber', code: 'validation.required' });
+  else if (!isValidPersonalNumber(personalNumber, today))
+    issues.push({ path: 'rotRut.personalNumber', code: 'validation.personal_number' });
+  if (rotRut.type === 'rot') {
+    const coop = rotRut.housingCoopNumber.trim();
+    if (rotRut.propertyDesignation.trim() === '' && coop === '')
+      issues.push({ path: 'rotRut.propertyDesignation', code: 'validation.required' });
+    if (coop !== '' && !isSwedishOrganisationNumber(coop))
+      issues.push({ path: 'rotRut.housingCoopNumber', code: 'validation.organization_number' });
+  }
+  if (!invoice.rows.some((row) => row.rotRut))
+    issues.push({ path: 'rows', code: 'validation.rot_rut_labour_row' });
   return issues;
 }

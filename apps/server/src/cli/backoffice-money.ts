@@ -13,7 +13,7 @@ import {
   runPayoutResponseSchema,
   SERVICE_TYPES,
 } from '@portal/contracts';
-import { toDecimalString } from '@portal/domain/money';
+import { toCurrency, toDecimalString } from '@portal/domain/money';
 import { CliError, type CliIo, call, EXIT, refusal } from './backoffice-http';
 
 /** The money commands of the back-office CLI (docs/BACKOFFICE.md, docs/MONEY.md). */
@@ -45,7 +45,7 @@ const optionalDate = (name: string) => (rest: string[], values: Record<string, u
 };
 
 const money = (minor: number, currency: string) =>
-  `${toDecimalString(minor, currency === 'EUR' ? 'EUR' : 'SEK')} ${currency}`;
+  `${toDecimalString(minor, toCurrency(currency))} ${currency}`;
 
 async function send(base: string, method: string, path: string, token: string, body?: unknown) {
   const res = await call(base, method, path, token, body);

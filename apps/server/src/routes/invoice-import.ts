@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
 import {
-  DEFAULT_LANGUAGE,
   FILE_MAX_BYTES,
   INVOICE_EVENT,
   importFileQuerySchema,
@@ -8,7 +7,7 @@ import {
   importPreviewResponseSchema,
   importTemplateQuerySchema,
 } from '@portal/contracts';
-import { addDays } from '@portal/domain/calendar-date';
+import { DEFAULT_PAYMENT_TERMS_DAYS, dueDate } from '@portal/domain/due-date';
 import type { Currency } from '@portal/domain/money';
 import { translate } from '@portal/i18n';
 import { and, asc, eq, inArray } from 'drizzle-orm';
@@ -16,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db, Tx } from '../db/client';
-import { invoiceEvents, invoices, issuers, recipients, users } from '../db/schema';
+import { invoiceEvents, invoices, issuers, recipients } from '../db/schema';
 import { CSV_CONTENT_TYPE } from '../lib/csv';
 import { ApiError } from '../lib/errors';
 import { contentDisposition } from '../lib/file-names';
@@ -31,7 +30,7 @@ import {
   type ParsedImport,
   type TemplateExample,
 } from '../services/invoice-import';
-import { CURRENCIES, TAX_RATES } from '../services/users';
+import { CURRENCIES, languageOf, TAX_RATES } from '../services/users';
 import { errorResponses, routeOf, signedIn } from './define';
 
 async function importContext(db: Db | Tx, issuerId: string): Promise<ImportContext> {
@@ -83,7 +82,7 @@ async function templateExample(db: Db, issuerId: string, now: Date): Promise<Tem
     recipientOrganizationNumber: recipient ? recipient.org : '556036-0793',
     recipientName: recipient ? recipient.name : 'Kund AB',
     invoiceDate: today,
-    dueDate: addDays(today, 30),
+    dueDate: dueDate(today, DEFAULT_PAYMENT_TERMS_DAYS),
     currency: (context.currencies[0] ?? 'SEK') as Currency,
     vatBasisPoints: context.vatRates[0] ?? 0,
   };
@@ -211,12 +210,8 @@ export async function invoiceImportRoutes(fastify: FastifyInstance): Promise<voi
     },
     handler: async (request, reply) => {
       const auth = signedIn(request);
-      const [user] = await ctx.db
-        .select({ language: users.language })
-        .from(users)
-        .where(eq(users.id, auth.userId));
       // As the reports: the language the page asks for, else the user's stored one.
-      const language = request.query.language ?? user?.language ?? DEFAULT_LANGUAGE;
+      const language = request.query.language ?? (await languageOf(ctx.db, auth.userId));
       const format = request.query.format;
       const file = await importTemplate(
         format,

@@ -1,10 +1,8 @@
 import { PassThrough } from 'node:stream';
 import {
   activeRegressQuerySchema,
-  DEFAULT_LANGUAGE,
   isoDateSchema,
   LANGUAGES,
-  type Language,
   ledgerExportQuerySchema,
   ledgerQuerySchema,
   ledgerResponseSchema,
@@ -19,14 +17,14 @@ import ExcelJS from 'exceljs';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Db } from '../db/client';
-import { invoices, issuers, recipients, users } from '../db/schema';
+import { invoices, issuers, recipients } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { contentDisposition } from '../lib/file-names';
 import { safeCell } from '../lib/spreadsheet-cells';
 import { todayIn } from '../lib/today';
 import { ledgerPage, ledgerRows } from '../modules/money/money.service';
 import { renderTablePdf } from '../services/table-pdf';
+import { languageOf } from '../services/users';
 import { errorResponses, routeOf, signedIn } from './define';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -34,11 +32,6 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export const ACTIVE_STATES = [2, 3];
 /** Rows read from the database per round trip while a file streams out. */
 const BATCH = 2_000;
-
-async function languageOf(db: Db, userId: string): Promise<Language> {
-  const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
-  return user?.language ?? DEFAULT_LANGUAGE;
-}
 
 /** The columns of the ledger report, exactly those of spec §3, in order. */
 const LEDGER_COLUMNS = [

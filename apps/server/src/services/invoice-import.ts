@@ -12,7 +12,9 @@ import {
   UNITS,
 } from '@portal/contracts';
 import { isValidIsoDate } from '@portal/domain/calendar-date';
-import { type Currency, parseMoney } from '@portal/domain/money';
+import { isDueBeforeInvoiceDate } from '@portal/domain/due-date';
+import { type Currency, parseMoney, toCurrency } from '@portal/domain/money';
+import { parseQuantity } from '@portal/domain/quantity';
 import { translate } from '@portal/i18n';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
@@ -33,14 +35,6 @@ export interface ParsedImport {
 
 function isBlank(row: readonly string[]): boolean {
   return row.every((v) => v.trim() === '');
-}
-
-/** A quantity with up to three decimals, in thousandths; null when it is not one. */
-function parseQuantity(text: string): number | null {
-  const m = /^(-?)(\d{1,9})(?:[.,](\d{1,3}))?$/.exec(text.replace(/\s/g, ''));
-  if (!m) return null;
-  const value = Number(m[2]) * 1000 + Number((m[3] ?? '').padEnd(3, '0'));
-  return m[1] ? -value : value;
 }
 
 /** The file's column of a field of `invoiceBodySchema`, to mark a rule's issue where the customer typed. */
@@ -168,11 +162,7 @@ export function checkImport(table: string[][], ctx: ImportContext): ParsedImport
     for (const c of ['invoiceDate', 'dueDate'] as const)
       if (need(c, line0, first[c]) && !isValidIsoDate(first[c]))
         issues.push({ line: line0, column: c, code: 'import.invalid_date' });
-    if (
-      isValidIsoDate(first.invoiceDate) &&
-      isValidIsoDate(first.dueDate) &&
-      first.dueDate < first.invoiceDate
-    )
+    if (isDueBeforeInvoiceDate(first.invoiceDate, first.dueDate))
       issues.push({ line: line0, column: 'dueDate', code: 'validation.due_before_invoice_date' });
     const service = (first.service || 'factoring') as ServiceType;
     if (!SERVICE_TYPES.includes(service))
@@ -195,16 +185,20 @@ export function checkImport(table: string[][], ctx: ImportContext): ParsedImport
     const rows = g.cells.map((cells, k) => {
       const line = g.lines[k] as number;
       need('description', line, cells.description);
-      const quantityMilli = parseQuantity(cells.quantity);
-      if (quantityMilli === null || quantityMilli <= 0)
+      // In a file a lone comma is a decimal mark, as for the unit price: sv-SE reads "1,5" and "1.5".
+      const quantity = parseQuantity(cells.quantity, 'sv-SE');
+      const quantityMilli = quantity.ok ? quantity.milli : null;
+      if (!quantity.ok && quantity.error === 'out_of_range')
+        issues.push({ line, column: 'quantity', code: 'validation.amount_range' });
+      else if (quantityMilli === null || quantityMilli <= 0)
         issues.push({ line, column: 'quantity', code: 'import.invalid_quantity' });
       const price = parseMoney(cells.unitPrice, {
         locale: cells.unitPrice.includes(',') ? 'sv-SE' : 'en-US',
-        currency: currency === 'EUR' ? 'EUR' : 'SEK',
+        currency: toCurrency(currency),
       });
       if (!price.ok) issues.push({ line, column: 'unitPrice', code: 'import.invalid_amount' });
-      const vatQuantity = parseQuantity(cells.vatPercent.replace('%', ''));
-      const vatBasisPoints = vatQuantity === null ? null : vatQuantity / 10;
+      const vatPercent = parseQuantity(cells.vatPercent.replace('%', ''), 'sv-SE');
+      const vatBasisPoints = vatPercent.ok ? vatPercent.milli / 10 : null;
       if (
         vatBasisPoints === null ||
         !Number.isInteger(vatBasisPoints) ||

@@ -1,4 +1,12 @@
-import type { Group, Issuer, Self, TaxRate, User } from '@portal/contracts';
+import {
+  DEFAULT_LANGUAGE,
+  type Group,
+  type Issuer,
+  type Language,
+  type Self,
+  type TaxRate,
+  type User,
+} from '@portal/contracts';
 import type { Locale } from '@portal/i18n';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
@@ -68,6 +76,14 @@ export const SELF_UNREAD_LIMIT = 500;
 export async function storedLanguage(db: Db, userId: string): Promise<Locale | null> {
   const [u] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
   return u?.language ?? null;
+}
+
+/**
+ * The language of a user's files (reports, exports, templates) when the request names none: the one
+ * the user chose last, else the portal's default, sv-SE.
+ */
+export async function languageOf(db: Db, userId: string): Promise<Language> {
+  return (await storedLanguage(db, userId)) ?? DEFAULT_LANGUAGE;
 }
 
 export async function loadUser(db: Db | Tx, userId: string): Promise<UserRow> {

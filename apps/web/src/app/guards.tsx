@@ -1,6 +1,7 @@
+import { isPageAllowed } from '@portal/contracts';
 import { type ReactNode, useContext } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { type AppPath, isPathAllowed, paths } from '../config/paths';
+import { type AppPath, paths } from '../config/paths';
 import { loginHrefFor, useAfterLoginTarget } from '../lib/after-login';
 import { isSignedIn, useSession } from '../lib/session-store';
 import { AbilitiesContext } from './abilities';
@@ -37,6 +38,6 @@ export function PublicOnly({ children }: { children: ReactNode }) {
  */
 export function RequirePermission({ path, children }: { path: AppPath; children: ReactNode }) {
   const abilities = useContext(AbilitiesContext);
-  if (!isPathAllowed(abilities, path)) return <Navigate to={paths.forbidden.getHref()} replace />;
+  if (!isPageAllowed(abilities, path)) return <Navigate to={paths.forbidden.getHref()} replace />;
   return children;
 }

@@ -1,10 +1,5 @@
-import { CURRENCIES, type Currency, formatAmount, formatMoney as formatMoneyIn } from '@portal/domain/money';
+import { formatAmount, formatMoney as formatMoneyIn, isCurrency } from '@portal/domain/money';
 import { toLanguage } from './i18n';
-
-/** True for a currency the portal issues in (SEK, EUR). */
-export function isCurrency(value: string): value is Currency {
-  return (CURRENCIES as readonly string[]).includes(value);
-}
 
 /**
  * Minor units with their currency in the user's language, by `@portal/domain/money` (exact: Intl

@@ -1,10 +1,11 @@
-import type { Ability, Group, Issuer, Language, Message, User } from '@portal/contracts';
+import type { Group, Language, Message, User } from '@portal/contracts';
 import { useSyncExternalStore } from 'react';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
 /**
- * Shared client state (spec §3): user, token, language, group, recipient and messages are persisted;
- * abilities and issuer come from `self` and live in memory only.
+ * Shared client state (spec §3): user, token, language, group, recipient and messages, all persisted.
+ * The abilities and the issuer are not kept here: they are read from the `self` query (`useSelf`,
+ * and the root layout's `AbilitiesContext` for the guards), the one copy that is always fresh.
  */
 export interface SessionState {
   user: User | null;
@@ -15,8 +16,6 @@ export interface SessionState {
   /** The recipient chosen last; the recipient screens land in a later issue. */
   recipient: unknown;
   messages: Message[];
-  abilities: Ability[];
-  issuer: Issuer | null;
 }
 
 const PERSISTED = ['user', 'token', 'language', 'group', 'recipient', 'messages'] as const;
@@ -29,8 +28,6 @@ function load(): SessionState {
     group: readStored<Group>(STORAGE_KEYS.group),
     recipient: readStored<unknown>(STORAGE_KEYS.recipient),
     messages: readStored<Message[]>(STORAGE_KEYS.messages) ?? [],
-    abilities: [],
-    issuer: null,
   };
 }
 
@@ -52,7 +49,7 @@ export function updateSession(patch: Partial<SessionState>): void {
 
 /** Ends the session (logout, or a 401 of spec §4): language and login group stay. */
 export function clearSession(): void {
-  updateSession({ user: null, token: null, messages: [], recipient: null, abilities: [], issuer: null });
+  updateSession({ user: null, token: null, messages: [], recipient: null });
 }
 
 /** Re-reads localStorage; tests use it after seeding storage. */

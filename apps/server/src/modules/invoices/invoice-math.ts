@@ -2,8 +2,7 @@ import { INVOICE_TOTAL_CODES, type invoiceBodySchema, MAX_INVOICE_TOTAL_MINOR } 
 import { nextInvoiceNumber } from '@portal/domain/due-date';
 import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { createOcrReference } from '@portal/domain/ocr-reference';
-import { isSwedishOrganisationNumber } from '@portal/domain/organisation-number';
-import { isValidPersonalNumber } from '@portal/domain/personal-number';
+import { invoiceRotRutIssues, isRotRutAvailable } from '@portal/domain/rot-rut';
 import { and, eq, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
@@ -93,22 +92,10 @@ export function invoiceTotalCode(totals: { grossMinor: number; toPayMinor: numbe
 }
 
 function checkRotRut(invoice: ParsedInvoice, country: 'SE' | 'FI'): void {
-  const { rotRut } = invoice;
   const issues: { path: string; code: string }[] = [];
-  if (country !== 'SE' || invoice.currency !== 'SEK')
+  if (!isRotRutAvailable(country, invoice.currency))
     issues.push({ path: 'rotRut.type', code: 'invoices.rot_rut_invalid' });
-  if (!isValidPersonalNumber(rotRut.personalNumber, invoice.invoiceDate))
-    issues.push({ path: 'rotRut.personalNumber', code: 'validation.personal_number' });
-  if (rotRut.type === 'rot') {
-    const hasProperty = rotRut.propertyDesignation.trim().length > 0;
-    const hasCoop = rotRut.housingCoopNumber.trim().length > 0;
-    if (!hasProperty && !hasCoop)
-      issues.push({ path: 'rotRut.propertyDesignation', code: 'validation.required' });
-    if (hasCoop && !isSwedishOrganisationNumber(rotRut.housingCoopNumber))
-      issues.push({ path: 'rotRut.housingCoopNumber', code: 'validation.organization_number' });
-  }
-  if (!invoice.rows.some((r) => r.rotRut))
-    issues.push({ path: 'rows', code: 'validation.rot_rut_labour_row' });
+  issues.push(...invoiceRotRutIssues(invoice));
   if (issues.length > 0) throw new ApiError('invoices.rot_rut_invalid', { issues });
 }
 

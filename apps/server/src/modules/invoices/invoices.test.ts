@@ -128,6 +128,18 @@ describe('invoices', () => {
       path: 'rotRut.personalNumber',
       code: 'validation.personal_number',
     });
+    // A blank buyer is a missing one (spec §5 "Required"), as the invoice form says (@portal/domain/rot-rut).
+    const blank = await call(
+      demo,
+      'POST',
+      '/api/limited/invoices',
+      body('5100', { rotRut: { ...rut, personalNumber: '  ' } }),
+    );
+    expect(blank.statusCode).toBe(400);
+    expect(blank.json().issues).toContainEqual({
+      path: 'rotRut.personalNumber',
+      code: 'validation.required',
+    });
     const rows = [{ ...VALID_INVOICE_BODY.rows[0], rotRut: true }, VALID_INVOICE_BODY.rows[1]];
     const res = await call(demo, 'POST', '/api/limited/invoices', body('5100', { rotRut: rut, rows }));
     expect(res.statusCode, res.body).toBe(200);

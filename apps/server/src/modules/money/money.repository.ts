@@ -1,7 +1,6 @@
-import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts';
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invoices, issuers, payments, recipients, settlementRows, settlements, users } from '../../db/schema';
+import { invoices, issuers, payments, recipients, settlementRows, settlements } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 
 /** The queries of the customer's money pages: transfer costs (settlements), the fee preview, the payments report. */
@@ -10,11 +9,6 @@ import { ApiError } from '../../lib/errors';
 const createdDay = sql<string>`(${settlements.createdAt} at time zone 'Europe/Stockholm')::date::text`;
 
 export type SettlementWithDay = typeof settlements.$inferSelect & { day: string };
-
-export async function findUserLanguage(db: Db, userId: string): Promise<Language> {
-  const [user] = await db.select({ language: users.language }).from(users).where(eq(users.id, userId));
-  return user?.language ?? DEFAULT_LANGUAGE;
-}
 
 /** The caller's settlement, or 404 `settlements.not_found` — also for another issuer's. */
 export async function findOwnSettlement(db: Db, issuerId: string, id: string): Promise<SettlementWithDay> {

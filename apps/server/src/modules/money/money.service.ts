@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { CSV_CONTENT_TYPE, csvAmount, csvWriter } from '../../lib/csv';
 import { addMinor, minorOf } from '../../lib/minor';
 import { safeCell } from '../../lib/spreadsheet-cells';
+import { languageOf } from '../../services/users';
 import { isFinanced } from './ledger';
 import * as repo from './money.repository';
 import { feeTermsOf, NO_FEE, rowFee } from './payouts';
@@ -175,7 +176,7 @@ export async function exportPaymentsReport(
   who: { issuerId: string; userId: string },
   q: repo.PaymentsFilter & { format: 'csv' | 'excel'; language?: Language | undefined },
 ) {
-  const language = q.language ?? (await repo.findUserLanguage(db, who.userId));
+  const language = q.language ?? (await languageOf(db, who.userId));
   const t = (key: string) => translate(language, 'documents', `paymentsReport.columns.${key}`);
   const header = [
     'paymentDate',

@@ -85,13 +85,8 @@ function Shell() {
   const data = self.data;
   useEffect(() => {
     if (!data) return;
-    // Shared state of spec §3: abilities and issuer from `self`; the user and messages persist.
-    updateSession({
-      user: userSchema.parse(data),
-      abilities: data.abilities,
-      issuer: data.issuer,
-      messages: data.messages,
-    });
+    // Shared state of spec §3: the user and messages persist; abilities and issuer stay in `self`.
+    updateSession({ user: userSchema.parse(data), messages: data.messages });
   }, [data]);
 
   if (self.isPending) {

@@ -1,3 +1,4 @@
+import { canOpenPage } from '@portal/contracts';
 import { useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import { invoiceIDOf, MessagesPage } from '../../features/invoices/components/messages-page';
@@ -9,6 +10,6 @@ export default function InvoiceMessagesRoute() {
   const invoiceID = invoiceIDOf(params.get('invoiceID'));
   const { data } = useSelf();
   const abilities = data?.abilities ?? [];
-  const canViewInvoice = paths.invoiceDetail.permissions.some((a) => abilities.includes(a));
+  const canViewInvoice = canOpenPage(abilities, paths.invoiceDetail);
   return <MessagesPage key={invoiceID ?? 'all'} invoiceID={invoiceID} canViewInvoice={canViewInvoice} />;
 }

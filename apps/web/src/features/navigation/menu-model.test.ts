@@ -1,7 +1,26 @@
-import { ABILITIES, type Ability, type Message, type OperationId, ROUTES } from '@portal/contracts';
+import {
+  ABILITIES,
+  type Ability,
+  canOpenPage,
+  isPageAllowed,
+  type Message,
+  type OperationId,
+  PAGE_CALLS,
+  PAGES,
+  type PageName,
+  ROUTES,
+  routePermissions,
+} from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { findAppPath, isPathAllowed } from '../../config/paths';
-import { buildMenu, countUnreadMessages, latestMessages, visibleMenuIds } from './menu-model';
+import { findAppPath, paths } from '../../config/paths';
+import {
+  buildMenu,
+  countUnreadMessages,
+  latestMessages,
+  MENU_CALLS,
+  MENU_PAGES,
+  visibleMenuIds,
+} from './menu-model';
 
 const ALWAYS = ['home', 'recipient'];
 
@@ -171,40 +190,62 @@ describe('unread message count (spec §3)', () => {
   });
 });
 
-describe('a menu entry never leads to a refusal (issue #11: one table for menu, guard and API)', () => {
-  /** The call that loads (or is) each entry's screen; entries without a server call yet are left out. */
-  const LOADED_BY: Partial<Record<string, OperationId>> = {
-    registerInvoice: 'createInvoice',
-    uploadInvoice: 'uploadInvoice',
-    fileUpload: 'previewInvoiceImport',
-    allInvoices: 'listInvoices',
-    pendingInvoices: 'listPendingInvoices',
-    transferCosts: 'listTransferCosts',
-    payments: 'getPaymentsReport',
-    ledger: 'getLedgerReport',
-    activeInvoicesDownload: 'downloadActiveInvoices',
-    activeRegressDownload: 'downloadActiveRegress',
-    articles: 'listArticles',
-  };
+describe('one table for pages, menu entries and calls (contracts PAGES and ROUTES, issue #12)', () => {
   const apiAllows = (abilities: readonly Ability[], id: OperationId) => {
-    const permission: Ability | readonly Ability[] | null = ROUTES[id].permission;
-    if (permission === null) return true;
-    const keys: readonly Ability[] = typeof permission === 'string' ? [permission] : permission;
-    return keys.some((k) => abilities.includes(k));
+    const keys = routePermissions(ROUTES[id]);
+    return keys.length === 0 || keys.some((k) => abilities.includes(k));
   };
+  const everything = buildMenu({
+    abilities: ABILITIES.filter((a) => a !== 'limited_fortnox_bookkeeping'),
+    fortnoxSetting: { active: true },
+  });
+  const everyEntry = [...everything.filter((g) => g.to), ...everything.flatMap((g) => g.items)];
+
+  it('every menu entry names a page of the table (a link) or a call of the route table (an action)', () => {
+    expect(everyEntry.length).toBeGreaterThan(10);
+    for (const entry of everyEntry) {
+      if (entry.to) {
+        const page = MENU_PAGES[entry.id];
+        expect(page, entry.id).toBeDefined();
+        if (page) expect(entry.to, entry.id).toBe(paths[page].path);
+        expect(findAppPath(entry.to), entry.id).toBeDefined();
+      } else {
+        expect(MENU_CALLS[entry.id], entry.id).toBeDefined();
+      }
+    }
+  });
+
+  it('every page has a link builder that leads back to it, and every link is a page', () => {
+    expect(Object.keys(paths).sort()).toEqual(Object.keys(PAGES).sort());
+    for (const [name, page] of Object.entries(PAGES) as [PageName, (typeof PAGES)[PageName]][]) {
+      const getHref = paths[name].getHref as (param?: string) => string;
+      const href = getHref('x1');
+      expect(findAppPath(href.split('?')[0] ?? ''), name).toBe(paths[name]);
+      expect(paths[name].abilities, name).toBe(page.abilities);
+    }
+  });
+
   // Every single ability and every pair of them.
   const sets: Ability[][] = ABILITIES.flatMap((a, i) => [[a], ...ABILITIES.slice(i + 1).map((b) => [a, b])]);
 
   it.each(sets.map((abilities) => [abilities.join(' + '), abilities] as const))('%s', (_, abilities) => {
-    const entries = buildMenu({ abilities, fortnoxSetting: null }).flatMap((g) => g.items);
-    for (const entry of entries) {
-      if (entry.to) {
-        const page = findAppPath(entry.to);
-        expect(page, entry.id).toBeDefined();
-        if (page) expect(isPathAllowed(abilities, page), `guard of ${entry.id}`).toBe(true);
+    const menu = buildMenu({ abilities, fortnoxSetting: { active: true } });
+    const visible = new Set(visibleMenuIds(menu));
+    // A shown entry opens its page past the guard, and the page's own call answers.
+    for (const entry of [...menu.filter((g) => g.to), ...menu.flatMap((g) => g.items)]) {
+      const page = entry.to ? findAppPath(entry.to) : undefined;
+      if (page) {
+        expect(isPageAllowed(abilities, page), `guard of ${entry.id}`).toBe(true);
+        const call = PAGE_CALLS[MENU_PAGES[entry.id] as PageName];
+        if (call) expect(apiAllows(abilities, call), `call of ${entry.id}`).toBe(true);
       }
-      const call = LOADED_BY[entry.id];
+      const call = MENU_CALLS[entry.id];
       if (call) expect(apiAllows(abilities, call), `${call} for ${entry.id}`).toBe(true);
+    }
+    // And the other way: a page these abilities open has its entry shown, but for spec §6's ledger rule.
+    for (const [id, page] of Object.entries(MENU_PAGES)) {
+      const hidden = id === 'ledger' && abilities.includes('limited_fortnox_bookkeeping');
+      expect(visible.has(id), id).toBe(canOpenPage(abilities, PAGES[page]) && !hidden);
     }
   });
 });

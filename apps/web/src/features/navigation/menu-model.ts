@@ -1,13 +1,15 @@
 import {
   type Ability,
   COUNTED_MESSAGE_TYPE,
+  canOpenPage,
   type FortnoxSetting,
-  HISTORY_ABILITIES,
-  hasAnyAbility,
   type Message,
-  REPORT_ABILITIES,
+  type OperationId,
+  PAGES,
+  type PageName,
+  ROUTES,
+  routePermissions,
 } from '@portal/contracts';
-import { paths } from '../../config/paths';
 
 export type MenuAction = 'downloadActiveInvoices' | 'openActiveRegress';
 
@@ -34,135 +36,160 @@ export interface MenuInput {
   fortnoxSetting: FortnoxSetting | null;
 }
 
-const HISTORY: readonly Ability[] = HISTORY_ABILITIES;
-const REPORTS: readonly Ability[] = REPORT_ABILITIES;
+/** An entry that opens a page: shown when the page's abilities (contracts `PAGES`) open it. */
+interface PageEntry {
+  id: string;
+  labelKey: string;
+  page: PageName;
+  /** A further condition of spec §6 beyond the page's abilities. */
+  onlyWhen?: (input: MenuInput) => boolean;
+  noteKey?: (input: MenuInput) => string | undefined;
+}
 
-function when(condition: boolean, link: MenuLink): MenuLink[] {
-  return condition ? [link] : [];
+/** An entry that runs an action: shown when the abilities allow the call it makes (contracts `ROUTES`). */
+interface ActionEntry {
+  id: string;
+  labelKey: string;
+  action: MenuAction;
+  call: OperationId;
+}
+
+type EntrySpec = PageEntry | ActionEntry;
+
+interface GroupSpec {
+  id: string;
+  labelKey: string;
+  /** A top-level link to a page; otherwise a dropdown of `entries`. */
+  page?: PageName;
+  entries: readonly EntrySpec[];
 }
 
 /**
- * The top menu of spec §2 with the visibility rules of spec §6. Home and Recipient are always shown;
- * a dropdown with no visible entry is left out.
+ * The top menu of spec §2. Which entry shows is never written here: a link shows when its page opens
+ * for the abilities (the same `PAGES` row the route guard reads), an action when its call is allowed,
+ * plus the two rules of spec §6 that are not abilities of a page (the Fortnox setting, the Fortnox
+ * bookkeeping that hides the ledger).
  */
-export function buildMenu({ abilities, fortnoxSetting }: MenuInput): MenuGroup[] {
-  const has = (...keys: Ability[]) => hasAnyAbility(abilities, keys);
-  const canHistory = has(...HISTORY);
-  const canReports = has(...REPORTS);
-  const canSend = has('limited_send_invoice');
+const MENU: readonly GroupSpec[] = [
+  { id: 'home', labelKey: 'layout:menu.home', page: 'home', entries: [] },
+  {
+    id: 'register',
+    labelKey: 'layout:menu.register',
+    entries: [
+      { id: 'registerInvoice', labelKey: 'layout:menu.register_invoice', page: 'invoiceRegister' },
+      { id: 'uploadInvoice', labelKey: 'layout:menu.upload_invoice', page: 'invoiceUpload' },
+      { id: 'fileUpload', labelKey: 'layout:menu.file_upload', page: 'invoiceFileUpload' },
+      {
+        id: 'registerInstallment',
+        labelKey: 'layout:menu.register_installment',
+        page: 'installmentRegister',
+      },
+    ],
+  },
+  {
+    id: 'invoices',
+    labelKey: 'layout:menu.invoices',
+    entries: [
+      { id: 'allInvoices', labelKey: 'layout:menu.all_invoices', page: 'invoices' },
+      { id: 'pendingInvoices', labelKey: 'layout:menu.pending_invoices', page: 'invoiceSend' },
+      {
+        id: 'pendingBusinessInvoices',
+        labelKey: 'layout:menu.pending_business_invoices',
+        page: 'invoiceSendBusiness',
+        // Spec §6: the fortnoxSetting on the user shows this entry; an inactive integration explains itself.
+        onlyWhen: ({ fortnoxSetting }) => fortnoxSetting !== null,
+        noteKey: ({ fortnoxSetting }) =>
+          fortnoxSetting?.active === false ? 'layout:menu.fortnox_inactive' : undefined,
+      },
+    ],
+  },
+  {
+    id: 'installmentPlans',
+    labelKey: 'layout:menu.installment_plans',
+    page: 'installmentPlans',
+    entries: [],
+  },
+  {
+    id: 'reports',
+    labelKey: 'layout:menu.reports',
+    entries: [
+      { id: 'transferCosts', labelKey: 'layout:menu.transfer_costs', page: 'transferCosts' },
+      { id: 'payments', labelKey: 'layout:menu.payments', page: 'reportsPayments' },
+      {
+        id: 'ledger',
+        labelKey: 'layout:menu.ledger',
+        page: 'reportsLedger',
+        // Spec §6: limited_fortnox_bookkeeping hides the ledger report entry.
+        onlyWhen: ({ abilities }) => !abilities.includes('limited_fortnox_bookkeeping'),
+      },
+      {
+        id: 'activeInvoicesDownload',
+        labelKey: 'layout:menu.active_invoices_download',
+        action: 'downloadActiveInvoices',
+        call: 'downloadActiveInvoices',
+      },
+      {
+        id: 'activeRegressDownload',
+        labelKey: 'layout:menu.active_regress_download',
+        action: 'openActiveRegress',
+        call: 'downloadActiveRegress',
+      },
+    ],
+  },
+  {
+    id: 'administration',
+    labelKey: 'layout:menu.administration',
+    entries: [
+      { id: 'articles', labelKey: 'layout:menu.articles', page: 'articles' },
+      { id: 'verifyBankAccount', labelKey: 'layout:menu.verify_bank_account', page: 'verifyBankAccount' },
+    ],
+  },
+  { id: 'recipient', labelKey: 'layout:menu.recipient', page: 'recipient', entries: [] },
+];
 
-  const groups: MenuGroup[] = [
-    { id: 'home', labelKey: 'layout:menu.home', to: paths.home.getHref(), items: [] },
-    {
-      id: 'register',
-      labelKey: 'layout:menu.register',
-      items: [
-        ...when(has('limited_register_invoice'), {
-          id: 'registerInvoice',
-          labelKey: 'layout:menu.register_invoice',
-          to: paths.invoiceRegister.getHref(),
-        }),
-        ...when(has('limited_register_invoice_upload'), {
-          id: 'uploadInvoice',
-          labelKey: 'layout:menu.upload_invoice',
-          to: paths.invoiceUpload.getHref(),
-        }),
-        ...when(has('limited_register_invoice_file_upload'), {
-          id: 'fileUpload',
-          labelKey: 'layout:menu.file_upload',
-          to: paths.invoiceFileUpload.getHref(),
-        }),
-        ...when(has('limited_contract_financing'), {
-          id: 'registerInstallment',
-          labelKey: 'layout:menu.register_installment',
-          to: paths.installmentRegister.getHref(),
-        }),
-      ],
-    },
-    {
-      id: 'invoices',
-      labelKey: 'layout:menu.invoices',
-      items: [
-        ...when(canHistory, {
-          id: 'allInvoices',
-          labelKey: 'layout:menu.all_invoices',
-          to: paths.invoices.getHref(),
-        }),
-        ...when(canSend, {
-          id: 'pendingInvoices',
-          labelKey: 'layout:menu.pending_invoices',
-          to: paths.invoiceSend.getHref(),
-        }),
-        ...when(canSend && fortnoxSetting !== null, {
-          id: 'pendingBusinessInvoices',
-          labelKey: 'layout:menu.pending_business_invoices',
-          to: paths.invoiceSendBusiness.getHref(),
-          ...(fortnoxSetting?.active === false ? { noteKey: 'layout:menu.fortnox_inactive' } : {}),
-        }),
-      ],
-    },
-    ...(has('limited_contract_financing')
-      ? [
-          {
-            id: 'installmentPlans',
-            labelKey: 'layout:menu.installment_plans',
-            to: paths.installmentPlans.getHref(),
-            items: [],
-          },
-        ]
-      : []),
-    {
-      id: 'reports',
-      labelKey: 'layout:menu.reports',
-      items: [
-        ...when(canHistory, {
-          id: 'transferCosts',
-          labelKey: 'layout:menu.transfer_costs',
-          to: paths.transferCosts.getHref(),
-        }),
-        // Each report screen needs its own ability (the server refuses its calls without it); the two
-        // downloads either of them.
-        ...when(has('limited_report_payments'), {
-          id: 'payments',
-          labelKey: 'layout:menu.payments',
-          to: paths.reportsPayments.getHref(),
-        }),
-        ...when(has('limited_report_ledger') && !has('limited_fortnox_bookkeeping'), {
-          id: 'ledger',
-          labelKey: 'layout:menu.ledger',
-          to: paths.reportsLedger.getHref(),
-        }),
-        ...when(canReports, {
-          id: 'activeInvoicesDownload',
-          labelKey: 'layout:menu.active_invoices_download',
-          action: 'downloadActiveInvoices',
-        }),
-        ...when(canReports, {
-          id: 'activeRegressDownload',
-          labelKey: 'layout:menu.active_regress_download',
-          action: 'openActiveRegress',
-        }),
-      ],
-    },
-    {
-      id: 'administration',
-      labelKey: 'layout:menu.administration',
-      items: [
-        ...when(canHistory, {
-          id: 'articles',
-          labelKey: 'layout:menu.articles',
-          to: paths.articles.getHref(),
-        }),
-        ...when(has('limited_verify_bank_account'), {
-          id: 'verifyBankAccount',
-          labelKey: 'layout:menu.verify_bank_account',
-          to: paths.verifyBankAccount.getHref(),
-        }),
-      ],
-    },
-    { id: 'recipient', labelKey: 'layout:menu.recipient', to: paths.recipient.getHref(), items: [] },
-  ];
-  return groups.filter((group) => group.to !== undefined || group.items.length > 0);
+/** The page each link entry and top-level group of the menu opens, by menu id; tests read the table through it. */
+export const MENU_PAGES: Readonly<Record<string, PageName>> = Object.fromEntries(
+  MENU.flatMap((group) => [
+    ...(group.page ? [[group.id, group.page] as const] : []),
+    ...group.entries.flatMap((entry) => ('page' in entry ? [[entry.id, entry.page] as const] : [])),
+  ]),
+);
+
+/** The call of each action entry, by menu id. */
+export const MENU_CALLS: Readonly<Record<string, OperationId>> = Object.fromEntries(
+  MENU.flatMap((group) =>
+    group.entries.flatMap((entry) => ('call' in entry ? [[entry.id, entry.call] as const] : [])),
+  ),
+);
+
+function entryOf(spec: EntrySpec, input: MenuInput): MenuLink | null {
+  if ('call' in spec) {
+    const open = canOpenPage(input.abilities, { abilities: routePermissions(ROUTES[spec.call]) });
+    return open ? { id: spec.id, labelKey: spec.labelKey, action: spec.action } : null;
+  }
+  if (!canOpenPage(input.abilities, PAGES[spec.page]) || spec.onlyWhen?.(input) === false) return null;
+  const noteKey = spec.noteKey?.(input);
+  return {
+    id: spec.id,
+    labelKey: spec.labelKey,
+    to: PAGES[spec.page].path,
+    ...(noteKey ? { noteKey } : {}),
+  };
+}
+
+/**
+ * The top menu of spec §2 with the visibility rules of spec §6. Home and Recipient are always shown
+ * (their pages need no ability); a dropdown with no visible entry is left out.
+ */
+export function buildMenu(input: MenuInput): MenuGroup[] {
+  return MENU.flatMap((group): MenuGroup[] => {
+    if (group.page) {
+      if (!canOpenPage(input.abilities, PAGES[group.page])) return [];
+      return [{ id: group.id, labelKey: group.labelKey, to: PAGES[group.page].path, items: [] }];
+    }
+    const items = group.entries.flatMap((spec) => entryOf(spec, input) ?? []);
+    return items.length > 0 ? [{ id: group.id, labelKey: group.labelKey, items }] : [];
+  });
 }
 
 /** The ids of every visible entry, groups and items; the table test reads the menu through it. */

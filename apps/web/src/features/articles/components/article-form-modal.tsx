@@ -1,5 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ARTICLE_LIMITS, type Article, type ArticleBody, type TaxRate, UNITS } from '@portal/contracts';
+import { toCurrency } from '@portal/domain/money';
 import { type ReactNode, useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +13,6 @@ import { ApiError } from '../../../lib/api-client';
 import { formatBasisPoints } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { errorText } from '../../../lib/messages';
-import { isCurrency } from '../../../lib/money';
 import { useCreateArticle } from '../api/create-article';
 import { useUpdateArticle } from '../api/update-article';
 import {
@@ -66,10 +66,7 @@ export function ArticleFormModal({
   const update = useUpdateArticle();
   const [failure, setFailure] = useState<unknown>(null);
   const isNew = article === null;
-  const schema = useMemo(
-    () => articleFormSchema(language, isCurrency(currency) ? currency : 'SEK'),
-    [language, currency],
-  );
+  const schema = useMemo(() => articleFormSchema(language, toCurrency(currency)), [language, currency]);
   const { control, handleSubmit, setError } = useForm<ArticleFormValues, unknown, ArticleBody>({
     resolver: zodResolver(schema),
     defaultValues: articleToForm(article, language, taxRates[0]?.rateBasisPoints),

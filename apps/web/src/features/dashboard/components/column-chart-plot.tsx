@@ -1,4 +1,4 @@
-import { CURRENCY_MINOR_DIGITS } from '@portal/domain/money';
+import { CURRENCY_MINOR_DIGITS, toCurrency } from '@portal/domain/money';
 import { AxisBottom, AxisLeft } from '@visx/axis';
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
@@ -7,7 +7,7 @@ import { TooltipWithBounds, useTooltip } from '@visx/tooltip';
 import { type KeyboardEvent, type RefObject, useId, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from '../../../lib/i18n';
-import { formatMoney, isCurrency } from '../../../lib/money';
+import { formatMoney } from '../../../lib/money';
 import type { ChartBar } from './column-chart';
 
 const HEIGHT = 220;
@@ -24,7 +24,7 @@ const VALUE_TICKS = 4;
  * figures themselves stay integer minor units.
  */
 export function formatMoneyTick(minor: number, currency: string, language: string): string {
-  const digits = isCurrency(currency) ? CURRENCY_MINOR_DIGITS[currency] : 2;
+  const digits = CURRENCY_MINOR_DIGITS[toCurrency(currency)];
   return new Intl.NumberFormat(toLanguage(language), {
     style: 'currency',
     currency,

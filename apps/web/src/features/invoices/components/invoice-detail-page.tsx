@@ -1,4 +1,5 @@
 import { type Ability, INVOICE_STATE, type InvoiceDetail, type Language } from '@portal/contracts';
+import { formatQuantity } from '@portal/domain/quantity';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -19,7 +20,6 @@ import { useSendInvoices } from '../api/send-invoices';
 import { formatFileSize } from '../utils/file-size';
 import { newIdempotencyKey } from '../utils/idempotency-key';
 import { eventKey, ROT_RUT_KEYS, SERVICE_KEYS, stateKey, statusKey, UNIT_KEYS } from '../utils/labels';
-import { formatQuantity } from '../utils/quantity';
 import { EventDetails } from './event-details';
 import type { InvoiceNotice } from './invoice-form-screen';
 import { InvoiceStateBadge } from './invoice-state-badge';

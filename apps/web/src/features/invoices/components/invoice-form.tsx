@@ -7,6 +7,8 @@ import {
   type TaxRate,
 } from '@portal/contracts';
 import { formatAmount } from '@portal/domain/money';
+import { formatQuantity } from '@portal/domain/quantity';
+import { isRotRutAvailable } from '@portal/domain/rot-rut';
 import { useMemo, useState } from 'react';
 import { type Control, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
@@ -30,10 +32,8 @@ import {
   type InvoiceFormValues,
   invoiceFormResolver,
   isBlankRow,
-  isRotRutAvailable,
   liveTotals,
 } from '../utils/invoice-form';
-import { formatQuantity } from '../utils/quantity';
 import { PdfFiles } from './file-picker';
 import { InvoiceRows } from './invoice-rows';
 import { InvoiceTermsFields, termsFormOf } from './invoice-terms-fields';

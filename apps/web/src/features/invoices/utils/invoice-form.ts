@@ -13,24 +13,25 @@ import {
   type ServiceType,
   type Unit,
 } from '@portal/contracts';
-import { addDays, daysBetween, isValidIsoDate } from '@portal/domain/calendar-date';
-import { dueDate as dueDateOf } from '@portal/domain/due-date';
+import { isValidIsoDate } from '@portal/domain/calendar-date';
+import {
+  DEFAULT_PAYMENT_TERMS_DAYS,
+  dueDate as dueDateOf,
+  isDueBeforeInvoiceDate,
+  paymentTermsDays,
+} from '@portal/domain/due-date';
 import {
   computeInvoiceTotals,
   type InvoiceRowInput,
   type InvoiceTotals,
 } from '@portal/domain/invoice-totals';
 import { formatAmount, type MoneyParseError, parseMoney } from '@portal/domain/money';
-import { isSwedishOrganisationNumber } from '@portal/domain/organisation-number';
-import { isValidPersonalNumber } from '@portal/domain/personal-number';
+import { formatQuantity, parseQuantity, type QuantityParseError } from '@portal/domain/quantity';
+import { invoiceRotRutIssues, isRotRutAvailable } from '@portal/domain/rot-rut';
 import type { FieldError, FieldValues, Resolver } from 'react-hook-form';
 import { z } from 'zod';
 import { formatDate } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
-import { formatQuantity, parseQuantity, type QuantityParseError } from './quantity';
-
-/** Payment terms a new invoice starts with, in days. */
-export const DEFAULT_PAYMENT_TERMS_DAYS = 30;
 
 export type RotRutType = (typeof ROT_RUT_TYPES)[number];
 
@@ -92,11 +93,6 @@ const NO_ROT_RUT: InvoiceFormRotRut = {
   propertyDesignation: '',
   housingCoopNumber: '',
 };
-
-/** True when the ROT/RUT section applies: a Swedish issuer invoicing in SEK. */
-export function isRotRutAvailable(issuerCountry: 'SE' | 'FI', currency: string): boolean {
-  return issuerCountry === 'SE' && currency === 'SEK';
-}
 
 /** The code each refusal of the amount parser shows. */
 export const PRICE_ERROR_CODES: Record<MoneyParseError, string> = {
@@ -178,7 +174,7 @@ export function invoiceToForm(
   mode: 'edit' | 'duplicate',
   options: { language: Language; today: string; invoiceNumber: string },
 ): InvoiceFormValues {
-  const terms = Math.max(0, daysBetween(invoice.invoiceDate, invoice.dueDate));
+  const terms = paymentTermsDays(invoice.invoiceDate, invoice.dueDate) ?? 0;
   const invoiceDate = mode === 'edit' ? invoice.invoiceDate : options.today;
   return {
     recipient: { recipientID: invoice.recipientID, name: invoice.recipientName },
@@ -187,7 +183,7 @@ export function invoiceToForm(
     currency: invoice.currency,
     invoiceDate,
     paymentTermsDays: String(terms),
-    dueDate: mode === 'edit' ? invoice.dueDate : addDays(invoiceDate, terms),
+    dueDate: mode === 'edit' ? invoice.dueDate : dueDateOf(invoiceDate, terms),
     orderReference: invoice.orderReference,
     issuerContact: invoice.issuerContact,
     recipientContact: invoice.recipientContact,
@@ -222,9 +218,8 @@ export function dueDateFor(invoiceDate: string, paymentTermsDays: string): strin
 
 /** The payment terms a typed due date gives; null when it cannot be read or is before the invoice date. */
 export function paymentTermsFor(invoiceDate: string, dueDate: string): string | null {
-  if (!isValidIsoDate(invoiceDate) || !isValidIsoDate(dueDate)) return null;
-  const days = daysBetween(invoiceDate, dueDate);
-  return days < 0 ? null : String(days);
+  const days = paymentTermsDays(invoiceDate, dueDate);
+  return days === null ? null : String(days);
 }
 
 const body = invoiceBodySchema.shape;
@@ -359,11 +354,7 @@ export function invoiceFormSchema({ language, issuerCountry }: InvoiceFormContex
 /** The rule across the terms fields, as the server checks it: the due date not before the invoice date. */
 export function termsIssues(values: InvoiceTermsValues): Map<string, string> {
   const issues = new Map<string, string>();
-  if (
-    isValidIsoDate(values.invoiceDate) &&
-    isValidIsoDate(values.dueDate) &&
-    values.dueDate < values.invoiceDate
-  )
+  if (isDueBeforeInvoiceDate(values.invoiceDate, values.dueDate))
     issues.set('dueDate', 'validation.due_before_invoice_date');
   return issues;
 }
@@ -378,25 +369,9 @@ export function crossFieldIssues(
   context: InvoiceFormContext,
 ): Map<string, string> {
   const issues = termsIssues(values);
-  const { rotRut } = values;
-  if (rotRut.type === 'none' || !isRotRutAvailable(context.issuerCountry, values.currency)) return issues;
-  const personalNumber = rotRut.personalNumber.trim();
-  if (personalNumber === '') issues.set('rotRut.personalNumber', 'validation.required');
-  else if (
-    !isValidPersonalNumber(
-      personalNumber,
-      isValidIsoDate(values.invoiceDate) ? values.invoiceDate : undefined,
-    )
-  )
-    issues.set('rotRut.personalNumber', 'validation.personal_number');
-  if (rotRut.type === 'rot') {
-    const coop = rotRut.housingCoopNumber.trim();
-    if (rotRut.propertyDesignation.trim() === '' && coop === '')
-      issues.set('rotRut.propertyDesignation', 'validation.required');
-    if (coop !== '' && !isSwedishOrganisationNumber(coop))
-      issues.set('rotRut.housingCoopNumber', 'validation.organization_number');
-  }
-  if (!values.rows.some((row) => row.rotRut)) issues.set('rows', 'validation.rot_rut_labour_row');
+  if (values.rotRut.type === 'none' || !isRotRutAvailable(context.issuerCountry, values.currency))
+    return issues;
+  for (const { path, code } of invoiceRotRutIssues(values)) issues.set(path, code);
   // The deduction may exceed a total cut down by discount rows: the buyer must still pay something.
   const live = liveTotals(values, context);
   if (live && live.totals.grossMinor > 0 && live.totals.toPayMinor <= 0 && !issues.has('rows'))
