@@ -527,6 +527,13 @@ export const ROUTES = {
     permission: 'limited_verify_bank_account',
     allowDuringSetup: false,
   },
+  confirmBankAccountChange: {
+    method: 'POST',
+    path: '/api/limited/bank-verification/confirm',
+    auth: 'session',
+    permission: 'limited_verify_bank_account',
+    allowDuringSetup: false,
+  },
   /** The provider's server-to-server notice: no session, a signature (docs/SECURITY.md). */
   receiveBankVerificationWebhook: {
     method: 'POST',

@@ -69,11 +69,15 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
       if (run.settlements.length === 0) io.out('Nothing to pay out.');
       for (const s of run.settlements)
         io.out(
-          `Settlement ${s.number}\tissuer ${s.issuerID}\t${s.rowCount} rows\tgross ${money(s.grossMinor, s.currency)}\tfees ${money(s.feeMinor, s.currency)}\tpayout ${money(s.totalPayoutMinor, s.currency)}`,
+          `Settlement ${s.number}\tissuer ${s.issuerID}\t${s.rowCount} rows\tgross ${money(s.grossMinor, s.currency)}\tfees ${money(s.feeMinor, s.currency)}\tpayout ${money(s.totalPayoutMinor, s.currency)}\tto ${s.paidTo}`,
         );
       for (const c of run.carried)
         io.out(
           `Not settled\tissuer ${c.issuerID}\t${c.rowCount} rows\tcharge backs exceed payouts, the issuer owes ${money(-c.totalMinor, c.currency)}: set off in a later run`,
+        );
+      for (const h of run.held)
+        io.out(
+          `Held\tissuer ${h.issuerID}\t${h.rowCount} rows\t${money(h.totalMinor, h.currency)}\t${h.reason}: no verified bank account, paid by the first run after the issuer verifies one`,
         );
       // The other issuers were paid; the failed ones wait for the next run (and the operator).
       for (const f of run.failed)

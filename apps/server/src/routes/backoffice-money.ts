@@ -71,9 +71,11 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
             ip: request.ip,
             details: {
               batchId: part.batchId,
-              issuerId: part.settlements[0]?.issuerId ?? part.carried[0]?.issuerId ?? null,
+              issuerId:
+                part.settlements[0]?.issuerId ?? part.carried[0]?.issuerId ?? part.held[0]?.issuerId ?? null,
               settlements: part.settlements.map((s) => s.settlementId),
               carried: part.carried.length,
+              held: part.held.map((h) => ({ currency: h.currency, reason: h.reason })),
               payoutDate,
             },
           }),
@@ -86,6 +88,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
               batchId: done.batchId,
               settlements: done.settlements.length,
               carried: done.carried.length,
+              held: done.held.length,
               payoutDate,
               failed: done.failed.map((f) => ({ issuerId: f.issuerId, code: f.code, message: f.message })),
             },
@@ -107,12 +110,20 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
           grossMinor: s.grossMinor,
           feeMinor: s.feeMinor,
           totalPayoutMinor: s.totalPayoutMinor,
+          paidTo: s.paidTo,
         })),
         carried: run.carried.map((c) => ({
           issuerID: c.issuerId,
           currency: c.currency,
           rowCount: c.rowCount,
           totalMinor: c.totalMinor,
+        })),
+        held: run.held.map((h) => ({
+          issuerID: h.issuerId,
+          currency: h.currency,
+          rowCount: h.rowCount,
+          totalMinor: h.totalMinor,
+          reason: h.reason,
         })),
         failed: run.failed.map((f) => ({ issuerID: f.issuerId, code: f.code })),
       };

@@ -152,6 +152,7 @@ export const ROUTE_SAMPLES: Record<
   listVerificationBanks: {},
   startBankVerification: { payload: { bankId: 'se-norrbanken', language: 'sv-SE' } },
   completeBankVerification: { payload: { state: 'z'.repeat(43) } },
+  confirmBankAccountChange: { payload: { state: 'z'.repeat(43), code: '123456' } },
   receiveBankVerificationWebhook: { payload: { event: 'session.completed', session_id: 'no-such-session' } },
 };
 
