@@ -1,6 +1,5 @@
 import { enableTwoFactorResponseSchema } from '@portal/contracts';
-import { PUBLIC_URL } from './test-app';
-import { bearer, type TestApp } from './test-app';
+import { bearer, PUBLIC_URL, type TestApp } from './test-app';
 import { totpCode } from './totp-code';
 
 /**
@@ -21,7 +20,11 @@ export async function startVerification(t: TestApp, token: string, bankId: strin
 }
 
 /** The person on the provider's hosted page; answers the query the browser comes back to us with. */
-export async function atTheBank(link: string, action: string, account?: string): Promise<Record<string, string>> {
+export async function atTheBank(
+  link: string,
+  action: string,
+  account?: string,
+): Promise<Record<string, string>> {
   const page = await fetch(link);
   if (page.status !== 200) throw new Error(`hosted page: ${page.status}`);
   const res = await fetch(link, {
