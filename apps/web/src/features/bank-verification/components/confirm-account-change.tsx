@@ -56,6 +56,7 @@ export function ConfirmAccountChange({
         }}
       >
         <TextInput
+          className="bank-verification__code"
           label={t('bank-verification:confirm.code')}
           name="code"
           value={code}
