@@ -147,6 +147,7 @@ describe('back-office CLI: usage errors are refused before anything is sent (exi
       'unmatched',
       'assign',
       'daily',
+      'held',
       'check-books',
       'fees',
       'set-fee',

@@ -1,4 +1,4 @@
-import { runPayoutResponseSchema } from '@portal/contracts';
+import { listHeldPayoutsResponseSchema, runPayoutResponseSchema } from '@portal/contracts';
 import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -83,11 +83,25 @@ describe('payout holds', () => {
 
     const before = await writtenFor(fresh.issuer.id);
     expect(before.open).toBe(2);
+    const operator = bearer(await t.loginOperator());
+    // The back office sees the hold before any run, with the reason.
+    const listed = await t.app.inject({ url: '/api/backoffice/payouts/held', headers: operator });
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listHeldPayoutsResponseSchema.parse(listed.json()).items).toEqual([
+      {
+        issuerID: fresh.issuer.id,
+        issuerName: 'Nystart Måleri AB',
+        currency: 'SEK',
+        rowCount: 2,
+        grossMinor: held.reduce((s, i) => s + i.toPayMinor, 0),
+        reason: 'bank_account_unverified',
+      },
+    ]);
     // Through the back office's API, as an operator runs it.
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/backoffice/payouts',
-      headers: bearer(await t.loginOperator()),
+      headers: operator,
       payload: { payoutDate: today() },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -142,6 +156,9 @@ describe('payout holds', () => {
     expect(settlement?.bankAccountId).toBe(await accountIdOf(fresh.issuer.id, '6123-••••4321'));
     expect((await writtenFor(fresh.issuer.id)).open).toBe(0);
     expect(await checkBooks(t.db)).toEqual([]);
+    expect(
+      (await t.app.inject({ url: '/api/backoffice/payouts/held', headers: operator })).json().items,
+    ).toEqual([]);
     // And only once.
     expect((await payout()).settlements.filter((s) => s.issuerId === fresh.issuer.id)).toEqual([]);
   });

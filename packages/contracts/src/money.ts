@@ -53,6 +53,20 @@ export const heldPayoutSchema = z.object({
   reason: z.enum(PAYOUT_HOLD_REASONS),
 });
 /**
+ * `GET backoffice/payouts/held`: the issuers whose payouts a run would hold now, per currency: the open
+ * postings it owes them (`rowCount`) and their sum before fees (`grossMinor`), with the reason.
+ */
+export const heldIssuerSchema = z.object({
+  issuerID: z.string(),
+  issuerName: z.string(),
+  currency: z.string(),
+  rowCount: z.number().int(),
+  grossMinor: minor,
+  reason: z.enum(PAYOUT_HOLD_REASONS),
+});
+export const listHeldPayoutsResponseSchema = z.object({ items: z.array(heldIssuerSchema) });
+export type ListHeldPayoutsResponse = z.infer<typeof listHeldPayoutsResponseSchema>;
+/**
  * An issuer and currency left unsettled by a run because its charge backs exceed its payouts:
  * `totalMinor` (negative) is what the issuer owes us; the next run with enough payouts sets it off.
  */

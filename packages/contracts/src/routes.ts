@@ -338,6 +338,13 @@ export const ROUTES = {
     permission: null,
     allowDuringSetup: true,
   },
+  listHeldPayouts: {
+    method: 'GET',
+    path: '/api/backoffice/payouts/held',
+    auth: 'operator',
+    permission: null,
+    allowDuringSetup: true,
+  },
   importPayments: {
     method: 'POST',
     path: '/api/backoffice/payments/import',

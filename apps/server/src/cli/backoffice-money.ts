@@ -7,6 +7,7 @@ import {
   importPaymentsResponseSchema,
   isIsoDate,
   issuerFeesResponseSchema,
+  listHeldPayoutsResponseSchema,
   listUnmatchedResponseSchema,
   ROUTES,
   runDailyResponseSchema,
@@ -174,6 +175,20 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
       );
       if (r.failed.length > 0) io.err(`Failed and left as they were: ${r.failed.join(', ')}`);
       return r.failed.length > 0 ? EXIT.refused : EXIT.ok;
+    },
+  },
+  held: {
+    check: noArgs('held'),
+    async run({ base, token, io }) {
+      const r = listHeldPayoutsResponseSchema.parse(
+        await send(base, 'GET', ROUTES.listHeldPayouts.path, token),
+      );
+      if (r.items.length === 0) io.out('No payouts held.');
+      for (const h of r.items)
+        io.out(
+          `Held\tissuer ${h.issuerID}\t${h.issuerName}\t${h.rowCount} rows\tgross ${money(h.grossMinor, h.currency)}\t${h.reason}`,
+        );
+      return EXIT.ok;
     },
   },
   'check-books': {

@@ -7,6 +7,7 @@ import {
   importPaymentsResponseSchema,
   issuerFeesBodySchema,
   issuerFeesResponseSchema,
+  listHeldPayoutsResponseSchema,
   listUnmatchedQuerySchema,
   listUnmatchedResponseSchema,
   runDailyBodySchema,
@@ -27,7 +28,7 @@ import { todayIn } from '../services/invoice-math';
 import { checkBooks } from '../services/ledger';
 import { assertNearToday } from '../services/money-dates';
 import { assignPayment, importBgmaxFile } from '../services/payment-import';
-import { runPayout } from '../services/payouts';
+import { listHeldPayouts, runPayout } from '../services/payouts';
 import { operatorOf } from './backoffice';
 import { errorResponses, routeOf } from './define';
 
@@ -126,6 +127,30 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
           reason: h.reason,
         })),
         failed: run.failed.map((f) => ({ issuerID: f.issuerId, code: f.code })),
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf('listHeldPayouts'),
+    schema: {
+      operationId: 'listHeldPayouts',
+      tags: ['backoffice'],
+      summary:
+        'The issuers whose payouts a run would hold now, per currency, with the reason (`bank_account_unverified`: no verified bank account)',
+      response: { 200: listHeldPayoutsResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      operatorOf(request);
+      return {
+        items: (await listHeldPayouts(ctx.db)).map((h) => ({
+          issuerID: h.issuerId,
+          issuerName: h.issuerName,
+          currency: h.currency,
+          rowCount: h.rowCount,
+          grossMinor: h.grossMinor,
+          reason: h.reason,
+        })),
       };
     },
   });

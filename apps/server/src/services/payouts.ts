@@ -194,6 +194,43 @@ export async function runPayout(db: Db, opts: PayoutOptions): Promise<PayoutRun>
   return run;
 }
 
+export interface HeldIssuer {
+  issuerId: string;
+  issuerName: string;
+  currency: string;
+  rowCount: number;
+  /** What we owe the issuer before fees: its open issuer_payable postings. */
+  grossMinor: number;
+  reason: PayoutHoldReason;
+}
+
+/**
+ * The issuers whose payouts a run would hold now (docs/MONEY.md "Payout holds"), for the back office:
+ * per issuer and currency with open issuer_payable postings, those without a verified bank account.
+ */
+export async function listHeldPayouts(db: Db): Promise<HeldIssuer[]> {
+  const open = rows<{ issuer_id: string; name: string; currency: string; n: number; total: string }>(
+    await db.execute(sql`
+      select p.issuer_id, iss.name, p.currency, count(*)::int as n, sum(p.amount_minor)::text as total
+      from postings p
+      join issuers iss on iss.id = p.issuer_id
+      where p.account = 'issuer_payable' and p.settlement_id is null
+      group by p.issuer_id, iss.name, p.currency
+      order by iss.name, p.issuer_id, p.currency`),
+  );
+  const accounts = await payoutAccountsOf(db, [...new Set(open.map((r) => r.issuer_id))]);
+  return open
+    .filter((r) => !accounts.has(r.issuer_id))
+    .map((r) => ({
+      issuerId: r.issuer_id,
+      issuerName: r.name,
+      currency: r.currency,
+      rowCount: Number(r.n),
+      grossMinor: -minorOf(r.total),
+      reason: 'bank_account_unverified' as const,
+    }));
+}
+
 async function payoutOfIssuer(
   tx: Tx,
   batchId: string,

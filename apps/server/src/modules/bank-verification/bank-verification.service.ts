@@ -272,8 +272,11 @@ async function outcomeOf(db: Db, row: BankVerificationRow): Promise<CompleteBank
 
 /**
  * Closes the attempt with its outcome in one transaction: the row leaves 'started' (or, when the other
- * path got there first, nothing is written and the stored outcome is answered), and on success the
- * account is stored as the issuer's current one, with an audit row and a message to the issuer.
+ * path got there first, nothing is written and the stored outcome is answered). On success the account
+ * is stored as the issuer's current one, with an audit row and a message to the issuer, when the
+ * issuer had none or had this same account; an account other than the current one is stored
+ * unconfirmed and the attempt waits in 'confirming' for the user's two-factor code
+ * (`confirmBankAccountChange`), or fails with `two_factor_required` when the user has no two-factor.
  */
 async function close(
   ctx: AppContext,
