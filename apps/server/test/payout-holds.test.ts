@@ -129,11 +129,16 @@ describe('payout holds', () => {
       .where(eq(settlements.id, bygg[0]?.settlementID ?? ''));
     expect(byggSettlement?.bankAccountId).toBe(await accountIdOf(byggId, '6123-••••6789'));
     // The run's audit row names the hold.
-    const [audit] = await t.db
+    const audits = await t.db
       .select({ details: auditLog.details })
       .from(auditLog)
       .where(eq(auditLog.event, 'backoffice.payout'));
-    expect(JSON.stringify(audit?.details)).toContain('bank_account_unverified');
+    const nystartAudit = audits.find((a) => a.details?.issuerId === fresh.issuer.id);
+    expect(nystartAudit?.details).toMatchObject({
+      settlements: [],
+      held: [{ currency: 'SEK', reason: 'bank_account_unverified' }],
+    });
+    expect(audits.find((a) => a.details?.issuerId === undefined)?.details).toMatchObject({ held: 1 });
     expect(await checkBooks(t.db)).toEqual([]);
 
     // A run again before verification: still held, still nothing written.
