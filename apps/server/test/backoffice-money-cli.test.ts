@@ -16,7 +16,7 @@ import {
 import { DEMO_BANKGIROS, DEMO_OPERATOR, DEMO_PASSWORD } from '../src/db/seed/demo';
 import { todayIn } from '../src/lib/today';
 import { incomingPaymentsFile } from '../src/modules/money/money.service';
-import { sentInvoices } from './support/money';
+import { freshIssuer, sentInvoices } from './support/money';
 import { createTestApp, type TestApp } from './support/test-app';
 
 // The back-office CLI's money commands against a listening test app, as an operator runs them.
@@ -147,6 +147,7 @@ describe('back-office CLI: usage errors are refused before anything is sent (exi
       'unmatched',
       'assign',
       'daily',
+      'held',
       'check-books',
       'fees',
       'set-fee',
@@ -227,7 +228,7 @@ describe('back-office CLI: the money flow', () => {
     const line = payout.out.split('\n').find((l) => l.startsWith(`Settlement ${mine.number}\t`));
     const dec = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')} SEK`;
     expect(line).toBe(
-      `Settlement ${mine.number}\tissuer ${issuer.id}\t${mine.rowCount} rows\tgross ${dec(mine.grossMinor)}\tfees ${dec(mine.feeMinor)}\tpayout ${dec(mine.totalPayoutMinor)}`,
+      `Settlement ${mine.number}\tissuer ${issuer.id}\t${mine.rowCount} rows\tgross ${dec(mine.grossMinor)}\tfees ${dec(mine.feeMinor)}\tpayout ${dec(mine.totalPayoutMinor)}\tto 6123-••••6789`,
     );
     // The settlement pays a and b (with whatever else the seed left owed to the issuer).
     const rowsOf = await t.db.select().from(settlementRows).where(eq(settlementRows.settlementId, mine.id));
@@ -384,3 +385,21 @@ describe('back-office CLI: deductions and debts carried over', () => {
 function readBack(path: string): string {
   return readFileSync(path).toString('latin1');
 }
+
+describe('back-office CLI: payout holds', () => {
+  it('prints an issuer without a verified bank account as held, with the reason, and pays it once verified', async () => {
+    const fresh = await freshIssuer(t, { verified: false });
+    const [invoice] = await fresh.invoicesOf(1, '2026-04-01');
+    if (!invoice) throw new Error('no invoice');
+    const net = fresh.netOf(invoice.toPayMinor);
+    const dec = (minor: number) => `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')} SEK`;
+    const held = await cli('payout', '--date', today());
+    expect(held.code).toBe(EXIT.ok);
+    expect(held.out.split('\n')).toContain(
+      `Held\tissuer ${fresh.issuer.id}\t1 rows\t${dec(net)}\tbank_account_unverified: no verified bank account, paid by the first run after the issuer verifies one`,
+    );
+    expect(await t.db.select().from(settlements).where(eq(settlements.issuerId, fresh.issuer.id))).toEqual(
+      [],
+    );
+  });
+});

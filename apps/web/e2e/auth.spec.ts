@@ -106,10 +106,8 @@ test('a forgotten password is reset through the e-mailed link', async ({ page },
   await closeDialog(page);
   await signIn(page, 'demo-unverified', newPassword);
   await expectSignedIn(page, 'Ulf Ulander');
-  // This issuer's bank account is not verified: the banner says so (spec §2).
-  await expect(
-    page.getByText('Your bank account needs to be verified before payouts can be made.'),
-  ).toBeVisible();
+  // This issuer's bank account is not verified: the banner says its payouts are held (spec §2, #13).
+  await expect(page.getByText('Payouts are on hold until your bank account is verified.')).toBeVisible();
   await screenshot(page, testInfo, 'bank-verification-banner-en');
 });
 

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { DEMO_2FA_SECRET } from './support/env';
 import { closeDialog, expectSignedIn, signIn } from './support/flows';
-import { DEMO_PASSWORD, expectNoSeriousA11yViolations, screenshot } from './support/helpers';
+import { DEMO_PASSWORD, expectNoSeriousA11yViolations, screenshot, totpCode } from './support/helpers';
 
 /**
  * `demo-unverified` signs in with the demo password, or, when auth.spec.ts ran before in the same run
@@ -27,8 +28,13 @@ async function openVerifyFromMenu(page: Page): Promise<void> {
 }
 
 /** On the provider's hosted page: picks the account with this text and presses a button. */
-async function atTheBank(page: Page, account: RegExp | null, button: string): Promise<void> {
-  await expect(page.getByRole('heading', { level: 1, name: 'Norrbanken' })).toBeVisible();
+async function atTheBank(
+  page: Page,
+  account: RegExp | null,
+  button: string,
+  bank = 'Norrbanken',
+): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: bank })).toBeVisible();
   if (account) await page.getByRole('radio', { name: account }).check();
   await page.getByRole('button', { name: button }).click();
   await expect(page).toHaveURL(/\/verify-bank-account-success\?state=/);
@@ -38,8 +44,10 @@ test('an issuer verifies its bank account at its bank: a wrong holder is refused
   page,
 }, testInfo) => {
   await signInUnverified(page);
-  const banner = page.getByText('Your bank account needs to be verified before payouts can be made.');
+  // Until the account is verified the issuer's payouts are held, and the banner says so.
+  const banner = page.getByText('Payouts are on hold until your bank account is verified.');
   await expect(banner).toBeVisible();
+  await screenshot(page, testInfo, 'bank-verification-hold-banner-en');
 
   await openVerifyFromMenu(page);
   const banks = page.getByRole('list').filter({ has: page.getByRole('button', { name: 'Norrbanken' }) });
@@ -89,4 +97,53 @@ test('an issuer verifies its bank account at its bank: a wrong holder is refused
   await expect(page.getByRole('heading', { level: 1, name: 'Verifiera bankkonto' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Verifierat konto' })).toBeVisible();
   await screenshot(page, testInfo, 'bank-verification-verified-sv');
+});
+
+test('a user with two-factor changes the verified account: the new one is used only after a code from the app', async ({
+  page,
+}, testInfo) => {
+  // Demo Bygg AB pays to Norrbanken 6123-••••6789 (the demo); Tove has two-factor on.
+  await signIn(page, 'demo-2fa');
+  const signInCode = totpCode(DEMO_2FA_SECRET);
+  await page.getByLabel('Verification code').fill(signInCode);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expectSignedIn(page, 'Tove Tvåsteg');
+  await expect(page.getByText('Payouts are on hold until your bank account is verified.')).toBeHidden();
+
+  await openVerifyFromMenu(page);
+  await expect(page.getByTestId('verified-account')).toContainText('6123-••••6789');
+  await page.getByRole('button', { name: 'Sparbanken Väst' }).click();
+  await atTheBank(page, /Bankgiro.*Demo Bygg AB/, 'Approve', 'Sparbanken Väst');
+
+  await expect(page.getByRole('heading', { name: 'Confirm the new account' })).toBeVisible();
+  await expect(page.getByTestId('current-account')).toContainText('6123-••••6789');
+  await expect(page.getByTestId('new-account')).toContainText('BG •••-0141');
+  await expect(page.getByTestId('new-account')).not.toContainText('5050141');
+  await expectNoSeriousA11yViolations(page);
+  await screenshot(page, testInfo, 'bank-verification-confirm-change-en');
+
+  // A wrong code, then the code spent at sign-in: both refused, the old account stays.
+  const code = page.getByLabel('Code from the authenticator app');
+  const next = totpCode(DEMO_2FA_SECRET, Date.now() + 30_000);
+  await code.fill(['000000', '111111'].find((c) => c !== next && c !== signInCode) ?? '222222');
+  await page.getByRole('button', { name: 'Confirm the change' }).click();
+  await expect(page.getByRole('alert')).toContainText('Invalid verification code.');
+  await code.fill(signInCode);
+  await page.getByRole('button', { name: 'Confirm the change' }).click();
+  await expect(page.getByRole('alert')).toContainText('Invalid verification code.');
+  await screenshot(page, testInfo, 'bank-verification-confirm-wrong-en');
+
+  // The next period's code (the server allows one step of drift): the change is made.
+  await code.fill(totpCode(DEMO_2FA_SECRET, Date.now() + 30_000));
+  await page.getByRole('button', { name: 'Confirm the change' }).click();
+  await expect(page.getByRole('heading', { name: 'Bank account verified' })).toBeVisible();
+  await expect(page.getByText('The change is confirmed.', { exact: false })).toBeVisible();
+  await expect(page.getByTestId('verified-account')).toContainText('BG •••-0141');
+  await screenshot(page, testInfo, 'bank-verification-changed-en');
+
+  // The issuer is told by message; the verify page shows the new account.
+  await page.goto('/invoice/messages');
+  await expect(page.getByText('Bank account changed').first()).toBeVisible();
+  await openVerifyFromMenu(page);
+  await expect(page.getByTestId('verified-account')).toContainText('BG •••-0141');
 });

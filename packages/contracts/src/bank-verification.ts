@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { plainText } from './rules';
+import { plainText, twoFactorCodeSchema } from './rules';
 
 /**
  * Bank-account verification through an open-banking provider (spec §1, §2; issue #13). The portal
@@ -18,6 +18,11 @@ export const BANK_VERIFICATION_FAILURE_REASONS = [
   'cancelled',
   'expired',
   'provider_error',
+  /**
+   * The account differs from the issuer's verified one, and the user who verified it has no
+   * two-factor to confirm the change with (docs/INTEGRATIONS.md "Changing the account").
+   */
+  'two_factor_required',
 ] as const;
 export const bankVerificationFailureReasonSchema = z.enum(BANK_VERIFICATION_FAILURE_REASONS);
 export type BankVerificationFailureReason = z.infer<typeof bankVerificationFailureReasonSchema>;
@@ -79,12 +84,29 @@ export const completeBankVerificationBodySchema = z.object({
 });
 export type CompleteBankVerificationBody = z.infer<typeof completeBankVerificationBodySchema>;
 
+/**
+ * The outcome of a verification. `confirmation_required`: the bank verified an account other than the
+ * issuer's verified one; `account` is the new one, `replaces` the one payouts still go to until the
+ * user confirms the change with a two-factor code (`confirmBankAccountChange`).
+ */
 export const completeBankVerificationResponseSchema = z.object({
-  status: z.enum(['verified', 'failed']),
+  status: z.enum(['verified', 'confirmation_required', 'failed']),
   reason: bankVerificationFailureReasonSchema.nullable(),
   account: verifiedBankAccountSchema.nullable(),
+  replaces: verifiedBankAccountSchema.optional(),
 });
 export type CompleteBankVerificationResponse = z.infer<typeof completeBankVerificationResponseSchema>;
+
+/**
+ * `POST limited/bank-verification/confirm`: the user's two-factor code makes the new account of the
+ * verification with this state the issuer's (within `BANK_VERIFICATION_MINUTES` of its verification).
+ * Answers the outcome as the callback does: `verified`, or `failed` with `expired`.
+ */
+export const confirmBankAccountChangeBodySchema = z.object({
+  state: plainText().min(16).max(200),
+  code: twoFactorCodeSchema,
+});
+export type ConfirmBankAccountChangeBody = z.infer<typeof confirmBankAccountChangeBodySchema>;
 
 /** `POST bank-verification/webhook`: the provider's signed notice that a session has ended. */
 export const receiveBankVerificationWebhookBodySchema = z.object({

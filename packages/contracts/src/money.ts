@@ -36,7 +36,36 @@ export const payoutSettlementSchema = z.object({
   grossMinor: minor,
   feeMinor: minor,
   totalPayoutMinor: minor,
+  /** The issuer's verified account the money goes to, masked (docs/MONEY.md "Payout holds"). */
+  paidTo: z.string(),
 });
+/** Why a run holds an issuer's payout: no verified bank account to pay to (issue #13). */
+export const PAYOUT_HOLD_REASONS = ['bank_account_unverified'] as const;
+/**
+ * An issuer and currency whose payout a run held: nothing settled, its postings stay open and the
+ * first run after the hold is lifted pays them. `totalMinor` is what it would have been paid.
+ */
+export const heldPayoutSchema = z.object({
+  issuerID: z.string(),
+  currency: z.string(),
+  rowCount: z.number().int(),
+  totalMinor: minor,
+  reason: z.enum(PAYOUT_HOLD_REASONS),
+});
+/**
+ * `GET backoffice/payouts/held`: the issuers whose payouts a run would hold now, per currency: the open
+ * postings it owes them (`rowCount`) and their sum before fees (`grossMinor`), with the reason.
+ */
+export const heldIssuerSchema = z.object({
+  issuerID: z.string(),
+  issuerName: z.string(),
+  currency: z.string(),
+  rowCount: z.number().int(),
+  grossMinor: minor,
+  reason: z.enum(PAYOUT_HOLD_REASONS),
+});
+export const listHeldPayoutsResponseSchema = z.object({ items: z.array(heldIssuerSchema) });
+export type ListHeldPayoutsResponse = z.infer<typeof listHeldPayoutsResponseSchema>;
 /**
  * An issuer and currency left unsettled by a run because its charge backs exceed its payouts:
  * `totalMinor` (negative) is what the issuer owes us; the next run with enough payouts sets it off.
@@ -57,6 +86,8 @@ export const runPayoutResponseSchema = z.object({
   batchID: z.string(),
   settlements: z.array(payoutSettlementSchema),
   carried: z.array(carriedBalanceSchema),
+  /** Issuers whose payout is held (no verified bank account); paid by the first run after. */
+  held: z.array(heldPayoutSchema),
   /** Issuers not settled because their settlement failed; their postings wait for the next run. */
   failed: z.array(issuerFailureSchema),
 });

@@ -338,6 +338,13 @@ export const ROUTES = {
     permission: null,
     allowDuringSetup: true,
   },
+  listHeldPayouts: {
+    method: 'GET',
+    path: '/api/backoffice/payouts/held',
+    auth: 'operator',
+    permission: null,
+    allowDuringSetup: true,
+  },
   importPayments: {
     method: 'POST',
     path: '/api/backoffice/payments/import',
@@ -523,6 +530,13 @@ export const ROUTES = {
   completeBankVerification: {
     method: 'POST',
     path: '/api/limited/bank-verification/callback',
+    auth: 'session',
+    permission: 'limited_verify_bank_account',
+    allowDuringSetup: false,
+  },
+  confirmBankAccountChange: {
+    method: 'POST',
+    path: '/api/limited/bank-verification/confirm',
     auth: 'session',
     permission: 'limited_verify_bank_account',
     allowDuringSetup: false,

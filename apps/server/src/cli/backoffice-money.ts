@@ -7,6 +7,7 @@ import {
   importPaymentsResponseSchema,
   isIsoDate,
   issuerFeesResponseSchema,
+  listHeldPayoutsResponseSchema,
   listUnmatchedResponseSchema,
   ROUTES,
   runDailyResponseSchema,
@@ -69,11 +70,15 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
       if (run.settlements.length === 0) io.out('Nothing to pay out.');
       for (const s of run.settlements)
         io.out(
-          `Settlement ${s.number}\tissuer ${s.issuerID}\t${s.rowCount} rows\tgross ${money(s.grossMinor, s.currency)}\tfees ${money(s.feeMinor, s.currency)}\tpayout ${money(s.totalPayoutMinor, s.currency)}`,
+          `Settlement ${s.number}\tissuer ${s.issuerID}\t${s.rowCount} rows\tgross ${money(s.grossMinor, s.currency)}\tfees ${money(s.feeMinor, s.currency)}\tpayout ${money(s.totalPayoutMinor, s.currency)}\tto ${s.paidTo}`,
         );
       for (const c of run.carried)
         io.out(
           `Not settled\tissuer ${c.issuerID}\t${c.rowCount} rows\tcharge backs exceed payouts, the issuer owes ${money(-c.totalMinor, c.currency)}: set off in a later run`,
+        );
+      for (const h of run.held)
+        io.out(
+          `Held\tissuer ${h.issuerID}\t${h.rowCount} rows\t${money(h.totalMinor, h.currency)}\t${h.reason}: no verified bank account, paid by the first run after the issuer verifies one`,
         );
       // The other issuers were paid; the failed ones wait for the next run (and the operator).
       for (const f of run.failed)
@@ -170,6 +175,20 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
       );
       if (r.failed.length > 0) io.err(`Failed and left as they were: ${r.failed.join(', ')}`);
       return r.failed.length > 0 ? EXIT.refused : EXIT.ok;
+    },
+  },
+  held: {
+    check: noArgs('held'),
+    async run({ base, token, io }) {
+      const r = listHeldPayoutsResponseSchema.parse(
+        await send(base, 'GET', ROUTES.listHeldPayouts.path, token),
+      );
+      if (r.items.length === 0) io.out('No payouts held.');
+      for (const h of r.items)
+        io.out(
+          `Held\tissuer ${h.issuerID}\t${h.issuerName}\t${h.rowCount} rows\tgross ${money(h.grossMinor, h.currency)}\t${h.reason}`,
+        );
+      return EXIT.ok;
     },
   },
   'check-books': {

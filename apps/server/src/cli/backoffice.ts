@@ -27,6 +27,7 @@ Commands:
   unmatched [--page N] [--page-size N]   incoming payments no invoice claimed
   assign <paymentId> <invoiceId>         assign an unmatched payment to an invoice
   daily [--date YYYY-MM-DD]              run the daily job: distribution, reminders, interest, recourse
+  held                                   issuers whose payouts are held, and why
   check-books                            check the double-entry book (exit 1 when it finds faults)
   fees <issuerId>                        an issuer's fees per service and currency
   set-fee <issuerId> <service> <currency> --percent-bp N --fixed-minor N

@@ -3,6 +3,7 @@
 import { LANGUAGES } from '@portal/contracts';
 import { asc, type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   bigserial,
   boolean,
@@ -623,6 +624,8 @@ export const settlements = pgTable(
     totalPayoutMinor: bigint('total_payout_minor', { mode: 'number' }).notNull(),
     rowCount: integer('row_count').notNull(),
     operatorId: uuid('operator_id'),
+    /** The issuer's verified account the money went to (null: made before migration 0026). */
+    bankAccountId: uuid('bank_account_id').references((): AnyPgColumn => verifiedBankAccounts.id),
     createdAt: createdAt(),
   },
   (t) => [index('settlements_issuer_created_idx').on(t.issuerId, t.createdAt, t.id)],
@@ -834,7 +837,11 @@ export const bankVerifications = pgTable(
     providerSessionId: text('provider_session_id').notNull(),
     bankId: text('bank_id').notNull(),
     bankName: text('bank_name').notNull(),
-    status: text('status').notNull().default('started').$type<'started' | 'verified' | 'failed'>(),
+    /** 'confirming': verified, but the account differs from the current one and awaits two-factor. */
+    status: text('status')
+      .notNull()
+      .default('started')
+      .$type<'started' | 'confirming' | 'verified' | 'failed'>(),
     reason: text('reason'),
     completedBy: text('completed_by').$type<'callback' | 'webhook'>(),
     reportId: text('report_id'),
@@ -852,8 +859,9 @@ export const bankVerifications = pgTable(
 );
 
 /**
- * The accounts a verification proved to be the issuer's (issue #13). The current one has no
- * `replacedAt` (at most one per issuer); payouts and settlements pay to it.
+ * The accounts a verification proved to be the issuer's (issue #13). The current one is confirmed and
+ * has no `replacedAt` (at most one per issuer); payouts and settlements pay to it. One that would
+ * replace another waits unconfirmed (`confirmedAt` null) for its user's two-factor code.
  */
 export const verifiedBankAccounts = pgTable(
   'verified_bank_accounts',
@@ -881,9 +889,12 @@ export const verifiedBankAccounts = pgTable(
       .notNull()
       .references(() => users.id),
     verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     replacedAt: timestamp('replaced_at', { withTimezone: true }),
   },
   (t) => [
-    uniqueIndex('verified_bank_accounts_current_idx').on(t.issuerId).where(sql`${t.replacedAt} is null`),
+    uniqueIndex('verified_bank_accounts_current_idx')
+      .on(t.issuerId)
+      .where(sql`${t.replacedAt} is null and ${t.confirmedAt} is not null`),
   ],
 );

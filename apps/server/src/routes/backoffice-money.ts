@@ -7,6 +7,7 @@ import {
   importPaymentsResponseSchema,
   issuerFeesBodySchema,
   issuerFeesResponseSchema,
+  listHeldPayoutsResponseSchema,
   listUnmatchedQuerySchema,
   listUnmatchedResponseSchema,
   runDailyBodySchema,
@@ -28,6 +29,7 @@ import {
   assignPayment,
   checkBooks,
   importBgmaxFile,
+  listHeldPayouts,
   runDailyJob,
   runPayout,
 } from '../modules/money/money.service';
@@ -72,9 +74,11 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
             ip: request.ip,
             details: {
               batchId: part.batchId,
-              issuerId: part.settlements[0]?.issuerId ?? part.carried[0]?.issuerId ?? null,
+              issuerId:
+                part.settlements[0]?.issuerId ?? part.carried[0]?.issuerId ?? part.held[0]?.issuerId ?? null,
               settlements: part.settlements.map((s) => s.settlementId),
               carried: part.carried.length,
+              held: part.held.map((h) => ({ currency: h.currency, reason: h.reason })),
               payoutDate,
             },
           }),
@@ -87,6 +91,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
               batchId: done.batchId,
               settlements: done.settlements.length,
               carried: done.carried.length,
+              held: done.held.length,
               payoutDate,
               failed: done.failed.map((f) => ({ issuerId: f.issuerId, code: f.code, message: f.message })),
             },
@@ -108,6 +113,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
           grossMinor: s.grossMinor,
           feeMinor: s.feeMinor,
           totalPayoutMinor: s.totalPayoutMinor,
+          paidTo: s.paidTo,
         })),
         carried: run.carried.map((c) => ({
           issuerID: c.issuerId,
@@ -115,7 +121,38 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
           rowCount: c.rowCount,
           totalMinor: c.totalMinor,
         })),
+        held: run.held.map((h) => ({
+          issuerID: h.issuerId,
+          currency: h.currency,
+          rowCount: h.rowCount,
+          totalMinor: h.totalMinor,
+          reason: h.reason,
+        })),
         failed: run.failed.map((f) => ({ issuerID: f.issuerId, code: f.code })),
+      };
+    },
+  });
+
+  app.route({
+    ...routeOf('listHeldPayouts'),
+    schema: {
+      operationId: 'listHeldPayouts',
+      tags: ['backoffice'],
+      summary:
+        'The issuers whose payouts a run would hold now, per currency, with the reason (`bank_account_unverified`: no verified bank account)',
+      response: { 200: listHeldPayoutsResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      operatorOf(request);
+      return {
+        items: (await listHeldPayouts(ctx.db)).map((h) => ({
+          issuerID: h.issuerId,
+          issuerName: h.issuerName,
+          currency: h.currency,
+          rowCount: h.rowCount,
+          grossMinor: h.grossMinor,
+          reason: h.reason,
+        })),
       };
     },
   });

@@ -22,7 +22,8 @@ export type Notice =
     }
   | { code: 'reminderSent'; params: { invoiceNumber: string; recipient: string } }
   | { code: 'welcome'; params: Record<string, never> }
-  | { code: 'bankAccountVerified'; params: { account: string; bank: string } };
+  | { code: 'bankAccountVerified'; params: { account: string; bank: string } }
+  | { code: 'bankAccountChanged'; params: { account: string; bank: string; previous: string } };
 export type NoticeCode = Notice['code'];
 const NOTICE_CODES: readonly NoticeCode[] = [
   'settlement',
@@ -31,6 +32,7 @@ const NOTICE_CODES: readonly NoticeCode[] = [
   'reminderSent',
   'welcome',
   'bankAccountVerified',
+  'bankAccountChanged',
 ];
 
 type MessageRow = typeof messages.$inferSelect;

@@ -12,6 +12,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { groups, issuers, messages, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
+import { unseal } from '../lib/tokens';
+import { verifyTotp } from '../lib/totp';
 import { toMessage, unreadFor } from './notices';
 import { abilitiesOf } from './sessions';
 
@@ -135,4 +137,31 @@ export async function buildSelf(
     currencies: CURRENCIES[issuer.country],
     messages: msgs.map((m) => toMessage(m, reader)),
   };
+}
+
+/** Whether the user has two-factor turned on. */
+export async function hasTwoFactor(db: Db | Tx, userId: string): Promise<boolean> {
+  return (await loadUser(db, userId)).totpSecret !== null;
+}
+
+/**
+ * Checks a two-factor code of the user and spends it: its time step is recorded, so the same code
+ * (and any older one) is refused afterwards, as at sign-in. The user row is locked until the caller's
+ * transaction ends, so two requests cannot both spend one code. False for a wrong or spent code;
+ * `twoFactor.not_enabled` when the user has no two-factor.
+ */
+export async function spendTwoFactorCode(
+  tx: Tx,
+  secretKey: Buffer,
+  userId: string,
+  code: string,
+  at: Date,
+): Promise<boolean> {
+  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
+  if (!row) throw new ApiError('auth.unauthorized');
+  if (row.totpSecret === null) throw new ApiError('twoFactor.not_enabled');
+  const step = verifyTotp(unseal(secretKey, row.totpSecret), code, at.getTime(), row.totpLastStep);
+  if (step === null) return false;
+  await tx.update(users).set({ totpLastStep: step }).where(eq(users.id, userId));
+  return true;
 }

@@ -2,6 +2,7 @@ import { feeFor } from '@portal/domain/money-flow';
 import { and, eq, inArray } from 'drizzle-orm';
 import { invoices, issuerFees, issuers, recipients, users } from '../../src/db/schema';
 import { decideCredit } from '../../src/modules/invoices/invoices.service';
+import { verifyAccount } from './bank-verification';
 import { VALID_RECIPIENT_BODY } from './route-samples';
 import { bearer, type TestApp } from './test-app';
 
@@ -89,18 +90,24 @@ export async function sentInvoices(
 
 /**
  * Nystart Måleri AB (user `demo-unverified`, bankgiro `DEMO_BANKGIROS.unverified`), a demo issuer with
- * no money history, given a recipient: its settlements hold exactly what a test makes, where Demo
- * Bygg's also hold what the demo's 14 months left open. `invoicesOf` registers and sends factoring
+ * no money history, given a recipient and (unless `verified` is false) its verified bank account at
+ * the sandbox provider, so its payouts are not held: its settlements hold exactly what a test makes,
+ * where Demo Bygg's also hold what the demo's 14 months left open. `invoicesOf` registers and sends factoring
  * invoices in SEK (approved unless told otherwise); `netOf` is what a payout row of an amount pays
  * after the issuer's factoring fee.
  */
-export async function freshIssuer(t: TestApp) {
+export async function freshIssuer(t: TestApp, opts: { verified?: boolean } = {}) {
   const [issuer] = await t.db.select().from(issuers).where(eq(issuers.name, 'Nystart Måleri AB'));
   if (!issuer) throw new Error('no Nystart Måleri AB');
+  const token = await t.login('demo-unverified');
+  if (opts.verified !== false) {
+    const verified = await verifyAccount(t, token, 'se-norrbanken', 'nb-nystart');
+    if (verified.status !== 'verified') throw new Error(`verification: ${JSON.stringify(verified.body)}`);
+  }
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/limited/recipients',
-    headers: bearer(await t.login('demo-unverified')),
+    headers: bearer(token),
     payload: VALID_RECIPIENT_BODY,
   });
   if (res.statusCode >= 300) throw new Error(`recipient: ${res.statusCode} ${res.body}`);

@@ -127,6 +127,7 @@ export const ROUTE_SAMPLES: Record<
   assignPayment: { params: { id: SAMPLE_ID }, payload: { invoiceID: SAMPLE_ID } },
   runDailyJob: { payload: { date: '2026-03-02' } },
   checkBooks: {},
+  listHeldPayouts: {},
   getIssuerFees: { params: { id: SAMPLE_ID } },
   setIssuerFees: { params: { id: SAMPLE_ID }, payload: { fees: [] } },
   listTransferCosts: { query: 'page=1&pageSize=10&from=2026-01-01&to=2026-03-02' },
@@ -152,6 +153,7 @@ export const ROUTE_SAMPLES: Record<
   listVerificationBanks: {},
   startBankVerification: { payload: { bankId: 'se-norrbanken', language: 'sv-SE' } },
   completeBankVerification: { payload: { state: 'z'.repeat(43) } },
+  confirmBankAccountChange: { payload: { state: 'z'.repeat(43), code: '123456' } },
   receiveBankVerificationWebhook: { payload: { event: 'session.completed', session_id: 'no-such-session' } },
 };
 

@@ -2,6 +2,7 @@ import { ABILITIES, type Ability } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
 import { seal } from '../../lib/tokens';
+import { storeDemoVerifiedAccount } from '../../modules/bank-verification/bank-verification.service';
 import { noticeColumns } from '../../services/notices';
 import type { Db } from '../client';
 import {
@@ -196,6 +197,29 @@ export async function seedDemo(db: Db, secretKey: Buffer, now = new Date()): Pro
       passwordHash,
     });
 
+    // The verified demo issuers verified their accounts (the sandbox's) before the 14 simulated months,
+    // so their payouts go there; Nystart Måleri AB has none, and its payouts are held (issue #13).
+    const verifiedAt = new Date(now.getTime() - 450 * day);
+    await storeDemoVerifiedAccount(tx, {
+      issuerId: bygg.id,
+      userId: idOf('demo'),
+      bankId: 'se-norrbanken',
+      bankName: 'Norrbanken',
+      identifier: { kind: 'se-bban', clearing: '6123', account: '123456789' },
+      holderName: 'Demo Bygg AB',
+      currency: 'SEK',
+      at: verifiedAt,
+    });
+    await storeDemoVerifiedAccount(tx, {
+      issuerId: other.id,
+      userId: idOf('demo-other'),
+      bankId: 'fi-pohjolan-pankki',
+      bankName: 'Pohjolan Pankki',
+      identifier: { kind: 'iban', iban: 'FI2112345600000785', bic: 'POHJFIHH' },
+      holderName: 'Annan Firma Oy',
+      currency: 'EUR',
+      at: verifiedAt,
+    });
     await seedDemoBusiness(tx, bygg.id, idOf('demo'), now);
     const invoiceOf = async (invoiceNumber: string) => {
       const [found] = await tx

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { bankVerifications, issuers, messages, verifiedBankAccounts } from '../../db/schema';
 
@@ -61,13 +61,45 @@ export async function closeVerification(
   return row ?? null;
 }
 
+/**
+ * Moves an attempt that awaits two-factor ('confirming') to 'verified' or 'failed'; null when it had
+ * left 'confirming' already (a second confirmation): the row is then unchanged.
+ */
+export async function closeConfirmation(
+  tx: Tx,
+  id: string,
+  outcome: { status: 'verified' | 'failed'; reason: string | null },
+): Promise<BankVerificationRow | null> {
+  const [row] = await tx
+    .update(bankVerifications)
+    .set(outcome)
+    .where(and(eq(bankVerifications.id, id), eq(bankVerifications.status, 'confirming')))
+    .returning();
+  return row ?? null;
+}
+
+const isCurrent = and(isNull(verifiedBankAccounts.replacedAt), isNotNull(verifiedBankAccounts.confirmedAt));
+
 /** The issuer's current verified account (the one payouts pay to), or null. */
 export async function currentAccount(db: Db | Tx, issuerId: string): Promise<VerifiedAccountRow | null> {
   const [row] = await db
     .select()
     .from(verifiedBankAccounts)
-    .where(and(eq(verifiedBankAccounts.issuerId, issuerId), isNull(verifiedBankAccounts.replacedAt)));
+    .where(and(eq(verifiedBankAccounts.issuerId, issuerId), isCurrent));
   return row ?? null;
+}
+
+/** The current accounts of these issuers, by issuer id; an issuer without one is not in the map. */
+export async function currentAccounts(
+  db: Db | Tx,
+  issuerIds: string[],
+): Promise<Map<string, VerifiedAccountRow>> {
+  if (issuerIds.length === 0) return new Map();
+  const found = await db
+    .select()
+    .from(verifiedBankAccounts)
+    .where(and(inArray(verifiedBankAccounts.issuerId, issuerIds), isCurrent));
+  return new Map(found.map((r) => [r.issuerId, r]));
 }
 
 export async function accountOfVerification(db: Db | Tx, verificationId: string) {
@@ -84,16 +116,86 @@ export async function accountOfVerification(db: Db | Tx, verificationId: string)
  */
 export async function storeVerifiedAccount(
   tx: Tx,
-  account: typeof verifiedBankAccounts.$inferInsert,
+  account: Omit<typeof verifiedBankAccounts.$inferInsert, 'confirmedAt' | 'replacedAt'>,
 ): Promise<VerifiedAccountRow> {
+  // The current account and any unconfirmed one waiting beside it are both replaced.
   await tx
     .update(verifiedBankAccounts)
     .set({ replacedAt: account.verifiedAt })
     .where(and(eq(verifiedBankAccounts.issuerId, account.issuerId), isNull(verifiedBankAccounts.replacedAt)));
-  const [created] = await tx.insert(verifiedBankAccounts).values(account).returning();
+  const [created] = await tx
+    .insert(verifiedBankAccounts)
+    .values({ ...account, confirmedAt: account.verifiedAt })
+    .returning();
   if (!created) throw new Error('verified account not stored');
   await tx.update(issuers).set({ bankAccountVerified: true }).where(eq(issuers.id, account.issuerId));
   return created;
+}
+
+/**
+ * Stores an account that would replace the current one, unconfirmed: payouts still go to the current
+ * one. An unconfirmed account of an earlier attempt is given up (only the newest can be confirmed).
+ */
+export async function storeUnconfirmedAccount(
+  tx: Tx,
+  account: Omit<typeof verifiedBankAccounts.$inferInsert, 'confirmedAt' | 'replacedAt'>,
+): Promise<VerifiedAccountRow> {
+  await tx
+    .update(verifiedBankAccounts)
+    .set({ replacedAt: account.verifiedAt })
+    .where(
+      and(
+        eq(verifiedBankAccounts.issuerId, account.issuerId),
+        isNull(verifiedBankAccounts.replacedAt),
+        isNull(verifiedBankAccounts.confirmedAt),
+      ),
+    );
+  const [created] = await tx.insert(verifiedBankAccounts).values(account).returning();
+  if (!created) throw new Error('unconfirmed account not stored');
+  return created;
+}
+
+/**
+ * The unconfirmed account of a verification becomes the issuer's current one (the one before is
+ * replaced); null when it is no longer waiting (given up, or confirmed already): nothing changes.
+ */
+export async function confirmAccount(
+  tx: Tx,
+  verificationId: string,
+  at: Date,
+): Promise<VerifiedAccountRow | null> {
+  const waiting = and(
+    eq(verifiedBankAccounts.verificationId, verificationId),
+    isNull(verifiedBankAccounts.replacedAt),
+    isNull(verifiedBankAccounts.confirmedAt),
+  );
+  const [pending] = await tx.select().from(verifiedBankAccounts).where(waiting).for('update');
+  if (!pending) return null;
+  await tx
+    .update(verifiedBankAccounts)
+    .set({ replacedAt: at })
+    .where(and(eq(verifiedBankAccounts.issuerId, pending.issuerId), isCurrent));
+  const [confirmed] = await tx
+    .update(verifiedBankAccounts)
+    .set({ confirmedAt: at })
+    .where(eq(verifiedBankAccounts.id, pending.id))
+    .returning();
+  await tx.update(issuers).set({ bankAccountVerified: true }).where(eq(issuers.id, pending.issuerId));
+  return confirmed ?? null;
+}
+
+/** Gives up the unconfirmed account of a verification (its confirmation expired). */
+export async function giveUpAccount(tx: Tx, verificationId: string, at: Date): Promise<void> {
+  await tx
+    .update(verifiedBankAccounts)
+    .set({ replacedAt: at })
+    .where(
+      and(
+        eq(verifiedBankAccounts.verificationId, verificationId),
+        isNull(verifiedBankAccounts.replacedAt),
+        isNull(verifiedBankAccounts.confirmedAt),
+      ),
+    );
 }
 
 export async function insertMessage(tx: Tx, row: typeof messages.$inferInsert): Promise<void> {

@@ -1,6 +1,7 @@
 import {
   completeBankVerificationBodySchema,
   completeBankVerificationResponseSchema,
+  confirmBankAccountChangeBodySchema,
   DEFAULT_LANGUAGE,
   getBankVerificationResponseSchema,
   listVerificationBanksResponseSchema,
@@ -16,6 +17,7 @@ import { errorResponses, routeOf, signedIn } from '../../routes/define';
 import {
   type Caller,
   completeBankVerification,
+  confirmBankAccountChange,
   getBankVerification,
   listVerificationBanks,
   receiveBankVerificationWebhook,
@@ -81,6 +83,19 @@ export async function bankVerificationRoutes(fastify: FastifyInstance): Promise<
       response: { 200: completeBankVerificationResponseSchema, ...errorResponses },
     },
     handler: async (request) => completeBankVerification(ctx, callerOf(request), request.body),
+  });
+
+  app.route({
+    ...routeOf('confirmBankAccountChange'),
+    schema: {
+      operationId: 'confirmBankAccountChange',
+      tags: ['bank-verification'],
+      summary:
+        'Confirms with a two-factor code that the newly verified account replaces the issuer’s verified one; 400 `twoFactor.invalid_code` for a wrong or spent code, 409 `bankVerification.not_confirming` when nothing waits',
+      body: confirmBankAccountChangeBodySchema,
+      response: { 200: completeBankVerificationResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => confirmBankAccountChange(ctx, callerOf(request), request.body),
   });
 
   await app.register(webhookRoute);

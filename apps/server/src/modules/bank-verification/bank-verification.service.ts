@@ -4,28 +4,36 @@ import {
   type BankVerificationFailureReason,
   type CompleteBankVerificationBody,
   type CompleteBankVerificationResponse,
+  type ConfirmBankAccountChangeBody,
   type ListVerificationBanksResponse,
   type VerifiedBankAccount,
 } from '@portal/contracts';
 import type { Locale } from '@portal/i18n';
 import type { AppContext, BankProvider } from '../../context';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { noticeColumns } from '../../services/notices';
-import { accountKey, holderIsIssuer, isPayableTo, maskAccount } from './bank-account';
+import { claimAccountCheck, clearAccountChecks } from '../../services/throttle';
+import { hasTwoFactor, spendTwoFactorCode } from '../../services/users';
+import { type AccountIdentifier, accountKey, holderIsIssuer, isPayableTo, maskAccount } from './bank-account';
 import { BankProviderError, type ReportAccount } from './bank-verification.client';
 import {
   accountOfVerification,
   type BankVerificationRow,
+  closeConfirmation,
   closeVerification,
+  confirmAccount,
   currentAccount,
+  currentAccounts,
   findIssuer,
   findVerification,
   findVerificationBySession,
   findVerificationByState,
+  giveUpAccount,
   insertMessage,
   insertVerification,
+  storeUnconfirmedAccount,
   storeVerifiedAccount,
   type VerifiedAccountRow,
 } from './bank-verification.repository';
@@ -85,6 +93,19 @@ export function accountView(row: VerifiedAccountRow): VerifiedBankAccount {
   };
 }
 
+/**
+ * The account payouts go to, per issuer (docs/MONEY.md "Payout holds"): the current verified one. An
+ * issuer without one is missing from the map, and its payouts are held. Read in the payout run's
+ * transaction, under its lock.
+ */
+export async function payoutAccountsOf(
+  db: Db | Tx,
+  issuerIds: string[],
+): Promise<Map<string, { id: string; masked: string }>> {
+  const found = await currentAccounts(db, issuerIds);
+  return new Map([...found].map(([issuerId, a]) => [issuerId, { id: a.id, masked: a.masked }]));
+}
+
 export async function getBankVerification(db: Db, issuerId: string) {
   const issuer = await issuerOf(db, issuerId);
   const account = await currentAccount(db, issuerId);
@@ -127,6 +148,10 @@ export async function startBankVerification(
   log: { warn(obj: object, msg: string): void },
 ): Promise<{ redirectUrl: string }> {
   const issuer = await issuerOf(ctx.db, caller.issuerId);
+  // Once the issuer has a verified account, a verification may replace it, which needs the user's
+  // two-factor: a user without it is told before going to the bank (docs/INTEGRATIONS.md).
+  if ((await currentAccount(ctx.db, caller.issuerId)) && !(await hasTwoFactor(ctx.db, caller.userId)))
+    throw new ApiError('bankVerification.two_factor_required');
   const provider = providerOf(ctx, 'start');
   const state = randomBytes(32).toString('base64url');
   let started: Awaited<ReturnType<typeof provider.client.createSession>>;
@@ -228,6 +253,16 @@ async function outcomeOf(db: Db, row: BankVerificationRow): Promise<CompleteBank
     const account = await accountOfVerification(db, row.id);
     return { status: 'verified', reason: null, account: account ? accountView(account) : null };
   }
+  if (row.status === 'confirming') {
+    const account = await accountOfVerification(db, row.id);
+    const current = await currentAccount(db, row.issuerId);
+    return {
+      status: 'confirmation_required',
+      reason: null,
+      account: account ? accountView(account) : null,
+      ...(current ? { replaces: accountView(current) } : {}),
+    };
+  }
   return {
     status: 'failed',
     reason: (row.reason as BankVerificationFailureReason | null) ?? 'provider_error',
@@ -237,8 +272,11 @@ async function outcomeOf(db: Db, row: BankVerificationRow): Promise<CompleteBank
 
 /**
  * Closes the attempt with its outcome in one transaction: the row leaves 'started' (or, when the other
- * path got there first, nothing is written and the stored outcome is answered), and on success the
- * account is stored as the issuer's current one, with an audit row and a message to the issuer.
+ * path got there first, nothing is written and the stored outcome is answered). On success the account
+ * is stored as the issuer's current one, with an audit row and a message to the issuer, when the
+ * issuer had none or had this same account; an account other than the current one is stored
+ * unconfirmed and the attempt waits in 'confirming' for the user's two-factor code
+ * (`confirmBankAccountChange`), or fails with `two_factor_required` when the user has no two-factor.
  */
 async function close(
   ctx: AppContext,
@@ -250,17 +288,13 @@ async function close(
   const issuer = await issuerOf(ctx.db, row.issuerId);
   const now = ctx.now();
   const done = await ctx.db.transaction(async (tx) => {
-    const closed = await closeVerification(tx, row.id, {
-      status: decided.outcome.status,
-      reason: decided.outcome.status === 'failed' ? decided.outcome.reason : null,
-      completedBy: by,
-      reportId: decided.reportId,
-      report: decided.report,
-      completedAt: now,
-    });
-    if (!closed) return false;
     const who = { userId: row.userId, issuerId: row.issuerId, ip };
+    const base = { completedBy: by, reportId: decided.reportId, report: decided.report, completedAt: now };
     if (decided.outcome.status === 'failed') {
+      if (
+        !(await closeVerification(tx, row.id, { ...base, status: 'failed', reason: decided.outcome.reason }))
+      )
+        return false;
       await audit(tx, 'bank_verification.failed', {
         ...who,
         details: { verificationId: row.id, reason: decided.outcome.reason, by, bank: row.bankId },
@@ -270,24 +304,36 @@ async function close(
     const { identifier, holders, currency } = decided.outcome.account;
     const before = await currentAccount(tx, row.issuerId);
     const masked = maskAccount(identifier);
-    await storeVerifiedAccount(tx, {
-      issuerId: row.issuerId,
-      verificationId: row.id,
-      kind: identifier.kind,
-      clearingNumber: identifier.kind === 'se-bban' ? identifier.clearing : null,
-      accountNumber: identifier.kind === 'se-bban' ? identifier.account : null,
-      bankgiro: identifier.kind === 'bankgiro' ? identifier.number : null,
-      iban: identifier.kind === 'iban' ? identifier.iban.replace(/\s+/g, '') : null,
-      bic: identifier.kind === 'iban' ? (identifier.bic ?? null) : null,
-      currency,
+    const account = accountColumns(row, identifier, {
       holderName: holders[0]?.name ?? issuer.name,
-      bankName: row.bankName,
-      masked,
-      provider: row.provider,
+      currency,
       reportId: decided.reportId ?? '',
-      verifiedByUserId: row.userId,
-      verifiedAt: now,
+      at: now,
     });
+    const sameAccount = before ? accountKey(identifier) === accountKeyOf(before) : null;
+    if (before && !sameAccount) {
+      // Another account than the one payouts go to: it waits for the user's two-factor code. A user
+      // without two-factor (turned off since the start) cannot confirm: refused, nothing stored.
+      if (!(await hasTwoFactor(tx, row.userId))) {
+        const reason = 'two_factor_required' as const;
+        if (!(await closeVerification(tx, row.id, { ...base, status: 'failed', reason }))) return false;
+        await audit(tx, 'bank_verification.failed', {
+          ...who,
+          details: { verificationId: row.id, reason, by, bank: row.bankId, account: masked },
+        });
+        return true;
+      }
+      if (!(await closeVerification(tx, row.id, { ...base, status: 'confirming', reason: null })))
+        return false;
+      await storeUnconfirmedAccount(tx, account);
+      await audit(tx, 'bank_verification.confirmation_required', {
+        ...who,
+        details: { verificationId: row.id, by, bank: row.bankId, account: masked, current: before.masked },
+      });
+      return true;
+    }
+    if (!(await closeVerification(tx, row.id, { ...base, status: 'verified', reason: null }))) return false;
+    await storeVerifiedAccount(tx, account);
     // Masked only: the audit log never carries a full account number (domain note §3).
     await audit(tx, 'bank_verification.verified', {
       ...who,
@@ -298,7 +344,7 @@ async function close(
         account: masked,
         reportId: decided.reportId,
         replaced: before ? before.masked : null,
-        sameAccount: before ? accountKey(identifier) === accountKeyOf(before) : null,
+        sameAccount,
       },
     });
     await insertMessage(tx, {
@@ -321,6 +367,73 @@ async function close(
       details: { verificationId: row.id, by, closedBy: fresh.completedBy },
     });
   return outcomeOf(ctx.db, fresh);
+}
+
+/** The stored columns of an account a verification proved (numbers in full; `masked` for display). */
+function accountColumns(
+  row: Pick<BankVerificationRow, 'id' | 'issuerId' | 'userId' | 'bankName' | 'provider'>,
+  identifier: AccountIdentifier,
+  found: { holderName: string; currency: string | null; reportId: string; at: Date },
+) {
+  return {
+    issuerId: row.issuerId,
+    verificationId: row.id,
+    kind: identifier.kind,
+    clearingNumber: identifier.kind === 'se-bban' ? identifier.clearing : null,
+    accountNumber: identifier.kind === 'se-bban' ? identifier.account : null,
+    bankgiro: identifier.kind === 'bankgiro' ? identifier.number : null,
+    iban: identifier.kind === 'iban' ? identifier.iban.replace(/\s+/g, '') : null,
+    bic: identifier.kind === 'iban' ? (identifier.bic ?? null) : null,
+    currency: found.currency,
+    holderName: found.holderName,
+    bankName: row.bankName,
+    masked: maskAccount(identifier),
+    provider: row.provider,
+    reportId: found.reportId,
+    verifiedByUserId: row.userId,
+    verifiedAt: found.at,
+  };
+}
+
+/**
+ * Demo data (db/seed/demo.ts): an account the issuer verified earlier at the sandbox provider, stored
+ * as that finished verification would have stored it, so that a verified demo issuer has an account
+ * its payouts go to.
+ */
+export async function storeDemoVerifiedAccount(
+  tx: Tx,
+  input: {
+    issuerId: string;
+    userId: string;
+    bankId: string;
+    bankName: string;
+    identifier: AccountIdentifier;
+    holderName: string;
+    currency: string;
+    at: Date;
+  },
+): Promise<void> {
+  const started = await insertVerification(tx, {
+    issuerId: input.issuerId,
+    userId: input.userId,
+    stateHash: hashState(randomBytes(32).toString('base64url')),
+    provider: 'sandbox',
+    providerSessionId: `demo-${input.issuerId}`,
+    bankId: input.bankId,
+    bankName: input.bankName,
+    createdAt: input.at,
+    expiresAt: input.at,
+  });
+  const reportId = `demo-${input.issuerId}`;
+  await closeVerification(tx, started.id, {
+    status: 'verified',
+    reason: null,
+    completedBy: 'callback',
+    reportId,
+    report: null,
+    completedAt: input.at,
+  });
+  await storeVerifiedAccount(tx, accountColumns(started, input.identifier, { ...input, reportId }));
 }
 
 function accountKeyOf(row: VerifiedAccountRow): string {
@@ -381,6 +494,96 @@ export async function completeBankVerification(
   const issuer = await issuerOf(ctx.db, row.issuerId);
   const decided = await decide(providerOf(ctx, 'result'), row, issuer);
   return close(ctx, row, decided, 'callback', caller.ip);
+}
+
+/**
+ * The user confirms, with a two-factor code, that the account a verification found replaces the
+ * issuer's verified one (docs/INTEGRATIONS.md "Changing the account"). The state must be the
+ * caller's own (else 404, logged, as for the callback) and the attempt waiting ('confirming', else
+ * 409 `bankVerification.not_confirming`: a second confirmation changes nothing); a wrong or spent
+ * code answers 400 `twoFactor.invalid_code`, is logged and counted like other code checks, and
+ * changes nothing. Later than `BANK_VERIFICATION_MINUTES` after the verification the change is given
+ * up ('failed', `expired`). On success, in one transaction: the code is spent, the new account is the
+ * current one, the old one replaced, and the issuer gets a message and the audit log a row.
+ */
+export async function confirmBankAccountChange(
+  ctx: AppContext,
+  caller: Caller,
+  body: ConfirmBankAccountChangeBody,
+): Promise<CompleteBankVerificationResponse> {
+  const row = await findVerificationByState(ctx.db, hashState(body.state));
+  const who = { userId: caller.userId, issuerId: caller.issuerId, username: caller.username, ip: caller.ip };
+  if (!row || row.userId !== caller.userId || row.issuerId !== caller.issuerId) {
+    await audit(ctx.db, 'bank_verification.rejected', {
+      ...who,
+      details: {
+        reason: row ? 'foreign_state' : 'unknown_state',
+        by: 'confirm',
+        ...(row ? { verificationId: row.id } : {}),
+      },
+    });
+    throw new ApiError('bankVerification.not_found');
+  }
+  if (row.status !== 'confirming') throw new ApiError('bankVerification.not_confirming');
+  const now = ctx.now();
+  const closedAt = row.completedAt ?? row.createdAt;
+  if (now.getTime() >= closedAt.getTime() + BANK_VERIFICATION_MINUTES * 60_000) {
+    await ctx.db.transaction(async (tx) => {
+      if (!(await closeConfirmation(tx, row.id, { status: 'failed', reason: 'expired' }))) return;
+      await giveUpAccount(tx, row.id, now);
+      await audit(tx, 'bank_verification.failed', {
+        ...who,
+        details: { verificationId: row.id, reason: 'expired', by: 'confirm', bank: row.bankId },
+      });
+    });
+    const fresh = await findVerification(ctx.db, row.id);
+    if (!fresh) throw new ApiError('bankVerification.not_found');
+    return outcomeOf(ctx.db, fresh);
+  }
+  const claim = await claimAccountCheck(ctx.db, ctx.throttle, 'two_factor', caller.userId, now);
+  if (claim.wait > 0) throw new ApiError('account.too_many_attempts', { retryAfterSeconds: claim.wait });
+  const issuer = await issuerOf(ctx.db, row.issuerId);
+  const result = await ctx.db.transaction(async (tx) => {
+    if (!(await spendTwoFactorCode(tx, ctx.config.secretKey, caller.userId, body.code, now)))
+      return 'invalid_code' as const;
+    const before = await currentAccount(tx, row.issuerId);
+    if (!(await closeConfirmation(tx, row.id, { status: 'verified', reason: null })))
+      throw new ApiError('bankVerification.not_confirming');
+    const account = await confirmAccount(tx, row.id, now);
+    if (!account) throw new ApiError('bankVerification.not_confirming');
+    await audit(tx, 'bank_verification.account_changed', {
+      ...who,
+      details: {
+        verificationId: row.id,
+        bank: row.bankId,
+        account: account.masked,
+        replaced: before?.masked ?? null,
+      },
+    });
+    await insertMessage(tx, {
+      issuerId: row.issuerId,
+      ...noticeColumns(
+        {
+          code: 'bankAccountChanged',
+          params: { account: account.masked, bank: account.bankName, previous: before?.masked ?? '' },
+        },
+        localeOf(issuer.country),
+      ),
+      date: now,
+    });
+    return 'confirmed' as const;
+  });
+  if (result === 'invalid_code') {
+    await audit(ctx.db, 'bank_verification.confirm_failed', {
+      ...who,
+      details: { verificationId: row.id, reason: 'invalid_code' },
+    });
+    throw new ApiError('twoFactor.invalid_code');
+  }
+  await clearAccountChecks(ctx.db, 'two_factor', caller.userId);
+  const fresh = await findVerification(ctx.db, row.id);
+  if (!fresh) throw new ApiError('bankVerification.not_found');
+  return outcomeOf(ctx.db, fresh);
 }
 
 /** Checks `t=<unix>,v1=<hex>` against the raw body and the shared secret, within the tolerance. */

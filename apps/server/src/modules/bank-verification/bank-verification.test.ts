@@ -1,5 +1,6 @@
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { enableTwoFactor } from '../../../test/support/bank-verification';
 import {
   bearer,
   createTestApp,
@@ -7,6 +8,7 @@ import {
   TEST_BANK_CLIENT,
   type TestApp,
 } from '../../../test/support/test-app';
+import { totpCode, wrongCode } from '../../../test/support/totp-code';
 import { auditLog, bankVerifications, issuers, messages, verifiedBankAccounts } from '../../db/schema';
 import { signWebhook } from './bank-verification.sandbox';
 
@@ -54,6 +56,14 @@ async function issuerRow(name: string) {
   const [row] = await t.db.select().from(issuers).where(eq(issuers.name, name));
   if (!row) throw new Error(name);
   return row;
+}
+
+/** Nystart Måleri AB's attempts (the seed holds the finished ones of the verified demo issuers). */
+async function nystartAttempts() {
+  return t.db
+    .select()
+    .from(bankVerifications)
+    .where(eq(bankVerifications.issuerId, (await issuerRow('Nystart Måleri AB')).id));
 }
 
 async function auditEvents(prefix = 'bank_verification.') {
@@ -154,11 +164,15 @@ describe('bank-account verification against the sandbox provider', () => {
       await onHostedPage(await start(se, 'se-sparbanken-vast'), 'approve', 'sv-nystart'),
     );
     expect(bg.json().account).toMatchObject({ kind: 'bankgiro', masked: 'BG •••-0158' });
+    // Annan Firma Oy verified this IBAN before (the seed): verifying the same account again needs the
+    // user's two-factor to start, and no confirmation, since the payee does not change.
     const fi = await t.login('demo-other');
+    await enableTwoFactor(t, fi);
     const iban = await complete(
       fi,
       await onHostedPage(await start(fi, 'fi-pohjolan-pankki', 'fi-FI'), 'approve', 'pp-annan'),
     );
+    expect(iban.json().status).toBe('verified');
     expect(iban.json().account).toMatchObject({
       kind: 'iban',
       masked: 'FI•• •••• •••• 0785',
@@ -212,6 +226,7 @@ describe('bank-account verification against the sandbox provider', () => {
     const token = await t.login('demo-unverified');
     const query = await onHostedPage(await start(token, 'se-norrbanken'), 'approve', 'nb-nystart');
     const before = await bankState('Nystart Måleri AB');
+    const byggBefore = await bankState('Demo Bygg AB');
 
     const forged = await complete(token, { ...query, state: 'f'.repeat(43) });
     expect(forged.statusCode).toBe(404);
@@ -224,7 +239,7 @@ describe('bank-account verification against the sandbox provider', () => {
     expect(otherSession.statusCode).toBe(404);
 
     expect(await bankState('Nystart Måleri AB')).toEqual(before);
-    expect((await bankState('Demo Bygg AB')).accounts).toEqual([]);
+    expect(await bankState('Demo Bygg AB')).toEqual(byggBefore);
     const rejected = (await auditEvents('bank_verification.rejected')).map((r) => r.details?.reason);
     expect(rejected.sort()).toEqual(['foreign_state', 'session_mismatch', 'unknown_state']);
     // The rightful user still completes it.
@@ -289,7 +304,7 @@ describe('the provider’s webhook', () => {
     const token = await t.login('demo-unverified');
     const query = await onHostedPage(await start(token, 'se-norrbanken'), 'approve', 'nb-nystart');
     await t.bankSandbox?.webhooksDone();
-    const [attempt] = await t.db.select().from(bankVerifications);
+    const [attempt] = await nystartAttempts();
     expect(attempt).toMatchObject({ status: 'verified', completedBy: 'webhook' });
     const state = await bankState('Nystart Måleri AB');
     expect(state.accounts).toHaveLength(1);
@@ -307,7 +322,7 @@ describe('the provider’s webhook', () => {
   it('refuses a bad or stale signature and an unknown session, and logs them', async () => {
     const token = await t.login('demo-unverified');
     await onHostedPage(await start(token, 'se-norrbanken'), 'approve', 'nb-nystart');
-    const [attempt] = await t.db.select().from(bankVerifications);
+    const [attempt] = await nystartAttempts();
     const body = JSON.stringify({ event: 'session.completed', session_id: attempt?.providerSessionId });
     const send = (signature: string, payload = body) =>
       t.app.inject({
@@ -348,5 +363,167 @@ describe('the provider’s webhook', () => {
       200,
     );
     expect(await bankState('Nystart Måleri AB')).toEqual(before);
+  });
+});
+
+describe('changing a verified account (two-factor confirmation)', () => {
+  const confirm = (token: string, state: string, code: string) =>
+    call(token, 'POST', '/api/limited/bank-verification/confirm', { state, code });
+
+  /** Demo Bygg AB (seeded with Norrbanken 6123-••••6789) as `demo`, with two-factor turned on. */
+  async function byggWithTwoFactor() {
+    const token = await t.login('demo');
+    const secret = await enableTwoFactor(t, token);
+    // The code that turned two-factor on is spent; the next one is a step later.
+    t.clock.advance(31_000);
+    return { token, secret };
+  }
+
+  it('asks for a code before a different account replaces the verified one; a wrong code changes nothing; the right one switches, with a message and an audit row; the code and the confirmation cannot be used again', async () => {
+    const { token, secret } = await byggWithTwoFactor();
+    const before = await bankState('Demo Bygg AB');
+    expect(before.accounts.filter((a) => a.replacedAt === null).map((a) => a.masked)).toEqual([
+      '6123-••••6789',
+    ]);
+    const query = await onHostedPage(await start(token, 'se-sparbanken-vast'), 'approve', 'sv-bygg');
+    const res = await complete(token, query);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({
+      status: 'confirmation_required',
+      reason: null,
+      account: { kind: 'bankgiro', masked: 'BG •••-0141', holderName: 'Demo Bygg AB' },
+      replaces: { masked: '6123-••••6789', bankName: 'Norrbanken' },
+    });
+    // Payouts still go to the old account: it is the current one, the new one waits unconfirmed.
+    expect((await call(token, 'GET', '/api/limited/bank-verification')).json().account.masked).toBe(
+      '6123-••••6789',
+    );
+    const waiting = await bankState('Demo Bygg AB');
+    expect(waiting.messages).toBe(before.messages);
+    expect(waiting.accounts.find((a) => a.masked === 'BG •••-0141')).toMatchObject({
+      confirmedAt: null,
+      replacedAt: null,
+    });
+    // The callback again answers the same question and changes nothing.
+    expect((await complete(token, query)).json().status).toBe('confirmation_required');
+    expect(await bankState('Demo Bygg AB')).toEqual(waiting);
+
+    const wrong = await confirm(token, query.state ?? '', wrongCode(secret, t.clock.now()));
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json()).toEqual({ code: 'twoFactor.invalid_code' });
+    expect(await bankState('Demo Bygg AB')).toEqual(waiting);
+    expect((await auditEvents())[0]).toMatchObject({ event: 'bank_verification.confirm_failed' });
+
+    const code = totpCode(secret, t.clock.now());
+    const ok = await confirm(token, query.state ?? '', code);
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ status: 'verified', account: { masked: 'BG •••-0141' } });
+    expect((await call(token, 'GET', '/api/limited/bank-verification')).json().account.masked).toBe(
+      'BG •••-0141',
+    );
+    const after = await bankState('Demo Bygg AB');
+    expect(after.accounts.filter((a) => a.replacedAt === null).map((a) => a.masked)).toEqual(['BG •••-0141']);
+    expect(after.messages).toBe(before.messages + 1);
+    const issuer = await issuerRow('Demo Bygg AB');
+    const [message] = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.issuerId, issuer.id), eq(messages.code, 'bankAccountChanged')));
+    expect(message?.title).toBe('Bankkontot har bytts');
+    expect(message?.text).toContain('BG •••-0141');
+    expect(message?.text).toContain('6123-••••6789');
+    expect(message?.text).not.toContain('5050141');
+    const [changed] = await auditEvents('bank_verification.account_changed');
+    expect(changed?.details).toMatchObject({ account: 'BG •••-0141', replaced: '6123-••••6789' });
+
+    // The same confirmation again, with the spent code or a fresh one: refused, nothing changes.
+    const replayed = await confirm(token, query.state ?? '', code);
+    expect(replayed.statusCode).toBe(409);
+    expect(replayed.json()).toEqual({ code: 'bankVerification.not_confirming' });
+    t.clock.advance(31_000);
+    expect((await confirm(token, query.state ?? '', totpCode(secret, t.clock.now()))).statusCode).toBe(409);
+    expect(await bankState('Demo Bygg AB')).toEqual(after);
+  });
+
+  it('refuses a spent code: the one of another confirmation in the same step', async () => {
+    const { token, secret } = await byggWithTwoFactor();
+    const first = await onHostedPage(await start(token, 'se-sparbanken-vast'), 'approve', 'sv-bygg');
+    expect((await complete(token, first)).json().status).toBe('confirmation_required');
+    const code = totpCode(secret, t.clock.now());
+    expect((await confirm(token, first.state ?? '', code)).statusCode).toBe(200);
+    // Back to Norrbanken: another change, confirmed with the code just spent.
+    const second = await onHostedPage(await start(token, 'se-norrbanken'), 'approve', 'nb-bygg');
+    expect((await complete(token, second)).json().status).toBe('confirmation_required');
+    const state = await bankState('Demo Bygg AB');
+    const replay = await confirm(token, second.state ?? '', code);
+    expect(replay.statusCode).toBe(400);
+    expect(replay.json()).toEqual({ code: 'twoFactor.invalid_code' });
+    expect(await bankState('Demo Bygg AB')).toEqual(state);
+  });
+
+  it('gives the change up when it is confirmed too late: the old account stays', async () => {
+    const { token, secret } = await byggWithTwoFactor();
+    const query = await onHostedPage(await start(token, 'se-sparbanken-vast'), 'approve', 'sv-bygg');
+    await complete(token, query);
+    t.clock.advance(16 * MINUTE);
+    const late = await confirm(token, query.state ?? '', totpCode(secret, t.clock.now()));
+    expect(late.statusCode).toBe(200);
+    expect(late.json()).toMatchObject({ status: 'failed', reason: 'expired', account: null });
+    const state = await bankState('Demo Bygg AB');
+    expect(state.accounts.filter((a) => a.replacedAt === null).map((a) => a.masked)).toEqual([
+      '6123-••••6789',
+    ]);
+    expect(state.accounts.find((a) => a.masked === 'BG •••-0141')?.replacedAt).not.toBeNull();
+  });
+
+  it('refuses another user’s confirmation (same answer as a state that names nothing) and changes nothing', async () => {
+    const { token, secret } = await byggWithTwoFactor();
+    const query = await onHostedPage(await start(token, 'se-sparbanken-vast'), 'approve', 'sv-bygg');
+    await complete(token, query);
+    const state = await bankState('Demo Bygg AB');
+    // Another user of another issuer, and another user of the same issuer, with a valid-looking code.
+    const other = await confirm(await t.login('demo-unverified'), query.state ?? '', '123456');
+    expect(other.statusCode).toBe(404);
+    expect(other.json()).toEqual({ code: 'bankVerification.not_found' });
+    const colleague = await confirm(await t.login('demo-limited'), query.state ?? '', '123456');
+    expect([403, 404]).toContain(colleague.statusCode);
+    const unknown = await confirm(token, 'q'.repeat(43), totpCode(secret, t.clock.now()));
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe(other.body);
+    expect(await bankState('Demo Bygg AB')).toEqual(state);
+    expect((await auditEvents('bank_verification.rejected')).map((r) => r.details?.reason).sort()).toEqual([
+      'foreign_state',
+      'unknown_state',
+    ]);
+  });
+
+  it('a user without two-factor cannot start a verification once the issuer has an account; the same account needs no confirmation', async () => {
+    const token = await t.login('demo');
+    const refused = await call(token, 'POST', '/api/limited/bank-verification/start', {
+      bankId: 'se-norrbanken',
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toEqual({ code: 'bankVerification.two_factor_required' });
+    await enableTwoFactor(t, token);
+    const same = await complete(
+      token,
+      await onHostedPage(await start(token, 'se-norrbanken'), 'approve', 'nb-bygg'),
+    );
+    expect(same.json()).toMatchObject({ status: 'verified', account: { masked: '6123-••••6789' } });
+  });
+
+  it('refuses the change when the user turned two-factor off after starting', async () => {
+    const { token, secret } = await byggWithTwoFactor();
+    const link = await start(token, 'se-sparbanken-vast');
+    const off = await call(token, 'POST', '/api/limited/2fa/disable', {
+      code: totpCode(secret, t.clock.now()),
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    const before = await bankState('Demo Bygg AB');
+    const res = await complete(token, await onHostedPage(link, 'approve', 'sv-bygg'));
+    expect(res.json()).toEqual({ status: 'failed', reason: 'two_factor_required', account: null });
+    const after = await bankState('Demo Bygg AB');
+    expect(after.accounts).toEqual(before.accounts);
+    expect(after.messages).toBe(before.messages);
   });
 });

@@ -2,8 +2,9 @@ import { addDays } from '@portal/domain/calendar-date';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyAccount } from '../../../test/support/bank-verification';
 import { keptTotalsDrift } from '../../../test/support/kept-totals';
-import { sentInvoices, TEST_OPERATOR } from '../../../test/support/money';
+import { freshIssuer, sentInvoices, TEST_OPERATOR } from '../../../test/support/money';
 import { createTestApp, type TestApp } from '../../../test/support/test-app';
 import { rows } from '../../db/migrate';
 import { invoices, issuers, payments, settlementRows } from '../../db/schema';
@@ -27,7 +28,9 @@ import {
  * every journal balances, every invoice's receivable postings are its remaining amount, every
  * settlement's rows add up to its totals, no settlement is negative and the bank paid exactly its
  * total, the bank holds exactly the deposits of the files less what the settlements paid, and the
- * totals kept by triggers equal the invoices.
+ * totals kept by triggers equal the invoices. Beside Demo Bygg AB, Nystart Måleri AB starts without a
+ * verified bank account: its payouts are held (nothing settled, nothing booked) until a step verifies
+ * its account, and the first payout after pays what waited (docs/MONEY.md "Payout holds").
  */
 
 type Step =
@@ -45,7 +48,10 @@ type Step =
   | { kind: 'stray'; amountMinor: number }
   | { kind: 'payout' }
   | { kind: 'daily'; days: number }
-  | { kind: 'assign'; pickPayment: number; pickInvoice: number };
+  | { kind: 'assign'; pickPayment: number; pickInvoice: number }
+  /** Invoices of Nystart Måleri AB, approved: held until its account is verified. */
+  | { kind: 'approveHeld'; n: number }
+  | { kind: 'verify' };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({
@@ -74,6 +80,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('payout' as const) }),
   fc.record({ kind: fc.constant('daily' as const), days: fc.integer({ min: 1, max: 40 }) }),
   fc.record({ kind: fc.constant('assign' as const), pickPayment: fc.nat(), pickInvoice: fc.nat() }),
+  fc.record({ kind: fc.constant('approveHeld' as const), n: fc.integer({ min: 1, max: 2 }) }),
+  fc.record({ kind: fc.constant('verify' as const) }),
 );
 
 let t: TestApp;
@@ -109,12 +117,16 @@ describe('the book stays sound under any sequence of money events', () => {
     let overpaid = 0;
     let carried = 0;
     let chargeBacksSettled = 0;
+    let held = 0;
+    let released = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
         runs++;
         await t.reset();
         const [issuer] = await t.db.select().from(issuers).where(eq(issuers.name, 'Demo Bygg AB'));
         if (!issuer) throw new Error('no Demo Bygg AB');
+        const nystart = await freshIssuer(t, { verified: false });
+        let isVerified = false;
         let day = '2026-03-02';
         const at = () => new Date(`${day}T05:00:00Z`);
         const mine: string[] = [];
@@ -180,9 +192,29 @@ describe('the book stays sound under any sequence of money events', () => {
                 { reference: `9${String(serial).padStart(9, '0')}`, amountMinor: s.amountMinor },
               ]);
               break;
+            case 'approveHeld':
+              await nystart.invoicesOf(s.n, '2026-04-01');
+              break;
+            case 'verify': {
+              if (isVerified) break;
+              const token = await t.login('demo-unverified');
+              expect((await verifyAccount(t, token, 'se-norrbanken', 'nb-nystart')).status).toBe('verified');
+              isVerified = true;
+              break;
+            }
             case 'payout': {
               const run = await runPayout(t.db, { payoutDate: day, now: at(), operatorId: null });
               carried += run.carried.filter((c) => c.issuerId === issuer.id).length;
+              const nystartPaid = run.settlements.filter((x) => x.issuerId === nystart.issuer.id);
+              const nystartHeld = run.held.filter((h) => h.issuerId === nystart.issuer.id);
+              if (isVerified) {
+                expect(nystartHeld).toEqual([]);
+                released += nystartPaid.length;
+              } else {
+                expect(nystartPaid).toEqual([]);
+                held += nystartHeld.length;
+              }
+              expect(run.held.filter((h) => h.issuerId !== nystart.issuer.id)).toEqual([]);
               const made = run.settlements.map((x) => x.settlementId);
               if (made.length > 0)
                 chargeBacksSettled += (
@@ -219,6 +251,7 @@ describe('the book stays sound under any sequence of money events', () => {
             }
           }
           expect(await checkBooks(t.db, issuer.id)).toEqual([]);
+          expect(await checkBooks(t.db, nystart.issuer.id)).toEqual([]);
           // Every movement of the bank is an incoming payment (its deposit) or a settlement (its payout).
           expect(
             rows(
@@ -291,6 +324,18 @@ describe('the book stays sound under any sequence of money events', () => {
               { kind: 'payout' },
             ],
           ],
+          // Nystart's payouts held while its account is unverified, then paid once it is.
+          [
+            [
+              { kind: 'approveHeld', n: 2 },
+              { kind: 'approve', n: 1, service: 'factoring' },
+              { kind: 'payout' },
+              { kind: 'approveHeld', n: 1 },
+              { kind: 'payout' },
+              { kind: 'verify' },
+              { kind: 'payout' },
+            ],
+          ],
           // The demo's charge backs leave the issuer owing us: a run carries the debt, and a run with
           // enough new payouts sets it off.
           [
@@ -310,17 +355,30 @@ describe('the book stays sound under any sequence of money events', () => {
     );
     expect(runs).toBeGreaterThanOrEqual(12);
     // Every kind of step was taken somewhere in the runs.
-    for (const kind of ['approve', 'pay', 'deduct', 'stray', 'payout', 'daily', 'assign'])
+    for (const kind of [
+      'approve',
+      'pay',
+      'deduct',
+      'stray',
+      'payout',
+      'daily',
+      'assign',
+      'approveHeld',
+      'verify',
+    ])
       expect(applied[kind]).toBeGreaterThan(0);
     // And the runs reached paid, part paid and charged-back invoices, matched payments and overpayments.
     expect([...statesSeen]).toEqual(expect.arrayContaining([3, 4, 5]));
     expect([...paymentStatuses]).toEqual(expect.arrayContaining(['matched', 'deduction']));
     expect(overpaid).toBeGreaterThan(0);
     console.info(
-      `books property: states ${[...statesSeen].sort()}, payments ${[...paymentStatuses].sort()}, carried ${carried}, charge backs settled ${chargeBacksSettled}, steps ${JSON.stringify(applied)}`,
+      `books property: states ${[...statesSeen].sort()}, payments ${[...paymentStatuses].sort()}, carried ${carried}, charge backs settled ${chargeBacksSettled}, held ${held}, released ${released}, steps ${JSON.stringify(applied)}`,
     );
     // And runs that left the issuer owing us, and settlements that set charge backs off.
     expect(carried).toBeGreaterThan(0);
     expect(chargeBacksSettled).toBeGreaterThan(0);
+    // And runs that held an unverified issuer's payout, and runs that paid it once verified.
+    expect(held).toBeGreaterThan(0);
+    expect(released).toBeGreaterThan(0);
   }, 600_000);
 });

@@ -27,7 +27,7 @@ export { checkBooks, isFinanced, postJournal, recogniseInvoice, UnbalancedJourna
 export { ledgerPage, ledgerRows, processOn } from './ledger-report';
 export { assertNearToday } from './money-dates';
 export { acceptsPayment, assignPayment, importBgmaxFile } from './payment-import';
-export { feeTermsOf, NO_FEE, rowFee, runPayout } from './payouts';
+export { feeTermsOf, listHeldPayouts, NO_FEE, rowFee, runPayout } from './payouts';
 
 export { settlementBgmax } from './settlement-bgmax';
 

@@ -10,6 +10,7 @@ import { rows } from '../../db/migrate';
 import { invoiceEvents, issuerFees, messages, settlementRows, settlements } from '../../db/schema';
 import { minorOf } from '../../lib/minor';
 import { noticeColumns } from '../../services/notices';
+import { payoutAccountsOf } from '../bank-verification/bank-verification.service';
 import { failureOf, type IssuerFailure } from './issuer-failure';
 import { INSERT_CHUNK, insertPostingRows, isFinanced, journalRows, type PostingRow } from './ledger';
 
@@ -44,6 +45,24 @@ export interface PayoutSettlement {
   grossMinor: number;
   feeMinor: number;
   totalPayoutMinor: number;
+  /** The verified account the money goes to, masked. */
+  paidTo: string;
+}
+
+/** Why a payout is held (docs/MONEY.md "Payout holds"). */
+export type PayoutHoldReason = 'bank_account_unverified';
+
+/**
+ * An issuer and currency whose payout a run held: nothing is settled or booked, its issuer_payable
+ * postings stay open and the first run after the hold is lifted pays them.
+ */
+export interface HeldPayout {
+  issuerId: string;
+  currency: string;
+  rowCount: number;
+  /** What the settlement would have paid (gross less fees). */
+  totalMinor: number;
+  reason: PayoutHoldReason;
 }
 
 /**
@@ -64,6 +83,8 @@ export interface PayoutRun {
   settlements: PayoutSettlement[];
   /** Issuers left unsettled because they owe us more than we owe them. */
   carried: CarriedBalance[];
+  /** Issuers whose payout is held: no verified bank account to pay to. */
+  held: HeldPayout[];
   /** Issuers whose settlement failed; their postings stay open for the next run. */
   failed: IssuerFailure[];
 }
@@ -133,7 +154,10 @@ function localeOf(country: 'SE' | 'FI'): Locale {
  * are stamped with the settlement, every invoice gets its event 5 or 11, and the issuer a message.
  * An issuer and currency whose total would be negative (charge backs exceeding payouts) is not
  * settled: nothing is written for it, its postings stay open and the next run sets the debt off
- * against new payouts; a total of zero is settled (a complete set-off, nothing paid).
+ * against new payouts; a total of zero is settled (a complete set-off, nothing paid). An issuer
+ * without a verified bank account is held (`held`, `bank_account_unverified`): nothing is written for
+ * it either, and the first run after it verifies its account pays what waited; a settlement records
+ * the verified account it paid to.
  *
  * Each issuer is settled in its own transaction under an advisory lock of its own (issue #10): one
  * issuer's failure (say an amount out of range written before the bounds) rolls back that issuer
@@ -144,7 +168,7 @@ function localeOf(country: 'SE' | 'FI'): Locale {
  */
 export async function runPayout(db: Db, opts: PayoutOptions): Promise<PayoutRun> {
   const batchId = randomUUID();
-  const run: PayoutRun = { batchId, settlements: [], carried: [], failed: [] };
+  const run: PayoutRun = { batchId, settlements: [], carried: [], held: [], failed: [] };
   const issuerIds = rows<{ issuer_id: string }>(
     await db.execute(sql`
       select distinct issuer_id from postings
@@ -155,11 +179,13 @@ export async function runPayout(db: Db, opts: PayoutOptions): Promise<PayoutRun>
     try {
       const part = await db.transaction(async (tx) => {
         const done = { batchId, ...(await payoutOfIssuer(tx, batchId, issuerId, opts)), failed: [] };
-        if (done.settlements.length + done.carried.length > 0) await opts.record?.(tx, done);
+        if (done.settlements.length + done.carried.length + done.held.length > 0)
+          await opts.record?.(tx, done);
         return done;
       });
       run.settlements.push(...part.settlements);
       run.carried.push(...part.carried);
+      run.held.push(...part.held);
     } catch (error) {
       run.failed.push(failureOf(issuerId, error));
     }
@@ -169,12 +195,49 @@ export async function runPayout(db: Db, opts: PayoutOptions): Promise<PayoutRun>
   return run;
 }
 
+export interface HeldIssuer {
+  issuerId: string;
+  issuerName: string;
+  currency: string;
+  rowCount: number;
+  /** What we owe the issuer before fees: its open issuer_payable postings. */
+  grossMinor: number;
+  reason: PayoutHoldReason;
+}
+
+/**
+ * The issuers whose payouts a run would hold now (docs/MONEY.md "Payout holds"), for the back office:
+ * per issuer and currency with open issuer_payable postings, those without a verified bank account.
+ */
+export async function listHeldPayouts(db: Db): Promise<HeldIssuer[]> {
+  const open = rows<{ issuer_id: string; name: string; currency: string; n: number; total: string }>(
+    await db.execute(sql`
+      select p.issuer_id, iss.name, p.currency, count(*)::int as n, sum(p.amount_minor)::text as total
+      from postings p
+      join issuers iss on iss.id = p.issuer_id
+      where p.account = 'issuer_payable' and p.settlement_id is null
+      group by p.issuer_id, iss.name, p.currency
+      order by iss.name, p.issuer_id, p.currency`),
+  );
+  const accounts = await payoutAccountsOf(db, [...new Set(open.map((r) => r.issuer_id))]);
+  return open
+    .filter((r) => !accounts.has(r.issuer_id))
+    .map((r) => ({
+      issuerId: r.issuer_id,
+      issuerName: r.name,
+      currency: r.currency,
+      rowCount: Number(r.n),
+      grossMinor: -minorOf(r.total),
+      reason: 'bank_account_unverified' as const,
+    }));
+}
+
 async function payoutOfIssuer(
   tx: Tx,
   batchId: string,
   issuerId: string,
   opts: PayoutOptions,
-): Promise<Pick<PayoutRun, 'settlements' | 'carried'>> {
+): Promise<Pick<PayoutRun, 'settlements' | 'carried' | 'held'>> {
   await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_ID}::int, hashtext(${issuerId}))`);
   const open = rows<Unsettled>(
     await tx.execute(sql`
@@ -186,7 +249,9 @@ async function payoutOfIssuer(
         where p.account = 'issuer_payable' and p.settlement_id is null and p.issuer_id = ${issuerId}
         order by p.currency, p.id`),
   );
-  if (open.length === 0) return { settlements: [], carried: [] };
+  if (open.length === 0) return { settlements: [], carried: [], held: [] };
+  // Read under the issuer's lock, in this transaction: the account every settlement below pays to.
+  const payee = (await payoutAccountsOf(tx, [issuerId])).get(issuerId) ?? null;
   const issuerIds = [...new Set(open.map((p) => p.issuer_id))];
   const terms = await feeTermsOf(tx, issuerIds);
   const invoiceIds = [...new Set(open.map((p) => p.invoice_id))];
@@ -208,6 +273,7 @@ async function payoutOfIssuer(
   }
   const made: PayoutSettlement[] = [];
   const carried: CarriedBalance[] = [];
+  const held: HeldPayout[] = [];
   for (const group of groups.values()) {
     const first = group[0] as Unsettled;
     const settlementId = randomUUID();
@@ -236,6 +302,18 @@ async function payoutOfIssuer(
       });
       continue;
     }
+    if (!payee) {
+      // No verified account to pay to (issue #13): held like a debt, nothing written; the first run
+      // after the issuer verifies its account pays it.
+      held.push({
+        issuerId: first.issuer_id,
+        currency: first.currency,
+        rowCount: lines.length,
+        totalMinor: totalPayoutMinor,
+        reason: 'bank_account_unverified',
+      });
+      continue;
+    }
     const [created] = await tx
       .insert(settlements)
       .values({
@@ -249,6 +327,7 @@ async function payoutOfIssuer(
         totalPayoutMinor,
         rowCount: lines.length,
         operatorId: opts.operatorId,
+        bankAccountId: payee.id,
         createdAt: opts.now,
       })
       .returning({ number: settlements.number });
@@ -338,7 +417,8 @@ async function payoutOfIssuer(
       grossMinor: totals.grossMinor,
       feeMinor: totals.feeMinor,
       totalPayoutMinor,
+      paidTo: payee.masked,
     });
   }
-  return { settlements: made, carried };
+  return { settlements: made, carried, held };
 }

@@ -7,5 +7,5 @@ export { default as VerifyBankAccountSuccessRoute } from './verify-bank-account-
 export default function VerifyBankAccountRoute() {
   const { data } = useSelf();
   if (!data) return null;
-  return <VerifyBankAccountPage companyName={data.issuer.name} />;
+  return <VerifyBankAccountPage companyName={data.issuer.name} hasTwoFactor={data.twoFactorEnabled} />;
 }

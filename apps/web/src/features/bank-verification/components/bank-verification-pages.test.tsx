@@ -1,5 +1,6 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { Secret, TOTP } from 'otpauth';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '../../../lib/i18n';
 import { startRealApi } from '../../../test/real-api';
@@ -22,6 +23,12 @@ async function atTheBank(link: string, account: string): Promise<Record<string, 
   return Object.fromEntries(new URL(String(res.headers.get('location'))).searchParams);
 }
 
+/** The code of the authenticator app at the server's clock. */
+function codeAt(secret: string, at: Date): string {
+  const totp = new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: 30 });
+  return totp.generate({ timestamp: at.getTime() });
+}
+
 describe('the bank-verification pages', () => {
   const api = startRealApi();
   afterEach(() => act(() => i18next.changeLanguage('en-US')));
@@ -30,7 +37,9 @@ describe('the bank-verification pages', () => {
     await api.signIn('demo-unverified');
     api.server.bankSandbox?.setFailures(['banks']);
     const goTo = vi.fn();
-    renderWithProviders(<VerifyBankAccountPage companyName="Nystart Måleri AB" goTo={goTo} />);
+    renderWithProviders(
+      <VerifyBankAccountPage companyName="Nystart Måleri AB" hasTwoFactor={false} goTo={goTo} />,
+    );
     expect(await screen.findByRole('alert')).toHaveTextContent('Failure to fetch banks.');
     api.server.bankSandbox?.setFailures([]);
     const user = userEvent.setup();
@@ -98,5 +107,49 @@ describe('the bank-verification pages', () => {
     expect(onVerified).toHaveBeenCalledTimes(1);
     // One callback per visit: the page made it once.
     expect(api.calls.filter((c) => c.path === '/api/limited/bank-verification/callback')).toHaveLength(1);
+  });
+
+  it('asks for a two-factor code before a different account replaces the verified one; a wrong code is refused on the page', async () => {
+    // Demo Bygg AB pays to Norrbanken 6123-••••6789 (the seed); `demo` turns two-factor on.
+    await api.signIn('demo');
+    const { secret } = await api.call<{ secret: string }>('GET', '/api/limited/2fa/enable');
+    await api.call('POST', '/api/limited/2fa/verify', { code: codeAt(secret, api.server.clock.now()) });
+    api.server.clock.advance(30_000);
+    const { redirectUrl } = await api.call<{ redirectUrl: string }>(
+      'POST',
+      '/api/limited/bank-verification/start',
+      { bankId: 'se-sparbanken-vast' },
+    );
+    const query = await atTheBank(redirectUrl, 'sv-bygg');
+    const onVerified = vi.fn();
+    renderWithProviders(
+      <VerificationResultPage
+        query={{ state: String(query.state) }}
+        verifyHref="/verify-bank-account"
+        homeHref="/"
+        onVerified={onVerified}
+      />,
+    );
+    expect(await screen.findByRole('heading', { name: 'Confirm the new account' })).toBeInTheDocument();
+    expect(screen.getByTestId('current-account')).toHaveTextContent('6123-••••6789');
+    expect(screen.getByTestId('new-account')).toHaveTextContent('BG •••-0141');
+    const user = userEvent.setup();
+    const submit = screen.getByRole('button', { name: 'Confirm the change' });
+    expect(submit).toBeDisabled();
+    const right = codeAt(secret, api.server.clock.now());
+    await user.type(
+      screen.getByLabelText('Code from the authenticator app'),
+      right === '000000' ? '111111' : '000000',
+    );
+    await user.click(submit);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Invalid verification code.');
+    expect(onVerified).not.toHaveBeenCalled();
+    await user.clear(screen.getByLabelText('Code from the authenticator app'));
+    await user.type(screen.getByLabelText('Code from the authenticator app'), right);
+    await user.click(screen.getByRole('button', { name: 'Confirm the change' }));
+    expect(await screen.findByRole('heading', { name: 'Bank account verified' })).toBeInTheDocument();
+    expect(screen.getByText('The change is confirmed.', { exact: false })).toBeInTheDocument();
+    expect(screen.getByTestId('verified-account')).toHaveTextContent('BG •••-0141');
+    expect(onVerified).toHaveBeenCalledTimes(1);
   });
 });

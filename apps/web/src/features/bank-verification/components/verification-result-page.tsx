@@ -6,7 +6,9 @@ import { Card } from '../../../components/ui/card';
 import { Spinner } from '../../../components/ui/spinner';
 import { errorText } from '../../../lib/messages';
 import { useCompleteBankVerification } from '../api/complete-bank-verification';
+import { useConfirmBankAccountChange } from '../api/confirm-bank-account-change';
 import { useBankVerification } from '../api/get-bank-verification';
+import { ConfirmAccountChange } from './confirm-account-change';
 import { VerifiedAccount } from './verified-account';
 import '../texts';
 
@@ -14,7 +16,8 @@ import '../texts';
  * `/verify-bank-account-success` (spec §2): the provider sends the browser back here with our state.
  * The page hands the query to the server once, which reads the result from the provider and decides;
  * it then shows the verified account (masked) or, in the user's language, why not, with "try again".
- * Without a state it shows the current verified account, if any.
+ * An account other than the issuer's verified one waits for the user's two-factor code (the confirm
+ * step) before it replaces it. Without a state it shows the current verified account, if any.
  */
 export function VerificationResultPage({
   query,
@@ -31,6 +34,8 @@ export function VerificationResultPage({
 }) {
   const { t } = useTranslation();
   const complete = useCompleteBankVerification(onVerified);
+  const confirm = useConfirmBankAccountChange(onVerified);
+  const outcome = confirm.data ?? complete.data;
   const current = useBankVerification();
   const sent = useRef(false);
   useEffect(() => {
@@ -75,19 +80,31 @@ export function VerificationResultPage({
         {tryAgain}
       </>
     );
-  } else if (!complete.data) {
+  } else if (!outcome) {
     body = (
       <p role="status">
         <Spinner /> {t('bank-verification:result.checking')}
       </p>
     );
-  } else if (complete.data.status === 'verified' && complete.data.account) {
+  } else if (outcome.status === 'confirmation_required' && outcome.account) {
+    body = (
+      <ConfirmAccountChange
+        account={outcome.account}
+        replaces={outcome.replaces ?? null}
+        error={confirm.error}
+        isPending={confirm.isPending}
+        onConfirm={(code) => confirm.mutate({ state: query.state, code })}
+      />
+    );
+  } else if (outcome.status === 'verified' && outcome.account) {
     body = (
       <Card header={t('bank-verification:result.verified_title')}>
         <p role="status" className="notice notice--success">
-          {t('bank-verification:result.verified_text')}
+          {t(
+            confirm.data ? 'bank-verification:result.changed_text' : 'bank-verification:result.verified_text',
+          )}
         </p>
-        <VerifiedAccount account={complete.data.account} />
+        <VerifiedAccount account={outcome.account} />
         <div className="bank-verification__actions">
           <Link className="btn btn--primary" to={homeHref}>
             {t('bank-verification:result.home')}
@@ -99,7 +116,7 @@ export function VerificationResultPage({
     body = (
       <Card header={t('bank-verification:result.failed_title')}>
         <p role="alert" className="notice notice--error">
-          {t(`bank-verification:failure.${complete.data.reason ?? 'provider_error'}`)}
+          {t(`bank-verification:failure.${outcome.reason ?? 'provider_error'}`)}
         </p>
         {tryAgain}
       </Card>

@@ -9,10 +9,16 @@ const KIND_KEYS = {
 } as const;
 
 /** The verified account's facts, its number masked to the last four digits (the server masks it). */
-export function VerifiedAccount({ account }: { account: VerifiedBankAccount }) {
+export function VerifiedAccount({
+  account,
+  testId = 'verified-account',
+}: {
+  account: VerifiedBankAccount;
+  testId?: string;
+}) {
   const { t, i18n } = useTranslation();
   return (
-    <dl className="facts" data-testid="verified-account">
+    <dl className="facts" data-testid={testId}>
       <dt>{t('bank-verification:account.bank')}</dt>
       <dd>{account.bankName}</dd>
       <dt>{t(KIND_KEYS[account.kind])}</dt>

@@ -24,9 +24,12 @@ const COUNTRY_KEYS = {
  */
 export function VerifyBankAccountPage({
   companyName,
+  hasTwoFactor,
   goTo = (url) => window.location.assign(url),
 }: {
   companyName: string;
+  /** Whether the user has two-factor on: needed to replace a verified account. */
+  hasTwoFactor: boolean;
   /** Where the browser goes to the provider's page; a test passes its own. */
   goTo?: (url: string) => void;
 }) {
@@ -64,6 +67,9 @@ export function VerifyBankAccountPage({
           <p>{t('bank-verification:current.text')}</p>
           <VerifiedAccount account={account} />
           <p className="page__lead">{t('bank-verification:current.again')}</p>
+          {!hasTwoFactor && (
+            <p className="notice notice--warning">{t('bank-verification:current.needs_two_factor')}</p>
+          )}
         </Card>
       )}
 

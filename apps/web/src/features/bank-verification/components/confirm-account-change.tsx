@@ -1,0 +1,85 @@
+import { TWO_FACTOR_CODE_LENGTH, type VerifiedBankAccount } from '@portal/contracts';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { TextInput } from '../../../components/ui/text-input';
+import { errorText } from '../../../lib/messages';
+import { VerifiedAccount } from './verified-account';
+
+/**
+ * The step between a verified new account and the switch (docs/INTEGRATIONS.md "Changing the
+ * account"): the account payouts go to now and the new one side by side, and the user's two-factor
+ * code to confirm. Nothing changes until the server accepts the code.
+ */
+export function ConfirmAccountChange({
+  account,
+  replaces,
+  error,
+  isPending,
+  onConfirm,
+}: {
+  account: VerifiedBankAccount;
+  replaces: VerifiedBankAccount | null;
+  /** The refusal of the last try (a wrong or spent code), if any. */
+  error: Error | null;
+  isPending: boolean;
+  onConfirm: (code: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [code, setCode] = useState('');
+  const isComplete = code.length === TWO_FACTOR_CODE_LENGTH;
+  return (
+    <Card header={t('bank-verification:confirm.title')}>
+      <p className="notice notice--warning">{t('bank-verification:confirm.text')}</p>
+      <div className="bank-verification__compare">
+        {replaces && (
+          <section aria-labelledby="confirm-current">
+            <h2 id="confirm-current" className="section-title">
+              {t('bank-verification:confirm.current')}
+            </h2>
+            <VerifiedAccount account={replaces} testId="current-account" />
+          </section>
+        )}
+        <section aria-labelledby="confirm-new">
+          <h2 id="confirm-new" className="section-title">
+            {t('bank-verification:confirm.new')}
+          </h2>
+          <VerifiedAccount account={account} testId="new-account" />
+        </section>
+      </div>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (isComplete) onConfirm(code);
+        }}
+      >
+        <TextInput
+          className="bank-verification__code"
+          label={t('bank-verification:confirm.code')}
+          name="code"
+          value={code}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]*"
+          maxLength={TWO_FACTOR_CODE_LENGTH}
+          onChange={(value) => setCode(value.replace(/\D/g, '').slice(0, TWO_FACTOR_CODE_LENGTH))}
+        />
+        {error && (
+          <p role="alert" className="notice notice--error">
+            {errorText(t, error)}
+          </p>
+        )}
+        <div className="bank-verification__actions">
+          <Button
+            type="submit"
+            disabled={!isComplete}
+            loading={isPending}
+            label={t('bank-verification:confirm.submit')}
+          />
+        </div>
+      </form>
+    </Card>
+  );
+}
