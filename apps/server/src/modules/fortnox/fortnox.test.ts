@@ -1,0 +1,218 @@
+import { desc, eq, like } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, MINUTE, type TestApp } from '../../../test/support/test-app';
+import { auditLog, fortnoxConnections, issuers, users } from '../../db/schema';
+
+/**
+ * Fortnox business invoices through the API, with the real client against the sandbox over HTTP
+ * (issue #13): connecting (OAuth2 code flow, state bound to the user, company check), tokens sealed
+ * and renewed, a connection Fortnox refuses, and disconnecting.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+beforeEach(() => t.reset());
+afterAll(() => t.close());
+
+const call = (token: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
+  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+
+const sandbox = () => {
+  if (!t.fortnoxSandbox) throw new Error('no Fortnox sandbox');
+  return t.fortnoxSandbox;
+};
+
+/** Starts a connection as `token` and approves it on Fortnox's page; answers the query we come back with. */
+async function approve(token: string): Promise<{ state: string; code: string }> {
+  const started = await call(token, 'POST', '/api/limited/fortnox/connect');
+  expect(started.statusCode, started.body).toBe(200);
+  const redirectUrl = String(started.json().redirectUrl);
+  expect(redirectUrl.startsWith(`${sandbox().url}/oauth-v1/auth?`)).toBe(true);
+  const back = await sandbox().approve(redirectUrl);
+  expect(`${back.origin}${back.pathname}`).toBe('http://portal.test/invoice/send-business');
+  return { state: back.searchParams.get('state') ?? '', code: back.searchParams.get('code') ?? '' };
+}
+
+async function connect(token: string) {
+  const back = await approve(token);
+  const res = await call(token, 'POST', '/api/limited/fortnox/callback', back);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function issuerId(name: string): Promise<string> {
+  const [row] = await t.db.select({ id: issuers.id }).from(issuers).where(eq(issuers.name, name));
+  if (!row) throw new Error(name);
+  return row.id;
+}
+
+async function connectionRow() {
+  const [row] = await t.db
+    .select()
+    .from(fortnoxConnections)
+    .where(eq(fortnoxConnections.issuerId, await issuerId('Demo Bygg AB')));
+  return row ?? null;
+}
+
+async function setting(token: string) {
+  return (await call(token, 'GET', '/api/self')).json().fortnoxSetting;
+}
+
+async function auditEvents() {
+  return t.db
+    .select({ event: auditLog.event, details: auditLog.details })
+    .from(auditLog)
+    .where(like(auditLog.event, 'fortnox.%'))
+    .orderBy(desc(auditLog.at));
+}
+
+describe('connecting Fortnox (OAuth2 authorization code, domain note §2)', () => {
+  it('is only for a user with a fortnoxSetting (spec §2)', async () => {
+    const token = await t.login('demo-limited');
+    for (const [method, url] of [
+      ['GET', '/api/limited/fortnox'],
+      ['POST', '/api/limited/fortnox/connect'],
+      ['GET', '/api/limited/fortnox/invoices'],
+    ] as const) {
+      const res = await call(token, method, url);
+      expect(res.statusCode, url).toBe(403);
+      expect(res.json()).toEqual({ code: 'fortnox.not_enabled' });
+    }
+  });
+
+  it('connects: the code becomes sealed tokens, the company is checked, fortnoxSetting turns active', async () => {
+    const token = await t.login('demo');
+    expect(await setting(token)).toEqual({ active: false });
+    const before = (await call(token, 'GET', '/api/limited/fortnox')).json();
+    expect(before).toMatchObject({ status: 'not_connected', demo: true });
+    const connected = await connect(token);
+    expect(connected).toMatchObject({
+      status: 'active',
+      reason: null,
+      companyName: 'Demo Bygg AB',
+      companyOrganizationNo: '556036-0793',
+      demo: true,
+    });
+    expect(await setting(token)).toEqual({ active: true });
+    const row = await connectionRow();
+    expect(row?.scope).toBe('invoice customer companyinformation payment');
+    // Sealed at rest: AES-GCM under the configured key, never the token itself.
+    expect(row?.refreshTokenSealed).toMatch(/^f1\./);
+    expect(row?.accessExpiresAt?.getTime()).toBe(t.clock.now().getTime() + 60 * MINUTE);
+    expect((await auditEvents()).map((e) => e.event)).toEqual(['fortnox.connected']);
+  });
+
+  it('a state is used once; another user’s, an unknown or an expired one changes nothing', async () => {
+    const token = await t.login('demo');
+    const back = await approve(token);
+    // demo-limited gets the setting, so only the state decides.
+    await t.db.update(users).set({ fortnoxActive: false }).where(eq(users.username, 'demo-limited'));
+    const other = await t.login('demo-limited');
+    const foreign = await call(other, 'POST', '/api/limited/fortnox/callback', back);
+    expect([foreign.statusCode, foreign.json()]).toEqual([404, { code: 'fortnox.state_invalid' }]);
+    const unknown = await call(token, 'POST', '/api/limited/fortnox/callback', {
+      ...back,
+      state: 'x'.repeat(43),
+    });
+    expect(unknown.statusCode).toBe(404);
+    expect(await connectionRow()).toBeNull();
+    expect((await call(token, 'POST', '/api/limited/fortnox/callback', back)).statusCode).toBe(200);
+    const replay = await call(token, 'POST', '/api/limited/fortnox/callback', back);
+    expect(replay.json()).toEqual({ code: 'fortnox.state_invalid' });
+    const late = await approve(token);
+    t.clock.advance(16 * MINUTE);
+    expect((await call(token, 'POST', '/api/limited/fortnox/callback', late)).json()).toEqual({
+      code: 'fortnox.state_invalid',
+    });
+    expect((await auditEvents()).map((e) => [e.event, e.details?.reason ?? null])).toEqual([
+      ['fortnox.rejected', 'expired_state'],
+      ['fortnox.rejected', 'used_state'],
+      ['fortnox.connected', null],
+      ['fortnox.rejected', 'unknown_state'],
+      ['fortnox.rejected', 'foreign_state'],
+    ]);
+  });
+
+  it('a declined approval says so and connects nothing', async () => {
+    const token = await t.login('demo');
+    const started = await call(token, 'POST', '/api/limited/fortnox/connect');
+    const state = new URL(String(started.json().redirectUrl)).searchParams.get('state') ?? '';
+    const res = await call(token, 'POST', '/api/limited/fortnox/callback', { state, error: 'access_denied' });
+    expect([res.statusCode, res.json()]).toEqual([400, { code: 'fortnox.access_denied' }]);
+    expect(await connectionRow()).toBeNull();
+  });
+
+  it('refuses a Fortnox company that is not the issuer', async () => {
+    await t.db.update(users).set({ fortnoxActive: false }).where(eq(users.username, 'demo-unverified'));
+    const token = await t.login('demo-unverified');
+    const back = await approve(token);
+    const res = await call(token, 'POST', '/api/limited/fortnox/callback', back);
+    expect([res.statusCode, res.json()]).toEqual([409, { code: 'fortnox.company_mismatch' }]);
+    const rows = await t.db
+      .select()
+      .from(fortnoxConnections)
+      .where(eq(fortnoxConnections.issuerId, await issuerId('Nystart Måleri AB')));
+    expect(rows).toEqual([]);
+  });
+
+  it('Fortnox failing at the exchange is 502 fortnox.unavailable', async () => {
+    const token = await t.login('demo');
+    const back = await approve(token);
+    sandbox().setFailures(['token']);
+    const res = await call(token, 'POST', '/api/limited/fortnox/callback', back);
+    expect([res.statusCode, res.json()]).toEqual([502, { code: 'fortnox.unavailable' }]);
+  });
+});
+
+describe('tokens over time', () => {
+  it('renews the access token before it lapses and stores the new refresh token', async () => {
+    const token = await t.login('demo');
+    await connect(token);
+    const first = await connectionRow();
+    const refreshes = sandbox().stats().refreshes;
+    t.clock.advance(59 * MINUTE + 30_000);
+    const res = await call(token, 'GET', '/api/limited/fortnox/invoices?page=1');
+    expect(res.statusCode, res.body).toBe(200);
+    expect(sandbox().stats().refreshes).toBe(refreshes + 1);
+    const renewed = await connectionRow();
+    expect(renewed?.refreshTokenSealed).not.toBe(first?.refreshTokenSealed);
+    expect(renewed?.accessExpiresAt?.getTime()).toBe(t.clock.now().getTime() + 60 * MINUTE);
+  });
+
+  it('a connection removed in Fortnox: the page is told to reconnect, fortnoxSetting inactive', async () => {
+    const token = await t.login('demo');
+    await connect(token);
+    sandbox().revokeAll();
+    const res = await call(token, 'GET', '/api/limited/fortnox/invoices?page=1');
+    expect([res.statusCode, res.json()]).toEqual([409, { code: 'fortnox.not_connected' }]);
+    expect((await call(token, 'GET', '/api/limited/fortnox')).json()).toMatchObject({
+      status: 'revoked',
+      reason: 'refused',
+      companyName: 'Demo Bygg AB',
+    });
+    expect(await setting(token)).toEqual({ active: false });
+    expect((await connectionRow())?.refreshTokenSealed).toBeNull();
+    // And it can be connected again.
+    expect((await connect(token)).status).toBe('active');
+  });
+
+  it('disconnecting revokes at Fortnox and forgets the tokens', async () => {
+    const token = await t.login('demo');
+    await connect(token);
+    const sealed = (await connectionRow())?.refreshTokenSealed;
+    expect(sealed).toBeTruthy();
+    const res = await call(token, 'POST', '/api/limited/fortnox/disconnect');
+    expect(res.json()).toMatchObject({ status: 'revoked', reason: 'disconnected' });
+    expect(await setting(token)).toEqual({ active: false });
+    const row = await connectionRow();
+    expect([row?.accessTokenSealed, row?.refreshTokenSealed]).toEqual([null, null]);
+    expect((await call(token, 'GET', '/api/limited/fortnox/invoices')).json()).toEqual({
+      code: 'fortnox.not_connected',
+    });
+    expect(
+      (await auditEvents()).filter((e) => e.event === 'fortnox.disconnected').map((e) => e.event),
+    ).toEqual(['fortnox.disconnected']);
+  });
+});
