@@ -1,7 +1,17 @@
 import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, MINUTE, type TestApp } from '../../../test/support/test-app';
-import { auditLog, fortnoxConnections, issuers, users } from '../../db/schema';
+import {
+  auditLog,
+  fortnoxConnections,
+  fortnoxInvoices,
+  invoiceFiles,
+  invoiceRows,
+  invoices,
+  issuers,
+  recipients,
+  users,
+} from '../../db/schema';
 
 /**
  * Fortnox business invoices through the API, with the real client against the sandbox over HTTP
@@ -214,5 +224,175 @@ describe('tokens over time', () => {
     expect(
       (await auditEvents()).filter((e) => e.event === 'fortnox.disconnected').map((e) => e.event),
     ).toEqual(['fortnox.disconnected']);
+  });
+});
+
+describe('business invoices (spec §1 /invoice/send-business)', () => {
+  const list = async (token: string, page = 1) => {
+    const res = await call(token, 'GET', `/api/limited/fortnox/invoices?page=${page}`);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json();
+  };
+  const takeOver = (token: string, documentNumbers: string[]) =>
+    call(token, 'POST', '/api/limited/fortnox/invoices/take-over', { documentNumbers });
+
+  it('lists the unpaid invoices as Fortnox pages them, each with whether it can be sent', async () => {
+    const token = await t.login('demo');
+    await connect(token);
+    const first = await list(token);
+    expect([first.page, first.totalPages, first.total, first.items.length]).toEqual([1, 2, 34, 25]);
+    const byNumber = Object.fromEntries(
+      first.items.map((i: { documentNumber: string }) => [i.documentNumber, i]),
+    );
+    expect(byNumber['2001']).toEqual({
+      documentNumber: '2001',
+      customerNumber: '1',
+      customerName: 'Byggmästarna i Norden AB',
+      invoiceDate: '2026-02-27',
+      dueDate: '2026-03-29',
+      currency: 'SEK',
+      totalMinor: 3_555_500,
+      balanceMinor: 3_555_500,
+      ocr: '20016',
+      status: 'available',
+      invoiceID: null,
+    });
+    expect(['2003', '2009', '2011', '2012'].map((n) => byNumber[n]?.status)).toEqual([
+      'noxfinans',
+      'noxfinans',
+      'not_booked',
+      'due_passed',
+    ]);
+    expect(
+      first.items.some((i: { documentNumber: string }) => ['2004', '2006'].includes(i.documentNumber)),
+    ).toBe(false);
+    const second = await list(token, 2);
+    expect([second.page, second.items.length]).toEqual([2, 9]);
+  });
+
+  it('takes invoices over exactly: rows, VAT, OCR, dates, öre; the customer by organisation number; the PDF', async () => {
+    const token = await t.login('demo');
+    await connect(token);
+    const bygg = await issuerId('Demo Bygg AB');
+    const recipientsBefore = await t.db.select().from(recipients).where(eq(recipients.issuerId, bygg));
+    const res = await takeOver(token, ['2001', '2005', '2010']);
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json();
+    expect(body.results.map((r: { ok: boolean; code: string | null }) => [r.ok, r.code])).toEqual([
+      [true, null],
+      [true, null],
+      [true, null],
+    ]);
+    expect(
+      body.invoices.map((i: { invoiceNumber: string; grossMinor: number; ocr: string; sendCode: null }) => [
+        i.invoiceNumber,
+        i.grossMinor,
+        i.ocr,
+        i.sendCode,
+      ]),
+    ).toEqual([
+      ['2001', 3_555_500, '20016', null],
+      ['2005', 1_625_069, '20057', null],
+      ['2010', 6_337_500, '20107', null],
+    ]);
+    const id2005 = body.results[1].invoiceID as string;
+    const [inv] = await t.db.select().from(invoices).where(eq(invoices.id, id2005));
+    expect(inv).toMatchObject({
+      state: 1,
+      service: 'factoring',
+      source: 'fortnox',
+      invoiceDate: '2026-02-28',
+      dueDate: '2026-03-30',
+      netMinor: 1_317_400,
+      vatMinor: 307_669,
+      grossMinor: 1_625_069,
+      recipientContact: 'Karin Berg',
+    });
+    const rows = await t.db
+      .select()
+      .from(invoiceRows)
+      .where(eq(invoiceRows.invoiceId, id2005))
+      .orderBy(invoiceRows.position);
+    expect(
+      rows.map((r) => [r.articleNumber, r.name, r.quantityMilli, r.unit, r.unitPriceMinor, r.vatBasisPoints]),
+    ).toEqual([
+      ['PRO-01', 'Projektledning', 12_500, 'h', 95_000, 2500],
+      ['LIT-01', 'Facklitteratur', 2000, 'st', 39_950, 600],
+      ['MAT-07', 'Mat vid övertid', 4000, 'st', 12_500, 1200],
+    ]);
+    const files = await t.db.select().from(invoiceFiles).where(eq(invoiceFiles.invoiceId, id2005));
+    expect(files.map((f) => [f.role, f.filename, f.contentType])).toEqual([
+      ['invoice', 'Faktura 2005.pdf', 'application/pdf'],
+    ]);
+    // Customer 1 became one recipient (both its invoices); Norrbygg HB (2010) was matched, not added.
+    const added = (await t.db.select().from(recipients).where(eq(recipients.issuerId, bygg))).filter(
+      (r) => !recipientsBefore.some((b) => b.id === r.id),
+    );
+    expect(added.map((r) => [r.name, r.organizationNumber, r.city, r.email])).toEqual([
+      ['Byggmästarna i Norden AB', '556677-8899', 'Stockholm', 'faktura@byggmastarnainordenab.se'],
+    ]);
+    const [norrbygg] = await t.db.select().from(invoices).where(eq(invoices.id, body.results[2].invoiceID));
+    expect(recipientsBefore.find((r) => r.id === norrbygg?.recipientId)?.name).toBe('Norrbygg HB');
+    // The list shows them as pending in the portal.
+    const page = await list(token);
+    expect(page.items.find((i: { documentNumber: string }) => i.documentNumber === '2001')).toMatchObject({
+      status: 'pending',
+      invoiceID: body.results[0].invoiceID,
+    });
+  });
+
+  it('takes each Fortnox invoice over once; once sent it is no longer offered', async () => {
+    const token = await t.login('demo');
+    await connect(token);
+    const first = (await takeOver(token, ['2008'])).json();
+    const again = (await takeOver(token, ['2008', '2008'])).json();
+    expect(again.results).toEqual(first.results);
+    const id = first.results[0].invoiceID as string;
+    expect(
+      await t.db.select().from(fortnoxInvoices).where(eq(fortnoxInvoices.documentNumber, '2008')),
+    ).toHaveLength(1);
+    // Sent through the send path of /invoice/send.
+    const sent = await call(token, 'POST', '/api/limited/invoices/send', { invoiceIDs: [id] });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json().results[0]).toMatchObject({ ok: true, ocr: '20081' });
+    const page = await list(token);
+    expect(page.items.some((i: { documentNumber: string }) => i.documentNumber === '2008')).toBe(false);
+    expect(page.hiddenSent).toBe(1);
+    expect((await takeOver(token, ['2008'])).json().results[0]).toMatchObject({
+      ok: false,
+      code: 'fortnox.already_sent',
+    });
+  });
+
+  it('refuses NoxFinans, paid, unbooked and unknown invoices', async () => {
+    const token = await t.login('demo');
+    await connect(token);
+    const res = (await takeOver(token, ['2003', '2004', '2011', '9999'])).json();
+    expect(res.results.map((r: { code: string }) => r.code)).toEqual([
+      'fortnox.invoice_unavailable',
+      'fortnox.invoice_unavailable',
+      'fortnox.invoice_unavailable',
+      'fortnox.invoice_not_found',
+    ]);
+    expect(res.invoices).toEqual([]);
+    expect(await t.db.select().from(fortnoxInvoices)).toEqual([]);
+  });
+
+  it('Fortnox failing half-way writes nothing', async () => {
+    const token = await t.login('demo');
+    await connect(token);
+    const before = await t.db.select({ id: invoices.id }).from(invoices);
+    sandbox().setFailures(['pdf']);
+    const res = await takeOver(token, ['2002']);
+    expect([res.statusCode, res.json()]).toEqual([502, { code: 'fortnox.unavailable' }]);
+    expect(await t.db.select({ id: invoices.id }).from(invoices)).toHaveLength(before.length);
+    expect(await t.db.select().from(fortnoxInvoices)).toEqual([]);
+    sandbox().setFailures(['list']);
+    expect((await call(token, 'GET', '/api/limited/fortnox/invoices')).statusCode).toBe(502);
+  });
+
+  it('without a connection there is nothing to list or take over', async () => {
+    const token = await t.login('demo');
+    expect((await takeOver(token, ['2001'])).json()).toEqual({ code: 'fortnox.not_connected' });
   });
 });
