@@ -59,8 +59,9 @@ CREATE INDEX "fortnox_invoices_issuer_idx" ON "fortnox_invoices" USING btree ("i
 --> statement-breakpoint
 -- A payment we received for a Fortnox invoice, to be registered in Fortnox (POST /3/invoicepayments)
 -- for an issuer with limited_fortnox_bookkeeping: one row per payment (the unique key), 'pending' until
--- Fortnox has it. `attempts` > 0 with 'pending' means an earlier try may have reached Fortnox: the next
--- try looks in Fortnox's payments of the invoice first, so the payment is registered exactly once.
+-- Fortnox has it. A try claims the row until `claimed_until` (longer than a call can take), so two
+-- processes never post it at once; `attempts` > 0 with 'pending' means an earlier try may have reached
+-- Fortnox: the next try looks in Fortnox's payments of the invoice first, so it is registered once.
 CREATE TABLE "fortnox_payment_outbox" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"issuer_id" uuid NOT NULL REFERENCES "issuers"("id"),
@@ -72,6 +73,7 @@ CREATE TABLE "fortnox_payment_outbox" (
 	"payment_date" date NOT NULL,
 	"status" text DEFAULT 'pending' NOT NULL,
 	"attempts" integer DEFAULT 0 NOT NULL,
+	"claimed_until" timestamp with time zone,
 	"last_error" text,
 	"fortnox_payment_number" text,
 	"created_at" timestamp with time zone NOT NULL,

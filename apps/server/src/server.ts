@@ -29,6 +29,7 @@ import {
   type FortnoxSandboxFailure,
   startFortnoxSandbox,
 } from './modules/fortnox/fortnox.sandbox';
+import { registerFortnoxPayments } from './modules/fortnox/fortnox.service';
 import { startDailyScheduler } from './services/daily-scheduler';
 import { databaseFileStore, folderFileStore } from './services/file-store';
 
@@ -193,7 +194,14 @@ export async function startServer(config: Config): Promise<RunningServer> {
       bankSandbox.setWebhookUrl(`http://${host}:${port}/api/bank-verification/webhook`);
     }
     const scheduler = config.dailyJob
-      ? startDailyScheduler(database.db, logger, { referenceRateBp: config.referenceRateBp })
+      ? startDailyScheduler(database.db, logger, {
+          referenceRateBp: config.referenceRateBp,
+          afterRun: () =>
+            registerFortnoxPayments(
+              { db: database.db, config, now: () => new Date(), fortnox: fortnox.provider },
+              logger,
+            ),
+        })
       : null;
     if (database.kind === 'embedded') {
       const lines = DEMO_USERS.map((u) => `  ${u.username.padEnd(16)} ${u.state}`);

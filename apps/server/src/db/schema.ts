@@ -981,6 +981,8 @@ export const fortnoxPaymentOutbox = pgTable(
     paymentDate: date('payment_date', { mode: 'string' }).notNull(),
     status: text('status').notNull().default('pending').$type<'pending' | 'done'>(),
     attempts: integer('attempts').notNull().default(0),
+    /** A try holds the row until then; another process leaves it alone meanwhile. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     lastError: text('last_error'),
     fortnoxPaymentNumber: text('fortnox_payment_number'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

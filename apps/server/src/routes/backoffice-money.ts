@@ -22,6 +22,7 @@ import { issuerFees, issuers, payments } from '../db/schema';
 import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
 import { normaliseFileName } from '../lib/file-names';
+import { registerFortnoxPayments } from '../modules/fortnox/fortnox.service';
 import { runDailyJob } from '../services/daily-job';
 import { todayIn } from '../services/invoice-math';
 import { checkBooks } from '../services/ledger';
@@ -147,6 +148,11 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
             details: { ...done, filename },
           }),
       });
+      // Issue #13: the payments it queued for Fortnox are registered there right away (not awaited:
+      // Fortnox's answer is not the import's; what fails now the daily job tries again).
+      void registerFortnoxPayments(ctx, request.log).catch((err) =>
+        request.log.warn({ err }, 'fortnox: registering payments failed'),
+      );
       const { fileId, ...counts } = result;
       return { fileID: fileId, ...counts };
     },

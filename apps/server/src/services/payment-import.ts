@@ -20,6 +20,7 @@ import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
 import { minorOf } from '../lib/minor';
 import { uuidv7 } from '../lib/uuid7';
+import { queueFortnoxPayments } from '../modules/fortnox/fortnox.service';
 import { canTransition, stateAfterPayment } from './invoice-state';
 import { insertPostingRows, isFinanced, journalRows, type PostingRow } from './ledger';
 
@@ -379,6 +380,8 @@ async function importInTransaction(
   }
   if (incoming.length > 0) await runBatch(incoming);
   await pipeline.drain();
+  // Issue #13: payments of invoices taken over from Fortnox go back to the issuer's Fortnox books.
+  await queueFortnoxPayments(tx, { fileId }, at);
   const unmatched = registered - counts.matched - counts.deductions;
   await tx
     .update(paymentFiles)
@@ -853,6 +856,7 @@ export async function assignPayment(
         assignedAt: now,
       })
       .where(eq(payments.id, payment.id));
+    await queueFortnoxPayments(tx, { paymentId: payment.id }, now);
     await audit(tx, 'backoffice.payment.assigned', {
       operatorId: operator.operatorId,
       username: operator.username,

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { rows } from '../../db/migrate';
 import {
   fortnoxAuthorizations,
   fortnoxConnections,
@@ -9,7 +10,6 @@ import {
   invoices,
   issuers,
   recipients,
-  userAbilities,
   users,
 } from '../../db/schema';
 
@@ -181,50 +181,6 @@ export async function markSource(tx: Tx, invoiceId: string): Promise<void> {
   await tx.update(invoices).set({ source: 'fortnox' }).where(eq(invoices.id, invoiceId));
 }
 
-/** True when a user of the issuer has limited_fortnox_bookkeeping (spec §6). */
-export async function issuerKeepsBooksInFortnox(db: Db | Tx, issuerId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ userId: userAbilities.userId })
-    .from(userAbilities)
-    .innerJoin(users, eq(users.id, userAbilities.userId))
-    .where(
-      and(
-        eq(users.issuerId, issuerId),
-        eq(users.active, true),
-        eq(userAbilities.ability, 'limited_fortnox_bookkeeping'),
-      ),
-    )
-    .limit(1);
-  return row !== undefined;
-}
-
-/** The Fortnox invoices among these invoices, with the document number they came from. */
-export async function fortnoxInvoicesOf(db: Db | Tx, invoiceIds: string[]) {
-  if (invoiceIds.length === 0) return [];
-  return db
-    .select({
-      invoiceId: fortnoxInvoices.invoiceId,
-      issuerId: fortnoxInvoices.issuerId,
-      documentNumber: fortnoxInvoices.documentNumber,
-    })
-    .from(fortnoxInvoices)
-    .where(inArray(fortnoxInvoices.invoiceId, invoiceIds));
-}
-
-/** Queues payments; a payment already queued is left as it is (the unique key). */
-export async function queuePayments(
-  db: Db | Tx,
-  rows: (typeof fortnoxPaymentOutbox.$inferInsert)[],
-): Promise<number> {
-  if (rows.length === 0) return 0;
-  const added = await db
-    .insert(fortnoxPaymentOutbox)
-    .values(rows)
-    .onConflictDoNothing({ target: fortnoxPaymentOutbox.paymentId })
-    .returning({ id: fortnoxPaymentOutbox.id });
-  return added.length;
-}
-
 export async function pendingPayments(db: Db | Tx, issuerId?: string): Promise<OutboxRow[]> {
   return db
     .select()
@@ -238,12 +194,54 @@ export async function pendingPayments(db: Db | Tx, issuerId?: string): Promise<O
     .orderBy(fortnoxPaymentOutbox.createdAt, fortnoxPaymentOutbox.id);
 }
 
-/** Counts a try before it is made: a later try then knows this one may have reached Fortnox. */
-export async function countAttempt(db: Db | Tx, id: string): Promise<void> {
-  await db
+/**
+ * Queues the payments applied to invoices taken over from Fortnox, of issuers where a user has
+ * limited_fortnox_bookkeeping: those of one imported file, or one assigned payment. Set-based (a BGMAX
+ * file may hold 100,000 payments); a payment already queued is left as it is (the unique key).
+ */
+export async function queuePaymentsOf(
+  tx: Tx,
+  of: { fileId: string } | { paymentId: string },
+  at: Date,
+): Promise<number> {
+  const which = 'fileId' in of ? sql`p.file_id = ${of.fileId}` : sql`p.id = ${of.paymentId}`;
+  const result = await tx.execute(sql`
+    insert into fortnox_payment_outbox
+      (issuer_id, payment_id, invoice_id, document_number, amount_minor, currency, payment_date, created_at)
+    select f.issuer_id, p.id, p.invoice_id, f.document_number, p.applied_minor, p.currency, p.payment_date, ${at}
+    from payments p
+    join fortnox_invoices f on f.invoice_id = p.invoice_id
+    where ${which} and p.applied_minor > 0
+      and exists (
+        select 1 from user_abilities a join users u on u.id = a.user_id
+        where u.issuer_id = f.issuer_id and u.active and a.ability = 'limited_fortnox_bookkeeping')
+    on conflict (payment_id) do nothing
+    returning id`);
+  return rows(result).length;
+}
+
+/**
+ * Claims a pending row for one try until `until`, counting the try before it is made (a later try then
+ * knows this one may have reached Fortnox); null when another process holds it or it is done.
+ */
+export async function claimPayment(
+  db: Db | Tx,
+  id: string,
+  now: Date,
+  until: Date,
+): Promise<OutboxRow | null> {
+  const [row] = await db
     .update(fortnoxPaymentOutbox)
-    .set({ attempts: sql`${fortnoxPaymentOutbox.attempts} + 1` })
-    .where(eq(fortnoxPaymentOutbox.id, id));
+    .set({ attempts: sql`${fortnoxPaymentOutbox.attempts} + 1`, claimedUntil: until })
+    .where(
+      and(
+        eq(fortnoxPaymentOutbox.id, id),
+        eq(fortnoxPaymentOutbox.status, 'pending'),
+        or(isNull(fortnoxPaymentOutbox.claimedUntil), lt(fortnoxPaymentOutbox.claimedUntil, now)),
+      ),
+    )
+    .returning();
+  return row ?? null;
 }
 
 export async function paymentDone(db: Db | Tx, id: string, fortnoxNumber: string, at: Date): Promise<void> {
@@ -253,8 +251,15 @@ export async function paymentDone(db: Db | Tx, id: string, fortnoxNumber: string
     .where(and(eq(fortnoxPaymentOutbox.id, id), eq(fortnoxPaymentOutbox.status, 'pending')));
 }
 
-export async function paymentFailed(db: Db | Tx, id: string, error: string): Promise<void> {
-  await db.update(fortnoxPaymentOutbox).set({ lastError: error }).where(eq(fortnoxPaymentOutbox.id, id));
+/**
+ * A try that failed: the error kept. A refusal lets the claim go, so the next run tries again; a try
+ * without an answer (it may still reach Fortnox) keeps it until it lapses.
+ */
+export async function paymentFailed(db: Db | Tx, id: string, error: string, release: boolean): Promise<void> {
+  await db
+    .update(fortnoxPaymentOutbox)
+    .set({ lastError: error, ...(release ? { claimedUntil: null } : {}) })
+    .where(eq(fortnoxPaymentOutbox.id, id));
 }
 
 /** Payments of one Fortnox invoice already registered by us, for matching Fortnox's list. */

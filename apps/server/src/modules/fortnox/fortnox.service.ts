@@ -35,7 +35,7 @@ import {
 } from './fortnox.client';
 import {
   type ConnectionRow,
-  countAttempt,
+  claimPayment,
   donePaymentsOf,
   endConnection,
   findAuthorization,
@@ -43,19 +43,17 @@ import {
   findIssuer,
   findRecipientByNumber,
   findUserSetting,
-  fortnoxInvoicesOf,
   insertAuthorization,
   insertInvoiceFile,
   insertRecipient,
   insertTakenOver,
-  issuerKeepsBooksInFortnox,
   lockConnection,
   markSource,
   type OutboxRow,
   paymentDone,
   paymentFailed,
   pendingPayments,
-  queuePayments,
+  queuePaymentsOf,
   saveTokens,
   setUsersActive,
   takenOver,
@@ -704,58 +702,35 @@ async function pendingInvoices(
 }
 
 /**
- * Payments we received, given by the payment import (services/payment-import.ts): those applied to
- * an invoice taken over from Fortnox, of an issuer with limited_fortnox_bookkeeping, are queued to be
- * registered in Fortnox, once each (the outbox's unique key on the payment). Runs in the import's
- * transaction, so a payment rolled back is never queued.
+ * Payments we received (services/payment-import.ts: an imported file's, or one an operator assigned):
+ * those applied to an invoice taken over from Fortnox, of an issuer where a user has
+ * limited_fortnox_bookkeeping, are queued to be registered in Fortnox, once each (the outbox's unique
+ * key on the payment). Runs in the import's transaction, so a payment rolled back is never queued.
  */
 export async function queueFortnoxPayments(
   tx: Tx,
-  applied: {
-    paymentId: string;
-    invoiceId: string;
-    amountMinor: number;
-    currency: string;
-    paymentDate: string;
-  }[],
-  now: Date,
+  of: { fileId: string } | { paymentId: string },
+  at: Date,
 ): Promise<number> {
-  const fromFortnox = new Map(
-    (await fortnoxInvoicesOf(tx, [...new Set(applied.map((a) => a.invoiceId))])).map((f) => [f.invoiceId, f]),
-  );
-  const books = new Map<string, boolean>();
-  const rows = [];
-  for (const a of applied) {
-    const f = fromFortnox.get(a.invoiceId);
-    if (!f || a.amountMinor <= 0) continue;
-    if (!books.has(f.issuerId)) books.set(f.issuerId, await issuerKeepsBooksInFortnox(tx, f.issuerId));
-    if (!books.get(f.issuerId)) continue;
-    rows.push({
-      issuerId: f.issuerId,
-      paymentId: a.paymentId,
-      invoiceId: a.invoiceId,
-      documentNumber: f.documentNumber,
-      amountMinor: a.amountMinor,
-      currency: a.currency,
-      paymentDate: a.paymentDate,
-      createdAt: now,
-    });
-  }
-  return queuePayments(tx, rows);
+  return queuePaymentsOf(tx, of, at);
 }
 
 /** Öre as the decimal Fortnox takes (`125050` → `"1250.50"`), from the digits, never a float. */
-function minorToDecimal(minor: number): string {
+export function minorToDecimal(minor: number): string {
   const digits = String(Math.abs(minor)).padStart(3, '0');
   return `${minor < 0 ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
 }
 
+/** How long a try holds its payment: well beyond a call's time-out, so a late answer lands first. */
+export const PAYMENT_CLAIM_MS = 2 * 60_000;
+
 /**
  * Registers the queued payments in Fortnox (`POST /3/invoicepayments`, domain note §9), exactly once
- * each: a try is counted before it is made, and a payment tried before (it may have reached Fortnox
- * and timed out on the way back) is first looked for among Fortnox's payments of the invoice (same
- * amount and date, not yet matched to one of ours). A connection that is not active leaves its
- * payments queued for after a reconnect. Called by the daily job and after a payment import.
+ * each: a try claims its row for PAYMENT_CLAIM_MS and is counted before it is made; a payment tried
+ * before (it may have reached Fortnox and timed out on the way back) is first looked for among
+ * Fortnox's payments of the invoice (same amount and date, not one already matched to ours). A
+ * connection that is not active leaves its payments queued for after a reconnect. Called by the daily
+ * job and right after a payment import.
  */
 export async function registerFortnoxPayments(
   ctx: Pick<AppContext, 'db' | 'config' | 'now' | 'fortnox'>,
@@ -772,17 +747,20 @@ export async function registerFortnoxPayments(
     } catch {
       continue;
     }
-    for (const row of rows) {
+    for (const queuedRow of rows) {
+      const now = ctx.now();
+      const row = await claimPayment(ctx.db, queuedRow.id, now, new Date(now.getTime() + PAYMENT_CLAIM_MS));
+      if (!row) continue;
+      const amount = minorToDecimal(row.amountMinor);
       try {
-        if (row.attempts > 0) {
-          const known = new Set(
+        if (row.attempts > 1) {
+          const ours = new Set(
             (await donePaymentsOf(ctx.db, issuerId, row.documentNumber)).map((d) => d.fortnoxPaymentNumber),
           );
-          const amount = minorToDecimal(row.amountMinor);
           const there = (await api.listInvoicePayments(row.documentNumber)).find(
             (p) =>
-              !known.has(String(p.Number)) &&
-              decimalToScaled(p.Amount, 2) === decimalToScaled(amount, 2) &&
+              !ours.has(String(p.Number)) &&
+              decimalToScaled(p.Amount, 2) === row.amountMinor &&
               p.PaymentDate === row.paymentDate,
           );
           if (there) {
@@ -791,22 +769,23 @@ export async function registerFortnoxPayments(
             continue;
           }
         }
-        await countAttempt(ctx.db, row.id);
         const payment = await api.createInvoicePayment({
           invoiceNumber: row.documentNumber,
-          amount: minorToDecimal(row.amountMinor),
+          amount,
           paymentDate: row.paymentDate,
         });
         await paymentDone(ctx.db, row.id, String(payment.Number), ctx.now());
         registered++;
       } catch (err) {
+        const unanswered =
+          err instanceof FortnoxError && (err.failure === 'timeout' || err.failure === 'network');
         const text =
           err instanceof FortnoxError
             ? err.failure
             : err instanceof ConnectionRefused
               ? 'refused'
               : String(err);
-        await paymentFailed(ctx.db, row.id, text);
+        await paymentFailed(ctx.db, row.id, text, !unanswered);
         log.warn({ outbox: row.id, failure: text }, 'fortnox: registering a payment failed');
         if (err instanceof ConnectionRefused) break;
       }

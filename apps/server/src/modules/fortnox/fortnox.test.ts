@@ -1,17 +1,27 @@
 import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  DEMO_BANKGIROS,
+  importBgmaxFile,
+  incomingPaymentsFile,
+  TEST_OPERATOR,
+} from '../../../test/support/money-flow-testing';
 import { bearer, createTestApp, MINUTE, type TestApp } from '../../../test/support/test-app';
 import {
   auditLog,
   fortnoxConnections,
   fortnoxInvoices,
+  fortnoxPaymentOutbox,
   invoiceFiles,
   invoiceRows,
   invoices,
   issuers,
   recipients,
+  userAbilities,
   users,
 } from '../../db/schema';
+import { decideCredit } from '../../services/credit-decision';
+import { registerFortnoxPayments } from './fortnox.service';
 
 /**
  * Fortnox business invoices through the API, with the real client against the sandbox over HTTP
@@ -394,5 +404,121 @@ describe('business invoices (spec §1 /invoice/send-business)', () => {
   it('without a connection there is nothing to list or take over', async () => {
     const token = await t.login('demo');
     expect((await takeOver(token, ['2001'])).json()).toEqual({ code: 'fortnox.not_connected' });
+  });
+});
+
+describe('payments registered back in Fortnox (limited_fortnox_bookkeeping, domain note §9)', () => {
+  const log = { warn: () => undefined };
+
+  /**
+   * Takes two Fortnox invoices over, sends and approves them (each test its own: the sandbox keeps the
+   * payments it was given); answers their OCR references and totals.
+   */
+  async function sentFortnoxInvoices(token: string, documentNumbers: [string, string]) {
+    await connect(token);
+    const taken = (
+      await call(token, 'POST', '/api/limited/fortnox/invoices/take-over', { documentNumbers })
+    ).json();
+    const ids = taken.results.map((r: { invoiceID: string }) => r.invoiceID) as string[];
+    const sent = await call(token, 'POST', '/api/limited/invoices/send', { invoiceIDs: ids });
+    expect(sent.statusCode, sent.body).toBe(200);
+    for (const id of ids)
+      await decideCredit(t.db, TEST_OPERATOR, id, { decision: 'approved' }, t.clock.now(), '127.0.0.1');
+    const rows = await t.db.select().from(invoices).orderBy(invoices.invoiceNumber);
+    return documentNumbers.map((n) => {
+      const row = rows.find((r) => r.invoiceNumber === n);
+      if (!row?.ocr) throw new Error(`invoice ${n} not sent`);
+      return { ocr: row.ocr, toPayMinor: row.toPayMinor };
+    });
+  }
+
+  /** The first invoice part paid (1 000.50), the second in full, on `paymentDate`. */
+  const payBoth = (sent: { ocr: string; toPayMinor: number }[], paymentDate = '2026-03-02') =>
+    importBgmaxFile(
+      t.db,
+      incomingPaymentsFile({
+        paymentDate,
+        deposits: [
+          {
+            bankgiro: DEMO_BANKGIROS.bygg,
+            payments: [
+              { reference: sent[0]?.ocr ?? '', amountMinor: 100_050 },
+              { reference: sent[1]?.ocr ?? '', amountMinor: sent[1]?.toPayMinor ?? 0 },
+            ],
+          },
+        ],
+      }),
+      { filename: `in-${paymentDate}.bgmax`, operatorId: null, now: t.clock.now() },
+    );
+
+  const paymentsOf = (documentNumber: string) =>
+    sandbox()
+      .stats()
+      .payments.filter((p) => p.InvoiceNumber === documentNumber)
+      .map((p) => [p.Amount, p.PaymentDate]);
+
+  it('queues each payment of a Fortnox invoice once and registers it once', async () => {
+    const sent = await sentFortnoxInvoices(await t.login('demo'), ['2001', '2005']);
+    const before = sandbox().stats().payments.length;
+    const imported = await payBoth(sent);
+    expect(imported.matched).toBe(2);
+    const queued = await t.db
+      .select()
+      .from(fortnoxPaymentOutbox)
+      .orderBy(fortnoxPaymentOutbox.documentNumber);
+    expect(queued.map((q) => [q.documentNumber, q.amountMinor, q.paymentDate, q.status])).toEqual([
+      ['2001', 100_050, '2026-03-02', 'pending'],
+      ['2005', 1_625_069, '2026-03-02', 'pending'],
+    ]);
+    expect(await registerFortnoxPayments(t.app.ctx, log)).toEqual({ registered: 2, pending: 0 });
+    expect(paymentsOf('2001')).toEqual([[1000.5, '2026-03-02']]);
+    expect(paymentsOf('2005')).toEqual([[16250.69, '2026-03-02']]);
+    // Run again, and the same file imported again: nothing more reaches Fortnox.
+    expect(await registerFortnoxPayments(t.app.ctx, log)).toEqual({ registered: 0, pending: 0 });
+    expect((await payBoth(sent)).duplicateFile).toBe(true);
+    expect(await registerFortnoxPayments(t.app.ctx, log)).toEqual({ registered: 0, pending: 0 });
+    expect(sandbox().stats().payments.length).toBe(before + 2);
+  });
+
+  it('a try that timed out is not posted again: it is found among Fortnox’s payments', async () => {
+    const sent = await sentFortnoxInvoices(await t.login('demo'), ['2007', '2008']);
+    await payBoth(sent, '2026-03-03');
+    sandbox().setFailures(['payment_timeout']);
+    const first = await registerFortnoxPayments(t.app.ctx, log);
+    expect(first.registered).toBe(0);
+    const waiting = await t.db.select().from(fortnoxPaymentOutbox);
+    expect(waiting.map((w) => [w.status, w.attempts, w.lastError])).toEqual([
+      ['pending', 1, 'timeout'],
+      ['pending', 1, 'timeout'],
+    ]);
+    // Fortnox did register them (its answer came too late).
+    sandbox().setFailures([]);
+    expect(paymentsOf('2007')).toEqual([[1000.5, '2026-03-03']]);
+    // Within the claim nothing is tried again; after it, the payments are found, not posted.
+    expect(await registerFortnoxPayments(t.app.ctx, log)).toEqual({ registered: 0, pending: 2 });
+    t.clock.advance(3 * MINUTE);
+    expect(await registerFortnoxPayments(t.app.ctx, log)).toEqual({ registered: 2, pending: 0 });
+    expect(paymentsOf('2007')).toEqual([[1000.5, '2026-03-03']]);
+    expect(paymentsOf('2008')).toHaveLength(1);
+    const done = await t.db.select().from(fortnoxPaymentOutbox);
+    expect(done.every((d) => d.status === 'done' && d.fortnoxPaymentNumber !== null)).toBe(true);
+  });
+
+  it('a refused try is tried again by the next run', async () => {
+    const sent = await sentFortnoxInvoices(await t.login('demo'), ['2010', '2013']);
+    await payBoth(sent, '2026-03-04');
+    sandbox().setFailures(['payment']);
+    expect((await registerFortnoxPayments(t.app.ctx, log)).registered).toBe(0);
+    sandbox().setFailures([]);
+    expect((await registerFortnoxPayments(t.app.ctx, log)).registered).toBe(2);
+    expect(paymentsOf('2010')).toEqual([[1000.5, '2026-03-04']]);
+    expect(paymentsOf('2013')).toHaveLength(1);
+  });
+
+  it('without limited_fortnox_bookkeeping nothing is queued', async () => {
+    const sent = await sentFortnoxInvoices(await t.login('demo'), ['2014', '2015']);
+    await t.db.delete(userAbilities).where(eq(userAbilities.ability, 'limited_fortnox_bookkeeping'));
+    expect((await payBoth(sent, '2026-03-05')).matched).toBe(2);
+    expect(await t.db.select().from(fortnoxPaymentOutbox)).toEqual([]);
   });
 });
