@@ -208,7 +208,7 @@ export async function queuePaymentsOf(
   const result = await tx.execute(sql`
     insert into fortnox_payment_outbox
       (issuer_id, payment_id, invoice_id, document_number, amount_minor, currency, payment_date, created_at)
-    select f.issuer_id, p.id, p.invoice_id, f.document_number, p.applied_minor, p.currency, p.payment_date, ${at}
+    select f.issuer_id, p.id, p.invoice_id, f.document_number, p.applied_minor, p.currency, p.payment_date, ${at.toISOString()}::timestamptz
     from payments p
     join fortnox_invoices f on f.invoice_id = p.invoice_id
     where ${which} and p.applied_minor > 0
