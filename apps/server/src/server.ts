@@ -29,7 +29,7 @@ import {
   type FortnoxSandboxFailure,
   startFortnoxSandbox,
 } from './modules/fortnox/fortnox.sandbox';
-import { registerFortnoxPayments } from './modules/fortnox/fortnox.service';
+import { refreshFortnoxConnections, registerFortnoxPayments } from './modules/fortnox/fortnox.service';
 import { startDailyScheduler } from './services/daily-scheduler';
 import { databaseFileStore, folderFileStore } from './services/file-store';
 
@@ -196,11 +196,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const scheduler = config.dailyJob
       ? startDailyScheduler(database.db, logger, {
           referenceRateBp: config.referenceRateBp,
-          afterRun: () =>
-            registerFortnoxPayments(
-              { db: database.db, config, now: () => new Date(), fortnox: fortnox.provider },
-              logger,
-            ),
+          afterRun: async () => {
+            const fortnoxCtx = { db: database.db, config, now: () => new Date(), fortnox: fortnox.provider };
+            return {
+              fortnoxPayments: await registerFortnoxPayments(fortnoxCtx, logger),
+              fortnoxConnections: await refreshFortnoxConnections(fortnoxCtx, logger),
+            };
+          },
         })
       : null;
     if (database.kind === 'embedded') {

@@ -35,6 +35,20 @@ export async function findConnection(db: Db | Tx, issuerId: string): Promise<Con
   return row ?? null;
 }
 
+/** The issuers whose active connection was last renewed before `before`. */
+export async function connectionsToRenew(db: Db | Tx, before: Date): Promise<string[]> {
+  const found = await db
+    .select({ issuerId: fortnoxConnections.issuerId })
+    .from(fortnoxConnections)
+    .where(
+      and(
+        eq(fortnoxConnections.status, 'active'),
+        or(isNull(fortnoxConnections.refreshedAt), lt(fortnoxConnections.refreshedAt, before)),
+      ),
+    );
+  return found.map((r) => r.issuerId);
+}
+
 export async function lockConnection(tx: Tx, issuerId: string): Promise<ConnectionRow | null> {
   const [row] = await tx
     .select()

@@ -36,6 +36,7 @@ import {
 import {
   type ConnectionRow,
   claimPayment,
+  connectionsToRenew,
   donePaymentsOf,
   endConnection,
   findAuthorization,
@@ -274,6 +275,12 @@ class ConnectionRefused extends Error {}
  * two requests) never spend the same refresh token: the second finds the tokens the first stored.
  */
 async function apiOf(ctx: AppContext, issuerId: string): Promise<FortnoxApi> {
+  const { provider, keeper } = await keeperOf(ctx, issuerId);
+  return provider.client.connect(keeper);
+}
+
+/** The keeper of the issuer's active connection's tokens (see apiOf). */
+async function keeperOf(ctx: AppContext, issuerId: string) {
   const provider = providerOf(ctx);
   const row = await findConnection(ctx.db, issuerId);
   if (row?.status !== 'active' || !row.accessTokenSealed || !row.refreshTokenSealed)
@@ -315,7 +322,38 @@ async function apiOf(ctx: AppContext, issuerId: string): Promise<FortnoxApi> {
       return outcome;
     },
   };
-  return provider.client.connect(keeper);
+  return { provider, keeper };
+}
+
+/** A connection's refresh token is renewed when it is older than this (domain note §2.3: refresh daily). */
+export const REFRESH_EVERY_MS = 20 * 60 * 60_000;
+
+/**
+ * Keeps the active connections alive (domain note §2.3: a refresh token lapses after a month or so
+ * unused, so renew at least daily): each not renewed for REFRESH_EVERY_MS is renewed now; one Fortnox
+ * refuses ends as `refused`, so the page asks to connect again. Called after the daily job.
+ */
+export async function refreshFortnoxConnections(
+  ctx: Pick<AppContext, 'db' | 'config' | 'now' | 'fortnox'>,
+  log: Log,
+): Promise<{ renewed: number; refused: number; failed: number }> {
+  const counts = { renewed: 0, refused: 0, failed: 0 };
+  if (!ctx.fortnox) return counts;
+  const due = await connectionsToRenew(ctx.db, new Date(ctx.now().getTime() - REFRESH_EVERY_MS));
+  for (const issuerId of due) {
+    try {
+      const { provider, keeper } = await keeperOf(ctx as AppContext, issuerId);
+      await keeper.renew((await keeper.get()).accessToken, provider.client.refresh);
+      counts.renewed++;
+    } catch (err) {
+      if (err instanceof ConnectionRefused) counts.refused++;
+      else {
+        counts.failed++;
+        log.warn({ issuerId, err: String(err) }, 'fortnox: renewing a connection failed');
+      }
+    }
+  }
+  return counts;
 }
 
 /** A failure of Fortnox as the API answers it: a refused connection 409, anything else 502. */

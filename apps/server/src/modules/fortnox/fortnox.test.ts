@@ -21,7 +21,7 @@ import {
   users,
 } from '../../db/schema';
 import { decideCredit } from '../../services/credit-decision';
-import { registerFortnoxPayments } from './fortnox.service';
+import { refreshFortnoxConnections, registerFortnoxPayments } from './fortnox.service';
 
 /**
  * Fortnox business invoices through the API, with the real client against the sandbox over HTTP
@@ -216,6 +216,21 @@ describe('tokens over time', () => {
     expect((await connectionRow())?.refreshTokenSealed).toBeNull();
     // And it can be connected again.
     expect((await connect(token)).status).toBe('active');
+  });
+
+  it('the daily renewal keeps connections alive and ends one Fortnox refuses', async () => {
+    const token = await t.login('demo');
+    await connect(token);
+    const log = { warn: () => undefined };
+    expect(await refreshFortnoxConnections(t.app.ctx, log)).toEqual({ renewed: 0, refused: 0, failed: 0 });
+    const first = await connectionRow();
+    t.clock.advance(21 * 60 * MINUTE);
+    expect(await refreshFortnoxConnections(t.app.ctx, log)).toEqual({ renewed: 1, refused: 0, failed: 0 });
+    expect((await connectionRow())?.refreshTokenSealed).not.toBe(first?.refreshTokenSealed);
+    sandbox().revokeAll();
+    t.clock.advance(21 * 60 * MINUTE);
+    expect(await refreshFortnoxConnections(t.app.ctx, log)).toEqual({ renewed: 0, refused: 1, failed: 0 });
+    expect((await connectionRow())?.reason).toBe('refused');
   });
 
   it('disconnecting revokes at Fortnox and forgets the tokens', async () => {
