@@ -31,6 +31,7 @@ import { createDbGate, type DbGateLimits } from './lib/db-gate';
 import { ApiError } from './lib/errors';
 import { createHealthCheck } from './lib/health';
 import { bankVerificationRoutes } from './modules/bank-verification/bank-verification.routes';
+import { fortnoxRoutes } from './modules/fortnox/fortnox.routes';
 import { invoiceDocumentRoutes } from './modules/invoices/invoice-documents.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { moneyRoutes } from './modules/money/money.routes';
@@ -322,6 +323,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(reportsRoutes);
   await app.register(dashboardRoutes);
   await app.register(bankVerificationRoutes);
+  await app.register(fortnoxRoutes);
 
   // Runtime settings of the SPA (spec §7: the base address comes from a global setting).
   app.get('/config.js', { schema: { hide: true } }, async (_request, reply) => {

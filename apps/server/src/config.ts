@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { hkdfSync, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +52,17 @@ const envSchema = z.object({
   BANK_VERIFICATION_WEBHOOK_SECRET: z.string().min(16).optional(),
   BANK_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   BANK_SANDBOX_FAIL: z.string().default(''),
+  FORTNOX_URL: z.url().optional(),
+  FORTNOX_AUTH_URL: z.url().optional(),
+  FORTNOX_CLIENT_ID: z.string().min(1).optional(),
+  FORTNOX_CLIENT_SECRET: z.string().min(8).optional(),
+  FORTNOX_ENCRYPTION_KEY: z
+    .string()
+    .regex(/^[0-9a-f]{64}$/i, 'must be 64 hexadecimal characters (32 bytes)')
+    .optional(),
+  FORTNOX_REDIRECT_URI: z.url().optional(),
+  FORTNOX_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  FORTNOX_SANDBOX_FAIL: z.string().default(''),
 });
 
 export interface Config {
@@ -86,6 +97,20 @@ export interface Config {
   bankVerification: { url: string; clientId: string; clientSecret: string; webhookSecret: string } | null;
   /** The embedded demo's sandbox provider: its port (0 = any free one) and the steps switched to fail. */
   bankSandbox: { port: number; failures: string[] };
+  /**
+   * The Fortnox app of the portal (docs/INTEGRATIONS.md "Fortnox"). Null: none given; the embedded demo
+   * then starts the Fortnox sandbox (modules/fortnox) and uses it.
+   */
+  fortnox: { apiUrl: string; authUrl: string; clientId: string; clientSecret: string } | null;
+  /**
+   * 32 bytes: the AES-256-GCM key the Fortnox tokens are sealed with at rest. FORTNOX_ENCRYPTION_KEY,
+   * else derived from SECRET_KEY (HKDF, a label of its own).
+   */
+  fortnoxKey: Buffer;
+  /** Where Fortnox sends the browser back: the pending business invoices page by default. */
+  fortnoxRedirectUri: string;
+  /** The embedded demo's Fortnox sandbox: its port (0 = any free one) and the switched-on failures. */
+  fortnoxSandbox: { port: number; failures: string[] };
 }
 
 export class ConfigError extends Error {}
@@ -119,6 +144,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(
       'Invalid configuration:\n  BANK_VERIFICATION_URL, _CLIENT_ID, _CLIENT_SECRET and _WEBHOOK_SECRET go together',
     );
+  const fortnox = [e.FORTNOX_URL, e.FORTNOX_CLIENT_ID, e.FORTNOX_CLIENT_SECRET];
+  if (fortnox.some(Boolean) && !fortnox.every(Boolean))
+    throw new ConfigError(
+      'Invalid configuration:\n  FORTNOX_URL, FORTNOX_CLIENT_ID and FORTNOX_CLIENT_SECRET go together',
+    );
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
     host: e.HOST,
@@ -127,7 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     secretKey,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicUrl,
     posthogKey: e.POSTHOG_KEY,
     webDistDir: resolve(e.WEB_DIST_DIR ?? join(serverRoot(), '..', 'web', 'dist')),
     logLevel: e.LOG_LEVEL,
@@ -154,6 +185,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bankSandbox: {
       port: e.BANK_SANDBOX_PORT,
       failures: e.BANK_SANDBOX_FAIL.split(',')
+        .map((f) => f.trim())
+        .filter(Boolean),
+    },
+    fortnox:
+      e.FORTNOX_URL && e.FORTNOX_CLIENT_ID && e.FORTNOX_CLIENT_SECRET
+        ? {
+            apiUrl: e.FORTNOX_URL.replace(/\/+$/, ''),
+            authUrl: (e.FORTNOX_AUTH_URL ?? 'https://apps.fortnox.se').replace(/\/+$/, ''),
+            clientId: e.FORTNOX_CLIENT_ID,
+            clientSecret: e.FORTNOX_CLIENT_SECRET,
+          }
+        : null,
+    fortnoxKey: e.FORTNOX_ENCRYPTION_KEY
+      ? Buffer.from(e.FORTNOX_ENCRYPTION_KEY, 'hex')
+      : Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), 'portal fortnox tokens v1', 32)),
+    fortnoxRedirectUri: e.FORTNOX_REDIRECT_URI ?? `${publicUrl}/invoice/send-business`,
+    fortnoxSandbox: {
+      port: e.FORTNOX_SANDBOX_PORT,
+      failures: e.FORTNOX_SANDBOX_FAIL.split(',')
         .map((f) => f.trim())
         .filter(Boolean),
     },

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { BankVerificationClient } from './modules/bank-verification/bank-verification.client';
+import type { FortnoxClient } from './modules/fortnox/fortnox.client';
 import type { FileStore } from './services/file-store';
 
 export interface ThrottleLimits {
@@ -22,6 +23,15 @@ export interface AppContext {
   files?: FileStore;
   /** The open-banking provider of bank-account verification; none: its routes answer 502 (issue #13). */
   bankProvider?: BankProvider;
+  /** Fortnox (issue #13): the configured app or the embedded demo's sandbox; none: its routes answer 502. */
+  fortnox?: FortnoxProvider;
+}
+
+/** The Fortnox the portal talks to. */
+export interface FortnoxProvider {
+  client: FortnoxClient;
+  /** The embedded demo's stand-in: the page shows a demo badge. */
+  demo: boolean;
 }
 
 /** The provider a bank verification talks to, with what the portal needs to know of it. */

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import pino from 'pino';
 import { buildApp } from './app';
 import type { Config } from './config';
-import type { BankProvider } from './context';
+import type { BankProvider, FortnoxProvider } from './context';
 import { type Database, openEmbedded, openPostgres } from './db/client';
 import { migrate } from './db/migrate';
 import { DEMO_GROUP, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_USERS, seedDemo } from './db/seed/demo';
@@ -22,6 +22,14 @@ import {
   type SandboxFailure,
   startBankSandbox,
 } from './modules/bank-verification/bank-verification.sandbox';
+import { createFortnoxClient } from './modules/fortnox/fortnox.client';
+import {
+  FORTNOX_SANDBOX_FAILURES,
+  type FortnoxSandbox,
+  type FortnoxSandboxFailure,
+  startFortnoxSandbox,
+} from './modules/fortnox/fortnox.sandbox';
+import { refreshFortnoxConnections, registerFortnoxPayments } from './modules/fortnox/fortnox.service';
 import { startDailyScheduler } from './modules/money/money.service';
 import { databaseFileStore, folderFileStore } from './services/file-store';
 
@@ -85,6 +93,39 @@ async function bankProviderOf(
   };
 }
 
+/**
+ * Fortnox (issue #13): the configured app (docs/INTEGRATIONS.md "Fortnox"), else in the embedded demo
+ * the Fortnox sandbox, started here on a port of its own with fresh credentials, so a person can
+ * connect Demo Bygg AB's Fortnox and send its business invoices; else none (its routes answer 502).
+ */
+async function fortnoxOf(
+  config: Config,
+  embedded: boolean,
+): Promise<{ provider: FortnoxProvider | undefined; sandbox: FortnoxSandbox | null }> {
+  if (config.fortnox)
+    return { provider: { client: createFortnoxClient(config.fortnox), demo: false }, sandbox: null };
+  if (!embedded) return { provider: undefined, sandbox: null };
+  const clientId = 'portal-demo';
+  const clientSecret = randomBytes(24).toString('base64url');
+  const sandbox = await startFortnoxSandbox({
+    clientId,
+    clientSecret,
+    port: config.fortnoxSandbox.port,
+    host: config.host,
+    publicHostname: new URL(config.publicUrl).hostname,
+    failures: config.fortnoxSandbox.failures.filter((f): f is FortnoxSandboxFailure =>
+      (FORTNOX_SANDBOX_FAILURES as readonly string[]).includes(f),
+    ),
+  });
+  return {
+    provider: {
+      client: createFortnoxClient({ apiUrl: sandbox.url, authUrl: sandbox.url, clientId, clientSecret }),
+      demo: true,
+    },
+    sandbox,
+  };
+}
+
 /** Opens and migrates the database, seeds the embedded demo data once, and listens. */
 export async function startServer(config: Config): Promise<RunningServer> {
   const logger = pino({
@@ -93,6 +134,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   });
   const database = await openDatabase(config);
   let bankSandbox: BankSandbox | null = null;
+  let fortnoxSandbox: FortnoxSandbox | null = null;
   try {
     const applied = await migrate(database.db);
     if (applied.length) logger.info({ applied }, 'migrations applied');
@@ -102,6 +144,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
 
     const bank = await bankProviderOf(config, database.kind === 'embedded');
     bankSandbox = bank.sandbox;
+    const fortnox = await fortnoxOf(config, database.kind === 'embedded');
+    fortnoxSandbox = fortnox.sandbox;
     const mailer = config.smtpUrl
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(database.db, logger);
@@ -112,6 +156,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         mailer,
         now: () => new Date(),
         bankProvider: bank.provider,
+        fortnox: fortnox.provider,
         files:
           database.kind === 'embedded'
             ? folderFileStore(join(config.dataDir, 'files'))
@@ -149,13 +194,23 @@ export async function startServer(config: Config): Promise<RunningServer> {
       bankSandbox.setWebhookUrl(`http://${host}:${port}/api/bank-verification/webhook`);
     }
     const scheduler = config.dailyJob
-      ? startDailyScheduler(database.db, logger, { referenceRateBp: config.referenceRateBp })
+      ? startDailyScheduler(database.db, logger, {
+          referenceRateBp: config.referenceRateBp,
+          afterRun: async () => {
+            const fortnoxCtx = { db: database.db, config, now: () => new Date(), fortnox: fortnox.provider };
+            return {
+              fortnoxPayments: await registerFortnoxPayments(fortnoxCtx, logger),
+              fortnoxConnections: await refreshFortnoxConnections(fortnoxCtx, logger),
+            };
+          },
+        })
       : null;
     if (database.kind === 'embedded') {
       const lines = DEMO_USERS.map((u) => `  ${u.username.padEnd(16)} ${u.state}`);
       lines.push(`  ${DEMO_OPERATOR.padEnd(16)} back-office operator (npm run backoffice -- pending)`);
       if (bankSandbox)
         lines.push(`Demo bank-verification provider on ${bankSandbox.url} (docs/INTEGRATIONS.md).`);
+      if (fortnoxSandbox) lines.push(`Demo Fortnox on ${fortnoxSandbox.url} (docs/INTEGRATIONS.md).`);
       logger.info(
         `Portal on ${config.publicUrl} (embedded database in ${config.dataDir}${seeded ? ', demo data seeded now' : ''}).\n` +
           `Demo sign-ins, password ${DEMO_PASSWORD}; branded login at ${config.publicUrl}/${DEMO_GROUP}/login:\n${lines.join('\n')}`,
@@ -168,6 +223,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await app.close();
         await scheduler?.stop();
         await bankSandbox?.close();
+        await fortnoxSandbox?.close();
         if (!(await app.whenHandlersDone(STOP_GRACE_MS)))
           app.log.warn('stopping: handlers still at work after the grace period');
         await database.close();
@@ -175,6 +231,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     };
   } catch (err) {
     await bankSandbox?.close();
+    await fortnoxSandbox?.close();
     await database.close();
     throw err;
   }

@@ -67,7 +67,8 @@ describe('GET /api/self', () => {
       email: 'dana@demobygg.se',
       force2fa: false,
       twoFactorEnabled: false,
-      fortnoxSetting: { active: true },
+      // Has the Fortnox setting; active once the company's Fortnox is connected (issue #13).
+      fortnoxSetting: { active: false },
       groupID: 'acme',
       language: null,
     });

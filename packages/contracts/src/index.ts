@@ -7,6 +7,7 @@ export * from './bank-verification';
 export * from './constants';
 export * from './dashboard';
 export * from './errors';
+export * from './fortnox';
 export * from './invoice-import';
 export * from './invoice-states';
 export * from './invoices';

@@ -549,6 +549,49 @@ export const ROUTES = {
     permission: null,
     allowDuringSetup: true,
   },
+  /** Fortnox business invoices (issue #13): the sender's ability; the user's fortnoxSetting is checked too. */
+  getFortnoxConnection: {
+    method: 'GET',
+    path: '/api/limited/fortnox',
+    auth: 'session',
+    permission: 'limited_send_invoice',
+    allowDuringSetup: false,
+  },
+  startFortnoxConnection: {
+    method: 'POST',
+    path: '/api/limited/fortnox/connect',
+    auth: 'session',
+    permission: 'limited_send_invoice',
+    allowDuringSetup: false,
+  },
+  completeFortnoxConnection: {
+    method: 'POST',
+    path: '/api/limited/fortnox/callback',
+    auth: 'session',
+    permission: 'limited_send_invoice',
+    allowDuringSetup: false,
+  },
+  disconnectFortnox: {
+    method: 'POST',
+    path: '/api/limited/fortnox/disconnect',
+    auth: 'session',
+    permission: 'limited_send_invoice',
+    allowDuringSetup: false,
+  },
+  listFortnoxInvoices: {
+    method: 'GET',
+    path: '/api/limited/fortnox/invoices',
+    auth: 'session',
+    permission: 'limited_send_invoice',
+    allowDuringSetup: false,
+  },
+  takeOverFortnoxInvoices: {
+    method: 'POST',
+    path: '/api/limited/fortnox/invoices/take-over',
+    auth: 'session',
+    permission: 'limited_send_invoice',
+    allowDuringSetup: false,
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type OperationId = keyof typeof ROUTES;

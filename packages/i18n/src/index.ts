@@ -12,6 +12,7 @@ import { articlesTexts } from './namespaces/articles';
 import { bankVerificationTexts } from './namespaces/bank-verification';
 import { dashboardTexts } from './namespaces/dashboard';
 import { errorsTexts } from './namespaces/errors';
+import { fortnoxTexts } from './namespaces/fortnox';
 import { invoicesTexts } from './namespaces/invoices';
 import { layoutTexts } from './namespaces/layout';
 import { recipientsTexts } from './namespaces/recipients';
@@ -52,6 +53,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
     notices: svse_notices,
     reports: reportsTexts['sv-SE'],
     'bank-verification': bankVerificationTexts['sv-SE'],
+    fortnox: fortnoxTexts['sv-SE'],
   },
   'en-US': {
     ...startupResources['en-US'],
@@ -67,6 +69,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
     notices: enus_notices,
     reports: reportsTexts['en-US'],
     'bank-verification': bankVerificationTexts['en-US'],
+    fortnox: fortnoxTexts['en-US'],
   },
   'fi-FI': {
     ...startupResources['fi-FI'],
@@ -82,6 +85,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
     notices: fifi_notices,
     reports: reportsTexts['fi-FI'],
     'bank-verification': bankVerificationTexts['fi-FI'],
+    fortnox: fortnoxTexts['fi-FI'],
   },
 };
 

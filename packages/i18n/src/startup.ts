@@ -26,6 +26,7 @@ export const NAMESPACES = [
   'notices',
   'reports',
   'bank-verification',
+  'fortnox',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -53,6 +54,7 @@ export const DEFERRED_NAMESPACES = [
   'notices',
   'reports',
   'bank-verification',
+  'fortnox',
 ] as const;
 export type StartupNamespace = Exclude<Namespace, (typeof DEFERRED_NAMESPACES)[number]>;
 

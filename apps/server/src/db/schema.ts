@@ -898,3 +898,113 @@ export const verifiedBankAccounts = pgTable(
       .where(sql`${t.replacedAt} is null and ${t.confirmedAt} is not null`),
   ],
 );
+
+/**
+ * The issuer's Fortnox connection (issue #13, migration 0025): the tokens sealed with AES-256-GCM
+ * (modules/fortnox), the connected company, and whether the tokens still work (`revoked` after a
+ * disconnect, or when Fortnox refused the refresh token).
+ */
+export const fortnoxConnections = pgTable(
+  'fortnox_connections',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    status: text('status').notNull().$type<'active' | 'revoked'>(),
+    /** Why it is revoked: `disconnected` (by the customer here) or `refused` (by Fortnox). */
+    reason: text('reason').$type<'disconnected' | 'refused'>(),
+    companyName: text('company_name').notNull(),
+    companyOrgNo: text('company_org_no').notNull(),
+    scope: text('scope').notNull(),
+    accessTokenSealed: text('access_token_sealed'),
+    refreshTokenSealed: text('refresh_token_sealed'),
+    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
+    connectedBy: uuid('connected_by')
+      .notNull()
+      .references(() => users.id),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull(),
+    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('fortnox_connections_issuer_idx').on(t.issuerId)],
+);
+
+/** An authorization started at Fortnox: the state as its SHA-256, bound to the user, used once. */
+export const fortnoxAuthorizations = pgTable(
+  'fortnox_authorizations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id),
+    stateHash: text('state_hash').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('fortnox_authorizations_state_idx').on(t.stateHash)],
+);
+
+/** A Fortnox invoice taken over as one of ours: each (company, document number) once. */
+export const fortnoxInvoices = pgTable(
+  'fortnox_invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    companyOrgNo: text('company_org_no').notNull(),
+    documentNumber: text('document_number').notNull(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    customerNumber: text('customer_number').notNull(),
+    createdBy: uuid('created_by').references(() => users.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('fortnox_invoices_document_idx').on(t.companyOrgNo, t.documentNumber),
+    uniqueIndex('fortnox_invoices_invoice_idx').on(t.invoiceId),
+    index('fortnox_invoices_issuer_idx').on(t.issuerId, t.documentNumber),
+  ],
+);
+
+/**
+ * A payment we received for a Fortnox invoice, to be registered in Fortnox for an issuer with
+ * limited_fortnox_bookkeeping: one row per payment, `pending` until Fortnox has it (exactly once).
+ */
+export const fortnoxPaymentOutbox = pgTable(
+  'fortnox_payment_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    paymentId: uuid('payment_id').notNull(),
+    invoiceId: uuid('invoice_id')
+      .notNull()
+      .references(() => invoices.id, { onDelete: 'cascade' }),
+    documentNumber: text('document_number').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    paymentDate: date('payment_date', { mode: 'string' }).notNull(),
+    status: text('status').notNull().default('pending').$type<'pending' | 'done'>(),
+    attempts: integer('attempts').notNull().default(0),
+    /** A try holds the row until then; another process leaves it alone meanwhile. */
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    lastError: text('last_error'),
+    fortnoxPaymentNumber: text('fortnox_payment_number'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    doneAt: timestamp('done_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('fortnox_payment_outbox_payment_idx').on(t.paymentId),
+    index('fortnox_payment_outbox_pending_idx')
+      .on(t.issuerId, t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+);

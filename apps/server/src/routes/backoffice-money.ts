@@ -24,6 +24,7 @@ import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
 import { normaliseFileName } from '../lib/file-names';
 import { todayIn } from '../lib/today';
+import { queueFortnoxPayments, registerFortnoxPayments } from '../modules/fortnox/fortnox.service';
 import {
   assertNearToday,
   assignPayment,
@@ -176,6 +177,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
         filename,
         operatorId: operator.operatorId,
         now: ctx.now(),
+        afterApplied: queueFortnoxPayments,
         record: (tx, done) =>
           audit(tx, 'backoffice.payments.imported', {
             operatorId: operator.operatorId,
@@ -184,6 +186,11 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
             details: { ...done, filename },
           }),
       });
+      // Issue #13: the payments it queued for Fortnox are registered there right away (not awaited:
+      // Fortnox's answer is not the import's; what fails now the daily job tries again).
+      void registerFortnoxPayments(ctx, request.log).catch((err) =>
+        request.log.warn({ err }, 'fortnox: registering payments failed'),
+      );
       const { fileId, ...counts } = result;
       return { fileID: fileId, ...counts };
     },
@@ -247,6 +254,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
         operator,
         ctx.now(),
         request.ip,
+        queueFortnoxPayments,
       );
       return {
         paymentID: done.paymentId,

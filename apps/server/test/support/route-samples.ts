@@ -155,6 +155,12 @@ export const ROUTE_SAMPLES: Record<
   completeBankVerification: { payload: { state: 'z'.repeat(43) } },
   confirmBankAccountChange: { payload: { state: 'z'.repeat(43), code: '123456' } },
   receiveBankVerificationWebhook: { payload: { event: 'session.completed', session_id: 'no-such-session' } },
+  getFortnoxConnection: {},
+  startFortnoxConnection: {},
+  completeFortnoxConnection: { payload: { state: 'z'.repeat(43), code: 'no-such-code' } },
+  disconnectFortnox: {},
+  listFortnoxInvoices: { query: 'page=1' },
+  takeOverFortnoxInvoices: { payload: { documentNumbers: ['2001'] } },
 };
 
 /** The inject options of the sample call of `op`, with a bearer token when given. */

@@ -21,6 +21,8 @@ import {
   type BankSandbox,
   startBankSandbox,
 } from '../../src/modules/bank-verification/bank-verification.sandbox';
+import { createFortnoxClient } from '../../src/modules/fortnox/fortnox.client';
+import { type FortnoxSandbox, startFortnoxSandbox } from '../../src/modules/fortnox/fortnox.sandbox';
 import { createPreparedTestDb, createTestDb } from './test-db';
 
 /** The fixed instant every test app starts at (a Monday morning, UTC). */
@@ -33,6 +35,11 @@ export const TEST_BANK_CLIENT = {
   clientId: 'portal-test',
   clientSecret: 'sandbox-client-secret-for-tests',
   webhookSecret: 'sandbox-webhook-secret-for-tests',
+} as const;
+/** The credentials of the test apps' Fortnox sandbox. */
+export const TEST_FORTNOX_CLIENT = {
+  clientId: 'portal-test',
+  clientSecret: 'fortnox-sandbox-secret',
 } as const;
 
 /** A clock the test moves by hand; the app reads it through `ctx.now`. */
@@ -86,6 +93,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Without the sandbox bank provider (bank verification then has no provider). */
   bankSandbox?: false;
+  /** Without the Fortnox sandbox (Fortnox then answers 502). */
+  fortnoxSandbox?: false;
   /** Extra routes or hooks, added after buildApp and before the app is ready. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -98,6 +107,8 @@ export interface TestApp {
   mailer: CapturingMailer;
   /** The sandbox bank provider the app's bank verification talks to over HTTP (issue #13), or null. */
   bankSandbox: BankSandbox | null;
+  /** The Fortnox sandbox the app's Fortnox client talks to over HTTP (issue #13), or null. */
+  fortnoxSandbox: FortnoxSandbox | null;
   /** The limits the app reads at every sign-in: a test may change them (reset() restores them). */
   throttle: ThrottleLimits;
   /** Signs in a user without two-factor and returns the session token (fails the test otherwise). */
@@ -195,7 +206,14 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   const throttle = { ...initialThrottle };
   let app: FastifyInstance | undefined;
   let bankSandbox: BankSandbox | null = null;
+  let fortnoxSandbox: FortnoxSandbox | null = null;
   try {
+    if (opts.fortnoxSandbox !== false)
+      fortnoxSandbox = await startFortnoxSandbox({
+        ...TEST_FORTNOX_CLIENT,
+        now: () => clock.now(),
+        slowMs: 1500,
+      });
     if (opts.bankSandbox !== false)
       bankSandbox = await startBankSandbox({
         clientId: TEST_BANK_CLIENT.clientId,
@@ -227,6 +245,20 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
               demo: true,
             }
           : undefined,
+        fortnox: fortnoxSandbox
+          ? {
+              client: createFortnoxClient({
+                apiUrl: fortnoxSandbox.url,
+                authUrl: fortnoxSandbox.url,
+                ...TEST_FORTNOX_CLIENT,
+                now: () => clock.now(),
+                minIntervalMs: 0,
+                rateLimitBackoffMs: 20,
+                timeoutMs: 1000,
+              }),
+              demo: true,
+            }
+          : undefined,
       },
       dbGate: opts.dbGate,
     });
@@ -235,6 +267,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   } catch (err) {
     await app?.close();
     await bankSandbox?.close();
+    await fortnoxSandbox?.close();
     await testDb.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
@@ -248,6 +281,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     clock,
     mailer,
     bankSandbox,
+    fortnoxSandbox,
     throttle,
     login: async (username, password = DEMO_PASSWORD) => {
       const res = await ready.inject({
@@ -277,10 +311,12 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       mailer.sent.length = 0;
       Object.assign(throttle, initialThrottle);
       bankSandbox?.setFailures([]);
+      fortnoxSandbox?.setFailures([]);
     },
     close: async () => {
       await ready.close();
       await bankSandbox?.close();
+      await fortnoxSandbox?.close();
       await testDb.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

@@ -31,6 +31,7 @@ const invoiceUploadRoute = lazyRoute(() => import('./routes/invoice-upload'));
 const invoiceEditRoute = lazyRoute(() => import('./routes/invoice-edit'));
 const invoicesDuplicateRoute = lazyRoute(() => import('./routes/invoices-duplicate'));
 const invoiceSendRoute = lazyRoute(() => import('./routes/invoice-send'));
+const invoiceSendBusinessRoute = lazyRoute(() => import('./routes/invoice-send-business'));
 const invoicesRoute = lazyRoute(() => import('./routes/invoices'));
 const invoiceDetailRoute = lazyRoute(() => import('./routes/invoice-detail'));
 const invoiceMessagesRoute = lazyRoute(() => import('./routes/invoice-messages'));
@@ -137,6 +138,14 @@ export function createRoutes(): RouteObject[] {
           element: (
             <RequirePermission path={paths.invoiceSend}>
               <LazyElement route={invoiceSendRoute} />
+            </RequirePermission>
+          ),
+        },
+        {
+          path: paths.invoiceSendBusiness.path,
+          element: (
+            <RequirePermission path={paths.invoiceSendBusiness}>
+              <LazyElement route={invoiceSendBusinessRoute} />
             </RequirePermission>
           ),
         },

@@ -19,6 +19,7 @@ export const WEB_NAMESPACES = [
   'articles',
   'invoices',
   'bank-verification',
+  'fortnox',
 ] as const;
 
 /**

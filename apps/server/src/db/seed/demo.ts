@@ -125,7 +125,7 @@ export async function seedDemo(db: Db, secretKey: Buffer, now = new Date()): Pro
           firstName: 'Dana',
           lastName: 'Demosson',
           email: 'dana@demobygg.se',
-          fortnoxActive: true,
+          fortnoxActive: false,
         },
         {
           ...base,

@@ -33,8 +33,8 @@ import { sendInvoices as sendPending } from './send-invoices';
  */
 
 export { decideCredit } from './credit-decision';
-export { loadDetail, loadDetails } from './invoice-detail.repository';
-export { filterWhere } from './invoice-list.repository';
+export { loadDetail, loadDetails, summary } from './invoice-detail.repository';
+export { filterWhere, rejectionReason } from './invoice-list.repository';
 export { computeInvoice, invoiceTotalCode, suggestNextInvoiceNumber } from './invoice-math';
 export type { SendResult } from './send-invoices';
 

@@ -39,7 +39,12 @@ export interface DailyScheduler {
 export function startDailyScheduler(
   db: Db,
   logger: Logger,
-  opts: { referenceRateBp: number; now?: () => Date },
+  opts: {
+    referenceRateBp: number;
+    now?: () => Date;
+    /** Work after each run's job: the embedded server registers queued payments in Fortnox (issue #13). */
+    afterRun?: () => Promise<unknown>;
+  },
 ): DailyScheduler {
   const now = opts.now ?? (() => new Date());
   let timer: NodeJS.Timeout | undefined;
@@ -55,6 +60,7 @@ export function startDailyScheduler(
           referenceRateBp: opts.referenceRateBp,
         });
         logger.info({ dailyJob: result }, 'daily job done');
+        if (opts.afterRun) logger.info({ afterRun: await opts.afterRun() }, 'daily job: after-run work done');
       } catch (error) {
         logger.error({ err: error }, 'daily job failed; it runs again at the next start or day');
       }

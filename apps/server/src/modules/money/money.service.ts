@@ -26,7 +26,7 @@ export { type IncomingPayment, incomingPaymentsFile } from './incoming-payments-
 export { checkBooks, isFinanced, postJournal, recogniseInvoice, UnbalancedJournalError } from './ledger';
 export { ledgerPage, ledgerRows, processOn } from './ledger-report';
 export { assertNearToday } from './money-dates';
-export { acceptsPayment, assignPayment, importBgmaxFile } from './payment-import';
+export { acceptsPayment, assignPayment, importBgmaxFile, type PaymentsApplied } from './payment-import';
 export { feeTermsOf, listHeldPayouts, NO_FEE, rowFee, runPayout } from './payouts';
 
 export { settlementBgmax } from './settlement-bgmax';

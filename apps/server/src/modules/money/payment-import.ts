@@ -44,7 +44,20 @@ export interface ImportOptions {
   record?: (tx: Tx, result: ImportResult) => Promise<void>;
   /** Payments per written batch (IMPORT_BATCH unless a test wants many batches of a small file). */
   batchSize?: number;
+  /** What the caller does with the applied payments in the same transaction (issue #13: Fortnox queues them). */
+  afterApplied?: PaymentsApplied;
 }
+
+/**
+ * A step run in the import's (or the assignment's) transaction once its payments are applied, so a
+ * payment rolled back is never passed on. The app wires Fortnox's queue in here (routes/backoffice-money.ts),
+ * which keeps the money module free of any one ERP.
+ */
+export type PaymentsApplied = (
+  tx: Tx,
+  of: { fileId: string } | { paymentId: string },
+  at: Date,
+) => Promise<unknown>;
 
 export interface ImportResult {
   fileId: string;
@@ -344,6 +357,8 @@ async function importInTransaction(
   }
   if (incoming.length > 0) await runBatch(incoming);
   await pipeline.drain();
+  // Issue #13: e.g. payments of invoices taken over from Fortnox go back to the issuer's Fortnox books.
+  await opts.afterApplied?.(tx, { fileId }, at);
   const unmatched = registered - counts.matched - counts.deductions;
   await tx
     .update(paymentFiles)
@@ -563,6 +578,7 @@ export async function assignPayment(
   operator: { operatorId: string; username: string },
   now: Date,
   ip: string,
+  afterApplied?: PaymentsApplied,
 ): Promise<AssignResult> {
   return db.transaction(async (tx) => {
     const [payment] = await tx
@@ -623,6 +639,7 @@ export async function assignPayment(
         assignedAt: now,
       })
       .where(eq(payments.id, payment.id));
+    await afterApplied?.(tx, { paymentId: payment.id }, now);
     await audit(tx, 'backoffice.payment.assigned', {
       operatorId: operator.operatorId,
       username: operator.username,
