@@ -1,7 +1,8 @@
 import { INVOICE_LIMITS, type InvoiceBody, type Language, type TaxRate, UNITS } from '@portal/contracts';
 import { rowNetMinor } from '@portal/domain/invoice-totals';
-import { type Control, Controller, type FieldArrayWithId, useWatch } from 'react-hook-form';
+import { type Control, type FieldArrayWithId, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormCheckbox } from '../../../components/ui/form-fields';
 import { IconButton } from '../../../components/ui/icon-button';
 import { CloseIcon } from '../../../components/ui/icons';
 import { formatBasisPoints } from '../../../lib/format';
@@ -165,21 +166,10 @@ export function InvoiceRows({
                 </td>
                 {showLabour && (
                   <td className="invoice-rows__labour" data-label={t('invoices:form.rows.labour')}>
-                    <Controller
+                    <FormCheckbox
                       control={control}
                       name={`rows.${index}.rotRut`}
-                      render={({ field: f }) => (
-                        <input
-                          type="checkbox"
-                          className="checkbox"
-                          aria-label={t('invoices:form.rows.labour_row', { row })}
-                          name={f.name}
-                          checked={f.value}
-                          onChange={(event) => f.onChange(event.target.checked)}
-                          onBlur={f.onBlur}
-                          ref={f.ref}
-                        />
-                      )}
+                      label={t('invoices:form.rows.labour_row', { row })}
                     />
                   </td>
                 )}
