@@ -1,6 +1,6 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ARTICLE_LIMITS, type Article, type ArticleBody, type TaxRate, UNITS } from '@portal/contracts';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormFailure } from '../../../components/ui/form-failure';
@@ -11,6 +11,7 @@ import {
   FormTextField,
 } from '../../../components/ui/form-fields';
 import { Modal } from '../../../components/ui/modal';
+import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { formatBasisPoints } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
@@ -18,24 +19,8 @@ import { isCurrency } from '../../../lib/money';
 import { markServerErrors } from '../../../lib/server-errors';
 import { useCreateArticle } from '../api/create-article';
 import { useUpdateArticle } from '../api/update-article';
-import {
-  type ArticleFormValues,
-  articleFormSchema,
-  articleToForm,
-  formFieldOf,
-  type PickedRecipient,
-} from './article-form-schema';
+import { type ArticleFormValues, articleFormSchema, articleToForm, formFieldOf } from './article-form-schema';
 import { UNIT_LONG_KEYS, UNIT_SHORT_KEYS } from './units';
-
-/** The recipient chooser the route hands in (it belongs to the recipients feature). */
-export interface RecipientPickerProps {
-  label: string;
-  value: PickedRecipient | null;
-  onChange: (value: PickedRecipient | null) => void;
-  error?: string | undefined;
-  hint?: string;
-}
-export type RecipientPickerComponent = (props: RecipientPickerProps) => ReactNode;
 
 /** The refusals that are about one field: shown on it (the picker of the recipient has no focus to take). */
 const ARTICLE_CODE_FIELDS = {

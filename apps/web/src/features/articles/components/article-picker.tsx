@@ -2,18 +2,10 @@ import type { Article } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Combobox } from '../../../components/ui/combobox';
+import type { ArticlePickerProps } from '../../../components/ui/picker-slots';
 import { formatMoney } from '../../../lib/money';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useArticles } from '../api/list-articles';
-
-export interface ArticlePickerProps {
-  label: string;
-  /** Called with the chosen article; the search box then empties for the next one. */
-  onPick: (article: Article) => void;
-  hint?: string;
-  /** Shown when the search matches no article. */
-  noMatchesText: string;
-}
 
 const SEARCH_DELAY_MS = 250;
 const SHOWN = 8;

@@ -6,13 +6,14 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { PlusIcon } from '../../../components/ui/icons';
 import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
+import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
 import { SortableHeader } from '../../../components/ui/sortable-header';
 import { formatBasisPoints, formatDate } from '../../../lib/format';
 import { errorText } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { useDeleteArticle } from '../api/delete-article';
 import { type ArticleListQuery, useArticles } from '../api/list-articles';
-import { ArticleFormModal, type RecipientPickerComponent } from './article-form-modal';
+import { ArticleFormModal } from './article-form-modal';
 import { UNIT_SHORT_KEYS } from './units';
 
 export interface ArticlesPageProps {

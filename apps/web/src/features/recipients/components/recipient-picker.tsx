@@ -4,23 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Combobox } from '../../../components/ui/combobox';
 import { IconButton } from '../../../components/ui/icon-button';
 import { CloseIcon } from '../../../components/ui/icons';
+import type { RecipientPickerProps } from '../../../components/ui/picker-slots';
 import { useDebouncedValue } from '../../../lib/use-debounced-value';
 import { useRecipients } from '../api/list-recipients';
-
-export interface PickedRecipient {
-  recipientID: string;
-  name: string;
-}
-
-export interface RecipientPickerProps {
-  label: string;
-  value: PickedRecipient | null;
-  onChange: (value: PickedRecipient | null) => void;
-  /** An error code, shown translated under the field. */
-  error?: string | undefined;
-  hint?: string;
-  required?: boolean;
-}
 
 const SEARCH_DELAY_MS = 250;
 const SHOWN = 8;
