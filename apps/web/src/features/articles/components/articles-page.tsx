@@ -1,15 +1,10 @@
 import type { Article, TaxRate } from '@portal/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { PlusIcon } from '../../../components/ui/icons';
 import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
-import { ListToolbar } from '../../../components/ui/list-toolbar';
 import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
+import { DeleteDialog, RegisterPage, RowActions, useRegister } from '../../../components/ui/register-page';
 import { SortableHeader } from '../../../components/ui/sortable-header';
 import { formatBasisPoints, formatDate } from '../../../lib/format';
-import { errorText } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { useDeleteArticle } from '../api/delete-article';
 import { type ArticleListQuery, useArticles } from '../api/list-articles';
@@ -26,8 +21,6 @@ export interface ArticlesPageProps {
   RecipientPicker: RecipientPickerComponent;
 }
 
-type Editing = { article: Article | null } | null;
-
 /**
  * `/articles` (spec §2, administration): the invoice articles as a searchable, sortable, paged table
  * with create, edit and delete. Prices show in the user's language and the article's currency.
@@ -42,36 +35,23 @@ export function ArticlesPage({
   const { t, i18n } = useTranslation();
   const list = useArticles(query);
   const remove = useDeleteArticle();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Article | null>(null);
-  const [status, setStatus] = useState('');
+  const register = useRegister<Article>(remove);
+  const { editing, deleting } = register;
 
   usePageInRange(list, query, onQueryChange);
   const sortProps = sortPropsOf(query, onQueryChange);
 
   return (
-    <div className="list-page">
-      <h1 className="page__title">{t('articles:page.title')}</h1>
-      <p className="page__lead">{t('articles:page.lead')}</p>
-      <ListToolbar
-        search={query.search ?? ''}
-        onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
-        searchLabel={t('articles:page.search')}
-        searchHint={t('articles:page.search_hint')}
-      >
-        <Button
-          leadingIcon={PlusIcon}
-          label={t('articles:page.new')}
-          onClick={() => {
-            setStatus('');
-            setEditing({ article: null });
-          }}
-        />
-      </ListToolbar>
-      <p className="list-page__status" role="status">
-        {status}
-      </p>
-
+    <RegisterPage
+      title={t('articles:page.title')}
+      lead={t('articles:page.lead')}
+      search={query.search ?? ''}
+      onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
+      searchLabel={t('articles:page.search')}
+      searchHint={t('articles:page.search_hint')}
+      newLabel={t('articles:page.new')}
+      register={register}
+    >
       <ListResults
         list={list}
         query={query}
@@ -134,28 +114,12 @@ export function ArticlesPage({
                   <td data-label={t('articles:columns.updated')}>
                     {formatDate(article.updated, i18n.language)}
                   </td>
-                  <td className="data-table__actions">
-                    <Button
-                      variant="transparent"
-                      label={t('common:actions.edit')}
-                      aria-label={t('articles:actions.edit_row', { name: article.name })}
-                      onClick={() => {
-                        setStatus('');
-                        setEditing({ article });
-                      }}
-                    />
-                    <Button
-                      variant="transparent"
-                      className="btn--danger-text"
-                      label={t('common:actions.delete')}
-                      aria-label={t('articles:actions.delete_row', { name: article.name })}
-                      onClick={() => {
-                        setStatus('');
-                        remove.reset();
-                        setDeleting(article);
-                      }}
-                    />
-                  </td>
+                  <RowActions
+                    editLabel={t('articles:actions.edit_row', { name: article.name })}
+                    deleteLabel={t('articles:actions.delete_row', { name: article.name })}
+                    onEdit={() => register.startEdit(article)}
+                    onDelete={() => register.startDelete(article)}
+                  />
                 </tr>
               ))}
             </tbody>
@@ -165,39 +129,33 @@ export function ArticlesPage({
 
       {editing && (
         <ArticleFormModal
-          article={editing.article}
+          article={editing.item}
           taxRates={taxRates}
-          currency={editing.article?.currency ?? currency}
+          currency={editing.item?.currency ?? currency}
           RecipientPicker={RecipientPicker}
-          onClose={() => setEditing(null)}
-          onSaved={(saved, created) => {
-            setEditing(null);
-            setStatus(
+          onClose={register.closeEditor}
+          onSaved={(saved, created) =>
+            register.done(
               created
                 ? t('articles:page.created', { name: saved.name })
                 : t('articles:page.saved', { name: saved.name }),
-            );
-          }}
+            )
+          }
         />
       )}
       {deleting && (
-        <ConfirmDialog
+        <DeleteDialog
           title={t('articles:delete.title')}
           message={t('articles:delete.text', { name: deleting.name, number: deleting.articleNumber })}
-          confirmLabel={t('common:actions.delete')}
-          loading={remove.isPending}
-          error={remove.isError ? errorText(t, remove.error) : null}
-          onHide={() => setDeleting(null)}
+          remove={remove}
+          onHide={register.closeDelete}
           onConfirm={() =>
             remove.mutate(deleting.articleID, {
-              onSuccess: () => {
-                setDeleting(null);
-                setStatus(t('articles:page.deleted', { name: deleting.name }));
-              },
+              onSuccess: () => register.done(t('articles:page.deleted', { name: deleting.name })),
             })
           }
         />
       )}
-    </div>
+    </RegisterPage>
   );
 }

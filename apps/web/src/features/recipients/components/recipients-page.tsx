@@ -1,14 +1,9 @@
 import type { Recipient } from '@portal/contracts';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { PlusIcon } from '../../../components/ui/icons';
 import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
-import { ListToolbar } from '../../../components/ui/list-toolbar';
+import { DeleteDialog, RegisterPage, RowActions, useRegister } from '../../../components/ui/register-page';
 import { SortableHeader } from '../../../components/ui/sortable-header';
 import { formatDate } from '../../../lib/format';
-import { errorText } from '../../../lib/messages';
 import { useDeleteRecipient } from '../api/delete-recipient';
 import { type RecipientListQuery, useRecipients } from '../api/list-recipients';
 import { DOCUMENT_LANGUAGE_LABELS, RecipientFormModal } from './recipient-form-modal';
@@ -18,8 +13,6 @@ export interface RecipientsPageProps {
   onQueryChange: (patch: Partial<RecipientListQuery>, options?: { replace?: boolean }) => void;
 }
 
-type Editing = { recipient: Recipient | null } | null;
-
 /**
  * `/recipient` (spec §2): the recipients as a searchable, sortable, paged table with create, edit and
  * delete. The query lives in the URL; the route parses it with the contract schema.
@@ -28,36 +21,23 @@ export function RecipientsPage({ query, onQueryChange }: RecipientsPageProps) {
   const { t, i18n } = useTranslation();
   const list = useRecipients(query);
   const remove = useDeleteRecipient();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Recipient | null>(null);
-  const [status, setStatus] = useState('');
+  const register = useRegister<Recipient>(remove);
+  const { editing, deleting } = register;
 
   usePageInRange(list, query, onQueryChange);
   const sortProps = sortPropsOf(query, onQueryChange);
 
   return (
-    <div className="list-page">
-      <h1 className="page__title">{t('recipients:page.title')}</h1>
-      <p className="page__lead">{t('recipients:page.lead')}</p>
-      <ListToolbar
-        search={query.search ?? ''}
-        onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
-        searchLabel={t('recipients:page.search')}
-        searchHint={t('recipients:page.search_hint')}
-      >
-        <Button
-          leadingIcon={PlusIcon}
-          label={t('recipients:page.new')}
-          onClick={() => {
-            setStatus('');
-            setEditing({ recipient: null });
-          }}
-        />
-      </ListToolbar>
-      <p className="list-page__status" role="status">
-        {status}
-      </p>
-
+    <RegisterPage
+      title={t('recipients:page.title')}
+      lead={t('recipients:page.lead')}
+      search={query.search ?? ''}
+      onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
+      searchLabel={t('recipients:page.search')}
+      searchHint={t('recipients:page.search_hint')}
+      newLabel={t('recipients:page.new')}
+      register={register}
+    >
       <ListResults
         list={list}
         query={query}
@@ -111,28 +91,12 @@ export function RecipientsPage({ query, onQueryChange }: RecipientsPageProps) {
                   <td data-label={t('recipients:columns.updated')}>
                     {formatDate(recipient.updated, i18n.language)}
                   </td>
-                  <td className="data-table__actions">
-                    <Button
-                      variant="transparent"
-                      label={t('common:actions.edit')}
-                      aria-label={t('recipients:actions.edit_row', { name: recipient.name })}
-                      onClick={() => {
-                        setStatus('');
-                        setEditing({ recipient });
-                      }}
-                    />
-                    <Button
-                      variant="transparent"
-                      className="btn--danger-text"
-                      label={t('common:actions.delete')}
-                      aria-label={t('recipients:actions.delete_row', { name: recipient.name })}
-                      onClick={() => {
-                        setStatus('');
-                        remove.reset();
-                        setDeleting(recipient);
-                      }}
-                    />
-                  </td>
+                  <RowActions
+                    editLabel={t('recipients:actions.edit_row', { name: recipient.name })}
+                    deleteLabel={t('recipients:actions.delete_row', { name: recipient.name })}
+                    onEdit={() => register.startEdit(recipient)}
+                    onDelete={() => register.startDelete(recipient)}
+                  />
                 </tr>
               ))}
             </tbody>
@@ -142,36 +106,30 @@ export function RecipientsPage({ query, onQueryChange }: RecipientsPageProps) {
 
       {editing && (
         <RecipientFormModal
-          recipient={editing.recipient}
-          onClose={() => setEditing(null)}
-          onSaved={(saved, created) => {
-            setEditing(null);
-            setStatus(
+          recipient={editing.item}
+          onClose={register.closeEditor}
+          onSaved={(saved, created) =>
+            register.done(
               created
                 ? t('recipients:page.created', { name: saved.name })
                 : t('recipients:page.saved', { name: saved.name }),
-            );
-          }}
+            )
+          }
         />
       )}
       {deleting && (
-        <ConfirmDialog
+        <DeleteDialog
           title={t('recipients:delete.title')}
           message={t('recipients:delete.text', { name: deleting.name })}
-          confirmLabel={t('common:actions.delete')}
-          loading={remove.isPending}
-          error={remove.isError ? errorText(t, remove.error) : null}
-          onHide={() => setDeleting(null)}
+          remove={remove}
+          onHide={register.closeDelete}
           onConfirm={() =>
             remove.mutate(deleting.recipientID, {
-              onSuccess: () => {
-                setDeleting(null);
-                setStatus(t('recipients:page.deleted', { name: deleting.name }));
-              },
+              onSuccess: () => register.done(t('recipients:page.deleted', { name: deleting.name })),
             })
           }
         />
       )}
-    </div>
+    </RegisterPage>
   );
 }
