@@ -1,8 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { translateCode } from '../../lib/messages';
+import { FieldShell, fieldDescription } from './field-shell';
 import { Spinner } from './spinner';
-import { RequiredMark } from './text-input';
 
 export interface ComboboxProps<O> {
   label: string;
@@ -65,11 +63,9 @@ export function Combobox<O>({
   onBlur,
   children,
 }: ComboboxProps<O>) {
-  const { t } = useTranslation();
   const id = useId();
   const listId = `${id}-list`;
-  const hintId = `${id}-hint`;
-  const errorId = `${id}-error`;
+  const { describedBy } = fieldDescription(id, hint, error);
   const [active, setActive] = useState(-1);
 
   function pick(index: number) {
@@ -108,14 +104,9 @@ export function Combobox<O>({
     }
   }
 
-  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
   const activeId = active >= 0 && options[active] ? `${id}-option-${active}` : undefined;
   return (
-    <div className={['field', 'combobox', error && 'field--invalid'].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {required && <RequiredMark />}
-      </label>
+    <FieldShell id={id} label={label} required={required} hint={hint} error={error} className="combobox">
       <div className="combobox__control">
         <input
           id={id}
@@ -180,16 +171,6 @@ export function Combobox<O>({
           </div>
         )}
       </div>
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {translateCode(t, error)}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }

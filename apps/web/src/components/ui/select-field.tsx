@@ -1,7 +1,5 @@
 import { type Ref, type SelectHTMLAttributes, useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { translateCode } from '../../lib/messages';
-import { RequiredMark } from './text-input';
+import { FieldShell, fieldDescription } from './field-shell';
 
 export interface SelectOption {
   value: string;
@@ -10,7 +8,8 @@ export interface SelectOption {
 
 export interface SelectFieldProps
   extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'className'> {
-  label: string;
+  /** The visible label; a table cell has none and names the select with aria-label. */
+  label?: string;
   name: string;
   value: string;
   onChange: (value: string) => void;
@@ -33,15 +32,10 @@ export function SelectField({
   selectRef,
   ...rest
 }: SelectFieldProps) {
-  const { t } = useTranslation();
   const id = useId();
-  const errorId = `${id}-error`;
+  const { describedBy } = fieldDescription(id, undefined, error);
   return (
-    <div className={['field', error && 'field--invalid', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {rest.required && <RequiredMark />}
-      </label>
+    <FieldShell id={id} label={label} required={rest.required} error={error} className={className}>
       <select
         ref={selectRef}
         id={id}
@@ -49,7 +43,7 @@ export function SelectField({
         className="field__input"
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.value)}
         {...rest}
       >
@@ -59,11 +53,6 @@ export function SelectField({
           </option>
         ))}
       </select>
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {translateCode(t, error)}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }
