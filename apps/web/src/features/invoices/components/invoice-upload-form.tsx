@@ -44,6 +44,7 @@ import { InvoiceTermsFields, termsFormOf } from './invoice-terms-fields';
 import { InvoiceTotals } from './invoice-totals';
 import type { InvoicePickers } from './pickers';
 import '../texts';
+import { TableHead } from '../../../components/ui/table-head';
 
 type UploadControl = Control<InvoiceUploadFormValues, unknown, UploadInvoiceBody>;
 
@@ -109,19 +110,16 @@ function AmountLines({
     <>
       <table className="invoice-rows upload-amounts">
         <caption className="visually-hidden">{t('invoices:upload.amounts_title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="invoice-rows__price">
-              {t('invoices:upload.net')}
-            </th>
-            <th scope="col" className="invoice-rows__vat">
-              {t('invoices:upload.vat')}
-            </th>
-            <th scope="col" className="invoice-rows__remove">
-              <span className="visually-hidden">{t('invoices:form.rows.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: t('invoices:upload.net'), className: 'invoice-rows__price' },
+            { label: t('invoices:upload.vat'), className: 'invoice-rows__vat' },
+            {
+              label: <span className="visually-hidden">{t('invoices:form.rows.actions')}</span>,
+              className: 'invoice-rows__remove',
+            },
+          ]}
+        />
         <tbody>
           {lines.fields.map((field, index) => {
             const row = index + 1;

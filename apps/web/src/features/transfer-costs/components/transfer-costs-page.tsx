@@ -15,6 +15,7 @@ import { useDownloadTransferCostBgmax } from '../api/download-transfer-cost-bgma
 import { useTransferCost } from '../api/get-transfer-cost';
 import { type TransferCostsQuery, useTransferCosts } from '../api/list-transfer-costs';
 import '../texts';
+import { TableHead } from '../../../components/ui/table-head';
 
 function DownloadButton({ settlement }: { settlement: Pick<TransferCost, 'settlementID' | 'number'> }) {
   const { t } = useTranslation();
@@ -80,22 +81,16 @@ function SettlementDialog({
                 <caption className="visually-hidden">
                   {t('reports:transferCosts.detailTitle', { number: settlement.number })}
                 </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('reports:transferCosts.invoice')}</th>
-                    <th scope="col">{t('reports:transferCosts.recipient')}</th>
-                    <th scope="col">{t('reports:transferCosts.kind')}</th>
-                    <th scope="col" className="data-table__number">
-                      {t('reports:transferCosts.gross')}
-                    </th>
-                    <th scope="col" className="data-table__number">
-                      {t('reports:transferCosts.fee')}
-                    </th>
-                    <th scope="col" className="data-table__number">
-                      {t('reports:transferCosts.net')}
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    { label: t('reports:transferCosts.invoice') },
+                    { label: t('reports:transferCosts.recipient') },
+                    { label: t('reports:transferCosts.kind') },
+                    { label: t('reports:transferCosts.gross'), numeric: true },
+                    { label: t('reports:transferCosts.fee'), numeric: true },
+                    { label: t('reports:transferCosts.net'), numeric: true },
+                  ]}
+                />
                 <tbody>
                   {detail.data.rows.items
                     // A row's place in the settlement names it: an invoice can have two rows of a kind.
@@ -176,28 +171,18 @@ export function TransferCostsPage() {
       >
         {(data) => (
           <DataTable caption={t('reports:transferCosts.title')} className="data-table data-table--cards">
-            <thead>
-              <tr>
-                <th scope="col">{t('reports:transferCosts.number')}</th>
-                <th scope="col">{t('reports:transferCosts.created')}</th>
-                <th scope="col">{t('reports:transferCosts.payoutDate')}</th>
-                <th scope="col" className="data-table__number">
-                  {t('reports:transferCosts.rows')}
-                </th>
-                <th scope="col" className="data-table__number">
-                  {t('reports:transferCosts.gross')}
-                </th>
-                <th scope="col" className="data-table__number">
-                  {t('reports:transferCosts.fee')}
-                </th>
-                <th scope="col" className="data-table__number">
-                  {t('reports:transferCosts.total')}
-                </th>
-                <th scope="col">
-                  <span className="visually-hidden">{t('reports:transferCosts.download')}</span>
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t('reports:transferCosts.number') },
+                { label: t('reports:transferCosts.created') },
+                { label: t('reports:transferCosts.payoutDate') },
+                { label: t('reports:transferCosts.rows'), numeric: true },
+                { label: t('reports:transferCosts.gross'), numeric: true },
+                { label: t('reports:transferCosts.fee'), numeric: true },
+                { label: t('reports:transferCosts.total'), numeric: true },
+                { label: <span className="visually-hidden">{t('reports:transferCosts.download')}</span> },
+              ]}
+            />
             <tbody>
               {data.items.map((s) => (
                 <tr key={s.settlementID}>
