@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { i18next } from '../../lib/i18n';
 import { DateField } from './date-field';
-import { FormDateField } from './form-fields';
+import { FormDateField } from './form-date-field';
 
 function Host({ initial = '' }: { initial?: string }) {
   const [value, setValue] = useState(initial);

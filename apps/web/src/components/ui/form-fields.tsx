@@ -1,6 +1,14 @@
-import type { ComponentType } from 'react';
-import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
-import { DateField, type DateFieldProps } from './date-field';
+import type { ComponentType, ReactNode } from 'react';
+import {
+  type Control,
+  Controller,
+  type FieldPath,
+  type FieldValues,
+  type UseFormSetError,
+} from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../lib/api-client';
+import { errorText } from '../../lib/messages';
 import { SelectField, type SelectFieldProps } from './select-field';
 import { TextArea, type TextAreaProps } from './text-area';
 import { TextInput, type TextInputProps } from './text-input';
@@ -21,7 +29,7 @@ export interface BoundFieldProps<T extends FieldValues> {
 }
 
 /** The props every field component takes and a bound field sets itself. */
-interface FieldInputProps {
+export interface FieldInputProps {
   name: string;
   value: unknown;
   onChange?: (value: string) => void;
@@ -32,12 +40,14 @@ type BoundKeys = 'name' | 'value' | 'onChange' | 'onBlur' | 'error';
 
 const asIs = (code: string | undefined) => code;
 
+// FormDateField lives in form-date-field.tsx: here it would bring React Aria's date field to every form.
+
 /**
  * Makes a field component (TextInput, SelectField, …) into one bound to a form field by `control` and
  * `name`: the form's value, change, blur, its ref (under the component's own ref prop, which is what
  * react-hook-form focuses on an error) and its error code, which the component translates.
  */
-function boundField<P extends FieldInputProps, R extends keyof P & string>(
+export function boundField<P extends FieldInputProps, R extends keyof P & string>(
   Input: ComponentType<P>,
   refProp: R,
 ) {
@@ -75,12 +85,10 @@ function boundField<P extends FieldInputProps, R extends keyof P & string>(
 
 /** A TextInput bound to a form field: text, e-mail, password, or a number typed as text. */
 export const FormTextField = boundField<TextInputProps, 'inputRef'>(TextInput, 'inputRef');
-/** A TextArea bound to a form field. */
+/** A TextArea bound to a react-hook-form field. */
 export const FormTextArea = boundField<TextAreaProps, 'textAreaRef'>(TextArea, 'textAreaRef');
-/** A SelectField bound to a form field. */
+/** A SelectField bound to a react-hook-form field. */
 export const FormSelectField = boundField<SelectFieldProps, 'selectRef'>(SelectField, 'selectRef');
-/** A DateField bound to a form field (an ISO date, '' while incomplete). */
-export const FormDateField = boundField<DateFieldProps, 'inputRef'>(DateField, 'inputRef');
 
 /**
  * An amount or a quantity typed as the user writes numbers ("1 234,50"): the decimal keyboard and no
@@ -115,5 +123,61 @@ export function FormCheckbox<T extends FieldValues>({
         />
       )}
     />
+  );
+}
+
+export interface ServerErrorFields<T extends FieldValues> {
+  /** The form field an issue's path names (`recipientID` → `recipient`), or null when none does. */
+  fieldOf: (path: string) => FieldPath<T> | null;
+  /** Error codes that are about one field (a duplicate number): marked on it, and it takes the focus. */
+  codeFields?: Readonly<Record<string, FieldPath<T>>>;
+  /** The first field an issue marks takes the focus (the long invoice forms). */
+  focusFirstIssue?: boolean;
+}
+
+/**
+ * Shows a refused save on the form's fields (spec §8: the field says what is wrong, in the user's
+ * language): the answer's error code on the field it is about, and each validation issue's code on the
+ * field its path names. What names no field is left to the banner above the form, which shows
+ * `errorText` of the same error. Anything but an API error marks nothing.
+ */
+export function markServerErrors<T extends FieldValues>(
+  error: unknown,
+  setError: UseFormSetError<T>,
+  { fieldOf, codeFields = {}, focusFirstIssue = false }: ServerErrorFields<T>,
+): void {
+  if (!(error instanceof ApiError)) return;
+  const codeField = codeFields[error.code];
+  if (codeField) setError(codeField, { type: 'server', message: error.code }, { shouldFocus: true });
+  let focus = focusFirstIssue;
+  for (const issue of error.issues) {
+    const field = fieldOf(issue.path);
+    if (field === null) continue;
+    setError(field, { type: 'server', message: issue.code }, { shouldFocus: focus });
+    focus = false;
+  }
+}
+
+/**
+ * The banner above a form whose save failed: what failed (`title`), the translated error, and what the
+ * form adds (e.g. a link to the record that already has the number).
+ */
+export function FormFailure({
+  title,
+  error,
+  children,
+}: {
+  title: string;
+  error: unknown;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="notice notice--error form-failure" role="alert">
+      <p>
+        <strong>{title}</strong> {errorText(t, error)}
+        {children}
+      </p>
+    </div>
   );
 }

@@ -3,12 +3,13 @@ import { ARTICLE_LIMITS, type Article, type ArticleBody, type TaxRate, UNITS } f
 import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { FormFailure } from '../../../components/ui/form-failure';
 import {
+  FormFailure,
   FormMoneyField,
   FormSelectField,
   FormTextArea,
   FormTextField,
+  markServerErrors,
 } from '../../../components/ui/form-fields';
 import { Modal } from '../../../components/ui/modal';
 import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
@@ -16,7 +17,6 @@ import { trackFormSubmit } from '../../../lib/analytics';
 import { formatBasisPoints } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { isCurrency } from '../../../lib/money';
-import { markServerErrors } from '../../../lib/server-errors';
 import { useCreateArticle } from '../api/create-article';
 import { useUpdateArticle } from '../api/update-article';
 import { type ArticleFormValues, articleFormSchema, articleToForm, formFieldOf } from './article-form-schema';

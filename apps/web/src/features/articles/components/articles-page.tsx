@@ -1,8 +1,16 @@
 import type { Article, TaxRate } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
+import {
+  DataTable,
+  DeleteDialog,
+  ListResults,
+  RegisterPage,
+  RowActions,
+  sortPropsOf,
+  usePageInRange,
+  useRegister,
+} from '../../../components/ui/list-results';
 import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
-import { DeleteDialog, RegisterPage, RowActions, useRegister } from '../../../components/ui/register-page';
 import { SortableHeader } from '../../../components/ui/sortable-header';
 import { formatBasisPoints, formatDate } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';

@@ -2,7 +2,7 @@ import type { DashboardResponse } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
-import { TableHead } from '../../../components/ui/table-head';
+import { TableHead } from '../../../components/ui/sortable-header';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';

@@ -1,6 +1,6 @@
 import type { Language } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { TableHead } from '../../../components/ui/table-head';
+import { TableHead } from '../../../components/ui/sortable-header';
 import { type CurrencyTotal, formatMoney } from '../../../lib/money';
 
 /** Number of invoices and their total per currency, as a small table with a caption. */

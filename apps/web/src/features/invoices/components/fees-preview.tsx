@@ -1,7 +1,7 @@
 import type { Language } from '@portal/contracts';
 import { reportsTexts } from '@portal/i18n/namespaces/reports';
 import { useTranslation } from 'react-i18next';
-import { TableHead } from '../../../components/ui/table-head';
+import { TableHead } from '../../../components/ui/sortable-header';
 import { addTexts } from '../../../lib/i18n';
 import { errorText } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';

@@ -25,7 +25,7 @@ import type { InvoiceNotice } from './invoice-form-screen';
 import { InvoiceStateBadge } from './invoice-state-badge';
 import { InvoiceTotals } from './invoice-totals';
 import '../texts';
-import { TableHead } from '../../../components/ui/table-head';
+import { TableHead } from '../../../components/ui/sortable-header';
 
 export interface InvoiceDetailPageProps {
   invoiceID: string;

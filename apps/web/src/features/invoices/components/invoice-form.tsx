@@ -12,11 +12,11 @@ import { type Control, type FieldPath, useFieldArray, useForm, useWatch } from '
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { markServerErrors } from '../../../components/ui/form-fields';
 import { PlusIcon } from '../../../components/ui/icons';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { toLanguage } from '../../../lib/i18n';
 import { translateCode } from '../../../lib/messages';
-import { markServerErrors } from '../../../lib/server-errors';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useUpdateInvoice } from '../api/update-invoice';
 import type { InvoiceFile } from '../api/upload-file';

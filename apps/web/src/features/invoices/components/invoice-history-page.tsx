@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { DateRange } from '../../../components/ui/date-range';
+import { DateRange } from '../../../components/ui/date-field';
 import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { SortableHeader } from '../../../components/ui/sortable-header';

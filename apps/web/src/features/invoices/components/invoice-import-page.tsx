@@ -24,7 +24,7 @@ import {
 import { CurrencyTotals } from './currency-totals';
 import { FileInput } from './file-input';
 import '../texts';
-import { TableHead } from '../../../components/ui/table-head';
+import { TableHead } from '../../../components/ui/sortable-header';
 
 type ImportResult = z.infer<typeof importInvoicesResponseSchema>;
 

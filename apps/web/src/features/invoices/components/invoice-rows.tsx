@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormCheckbox } from '../../../components/ui/form-fields';
 import { IconButton } from '../../../components/ui/icon-button';
 import { CloseIcon } from '../../../components/ui/icons';
-import { TableHead } from '../../../components/ui/table-head';
+import { TableHead } from '../../../components/ui/sortable-header';
 import { formatBasisPoints } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
 import { type InvoiceFormValues, rowInput } from '../utils/invoice-form';

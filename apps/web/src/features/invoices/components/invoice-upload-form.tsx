@@ -18,14 +18,13 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { FormTextField } from '../../../components/ui/form-fields';
+import { FormTextField, markServerErrors } from '../../../components/ui/form-fields';
 import { IconButton } from '../../../components/ui/icon-button';
 import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { formatBasisPoints } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { translateCode } from '../../../lib/messages';
-import { markServerErrors } from '../../../lib/server-errors';
 import { useUploadInvoice } from '../api/upload-invoice';
 import { newIdempotencyKey } from '../utils/idempotency-key';
 import type { duplicateNumberParams } from '../utils/invoice-form';
@@ -44,7 +43,7 @@ import { InvoiceTermsFields, termsFormOf } from './invoice-terms-fields';
 import { InvoiceTotals } from './invoice-totals';
 import type { InvoicePickers } from './pickers';
 import '../texts';
-import { TableHead } from '../../../components/ui/table-head';
+import { TableHead } from '../../../components/ui/sortable-header';
 
 type UploadControl = Control<InvoiceUploadFormValues, unknown, UploadInvoiceBody>;
 

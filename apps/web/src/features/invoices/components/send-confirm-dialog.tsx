@@ -2,7 +2,7 @@ import { type Language, type PendingInvoice, SEND_MIN_DAYS_TO_DUE } from '@porta
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
-import { TableHead } from '../../../components/ui/table-head';
+import { TableHead } from '../../../components/ui/sortable-header';
 import { formatDate } from '../../../lib/format';
 import { formatMoney, totalsByCurrency } from '../../../lib/money';
 import { useFeesPreview } from '../api/preview-fees';

@@ -16,13 +16,16 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import { FormFailure } from '../../../components/ui/form-failure';
-import { FormSelectField, FormTextField } from '../../../components/ui/form-fields';
+import {
+  FormFailure,
+  FormSelectField,
+  FormTextField,
+  markServerErrors,
+} from '../../../components/ui/form-fields';
 import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
-import { markServerErrors } from '../../../lib/server-errors';
 import { useCreateRecipient } from '../api/create-recipient';
 import { useUpdateRecipient } from '../api/update-recipient';
 import { CompanySearch } from './company-search';

@@ -1,7 +1,15 @@
 import type { Recipient } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
-import { DeleteDialog, RegisterPage, RowActions, useRegister } from '../../../components/ui/register-page';
+import {
+  DataTable,
+  DeleteDialog,
+  ListResults,
+  RegisterPage,
+  RowActions,
+  sortPropsOf,
+  usePageInRange,
+  useRegister,
+} from '../../../components/ui/list-results';
 import { SortableHeader } from '../../../components/ui/sortable-header';
 import { formatDate } from '../../../lib/format';
 import { useDeleteRecipient } from '../api/delete-recipient';

@@ -13,7 +13,7 @@ import { errorText } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { downloadPaymentsReport, type PaymentsReportState, usePaymentsReport } from '../api/payments-report';
 import '../texts';
-import { TableHead } from '../../../components/ui/table-head';
+import { TableHead } from '../../../components/ui/sortable-header';
 
 export interface PaymentsReportPageProps {
   query: PaymentsReportState;

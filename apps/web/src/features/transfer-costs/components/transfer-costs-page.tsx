@@ -2,7 +2,7 @@ import type { Language, TransferCost } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { DateRange } from '../../../components/ui/date-range';
+import { DateRange } from '../../../components/ui/date-field';
 import { DataTable, ListResults } from '../../../components/ui/list-results';
 import { Modal } from '../../../components/ui/modal';
 import { Pagination } from '../../../components/ui/pagination';
@@ -15,7 +15,7 @@ import { useDownloadTransferCostBgmax } from '../api/download-transfer-cost-bgma
 import { useTransferCost } from '../api/get-transfer-cost';
 import { type TransferCostsQuery, useTransferCosts } from '../api/list-transfer-costs';
 import '../texts';
-import { TableHead } from '../../../components/ui/table-head';
+import { TableHead } from '../../../components/ui/sortable-header';
 
 function DownloadButton({ settlement }: { settlement: Pick<TransferCost, 'settlementID' | 'number'> }) {
   const { t } = useTranslation();
