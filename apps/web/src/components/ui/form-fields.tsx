@@ -136,8 +136,7 @@ export interface ServerErrorFields<T extends FieldValues> {
 }
 
 /**
- * Shows a refused save on the form's fields (spec §8: the field says what is wrong, in the user's
- * language): the answer's error code on the field it is about, and each validation issue's code on the
+ * Shows a refused save on the form's fields: the answer's error code on the field it is about, and each validation issue's code on the
  * field its path names. What names no field is left to the banner above the form, which shows
  * `errorText` of the same error. Anything but an API error marks nothing.
  */
