@@ -2,11 +2,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { i18next } from '../../lib/i18n';
 import { DateField } from './date-field';
+import { FormDateField } from './form-date-field';
 
 function Host({ initial = '' }: { initial?: string }) {
   const [value, setValue] = useState(initial);
@@ -29,22 +30,7 @@ function RequiredForm() {
   const { control, handleSubmit } = useForm({ defaultValues: { day: '' }, resolver: zodResolver(schema) });
   return (
     <form onSubmit={handleSubmit(() => undefined)}>
-      <Controller
-        control={control}
-        name="day"
-        render={({ field, fieldState }) => (
-          <DateField
-            label="Day"
-            required
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.error?.message}
-          />
-        )}
-      />
+      <FormDateField control={control} name="day" label="Day" required />
       <button type="submit">Save</button>
     </form>
   );

@@ -1,4 +1,4 @@
-import { type Ref, type SelectHTMLAttributes, useId } from 'react';
+import { type ReactNode, type Ref, type SelectHTMLAttributes, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { translateCode } from '../../lib/messages';
 import { RequiredMark } from './text-input';
@@ -10,7 +10,8 @@ export interface SelectOption {
 
 export interface SelectFieldProps
   extends Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onChange' | 'className'> {
-  label: string;
+  /** The visible label; a table cell has none and names the select with aria-label. */
+  label?: string;
   name: string;
   value: string;
   onChange: (value: string) => void;
@@ -33,15 +34,10 @@ export function SelectField({
   selectRef,
   ...rest
 }: SelectFieldProps) {
-  const { t } = useTranslation();
   const id = useId();
-  const errorId = `${id}-error`;
+  const { describedBy } = fieldDescription(id, undefined, error);
   return (
-    <div className={['field', error && 'field--invalid', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {rest.required && <RequiredMark />}
-      </label>
+    <FieldShell id={id} label={label} required={rest.required} error={error} className={className}>
       <select
         ref={selectRef}
         id={id}
@@ -49,7 +45,7 @@ export function SelectField({
         className="field__input"
         value={value}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.value)}
         {...rest}
       >
@@ -59,9 +55,67 @@ export function SelectField({
           </option>
         ))}
       </select>
+    </FieldShell>
+  );
+}
+
+/** The ids of a field's hint and error, and the aria-describedby that names those shown. */
+export function fieldDescription(id: string, hint: string | undefined, error: string | undefined) {
+  const hintId = `${id}-hint`;
+  const errorId = `${id}-error`;
+  const describedBy = [hint && hintId, error && errorId].filter(Boolean).join(' ') || undefined;
+  return { hintId, errorId, describedBy };
+}
+
+export interface FieldShellProps {
+  /** The id of the control inside, which the label names. */
+  id: string;
+  /** The visible label; without it the control is named by its own aria-label (a table cell). */
+  label?: string | undefined;
+  required?: boolean | undefined;
+  hint?: string | undefined;
+  /** An error code, shown translated under the field. */
+  error?: string | undefined;
+  errorParams?: Record<string, unknown>;
+  /** The wrapper's classes after `field`. */
+  className?: string | false | undefined;
+  /** The control (it carries aria-invalid and aria-describedby from fieldDescription). */
+  children: ReactNode;
+}
+
+/**
+ * What every labelled field of spec §2 has around its control: the label with the required star, the
+ * hint, and the translated error the control is described by.
+ */
+export function FieldShell({
+  id,
+  label,
+  required,
+  hint,
+  error,
+  errorParams,
+  className,
+  children,
+}: FieldShellProps) {
+  const { t } = useTranslation();
+  const { hintId, errorId } = fieldDescription(id, hint, error);
+  return (
+    <div className={['field', error && 'field--invalid', className].filter(Boolean).join(' ')}>
+      {label && (
+        <label htmlFor={id} className="field__label">
+          {label}
+          {required && <RequiredMark />}
+        </label>
+      )}
+      {children}
+      {hint && (
+        <p id={hintId} className="field__hint">
+          {hint}
+        </p>
+      )}
       {error && (
         <p id={errorId} className="field__error" role="alert">
-          {translateCode(t, error)}
+          {translateCode(t, error, errorParams)}
         </p>
       )}
     </div>

@@ -1,7 +1,5 @@
 import { type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { translateCode } from '../../lib/messages';
-import { RequiredMark } from './text-input';
+import { FieldShell, fieldDescription } from './select-field';
 
 export interface TextAreaProps
   extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'className'> {
@@ -30,15 +28,17 @@ export function TextArea({
   rows = 3,
   ...rest
 }: TextAreaProps) {
-  const { t } = useTranslation();
   const id = useId();
-  const errorId = `${id}-error`;
+  const { describedBy } = fieldDescription(id, undefined, error);
   return (
-    <div className={['field', error && 'field--invalid', className].filter(Boolean).join(' ')}>
-      <label htmlFor={id} className="field__label">
-        {label}
-        {rest.required && <RequiredMark />}
-      </label>
+    <FieldShell
+      id={id}
+      label={label}
+      required={rest.required}
+      error={error}
+      errorParams={{ max: limit }}
+      className={className}
+    >
       <textarea
         ref={textAreaRef}
         id={id}
@@ -47,15 +47,10 @@ export function TextArea({
         className="field__input field__input--multiline"
         value={value ?? ''}
         aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
+        aria-describedby={describedBy}
         onChange={(event) => onChange(event.target.value)}
         {...rest}
       />
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {translateCode(t, error, { max: limit })}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }

@@ -6,9 +6,10 @@ import {
   saveIssuerInfoBodySchema,
 } from '@portal/contracts';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { FormTextField } from '../../../components/ui/form-fields';
 import { MessageDialog } from '../../../components/ui/message-dialog';
 import { TextInput } from '../../../components/ui/text-input';
 import { trackFormSubmit } from '../../../lib/analytics';
@@ -73,20 +74,14 @@ export function IssuerDetailsForm({ issuer, onSaved }: { issuer: Issuer; onSaved
         className="form-grid__full"
       />
       {FIELDS.map((f) => (
-        <Controller
+        <FormTextField
           key={f.name}
           control={control}
           name={f.name}
-          render={({ field, fieldState }) => (
-            <TextInput
-              label={t(`account:details.fields.${f.name}`)}
-              type={'type' in f ? f.type : 'text'}
-              autoComplete={f.autoComplete}
-              limit={f.limit}
-              error={fieldState.error?.message}
-              {...field}
-            />
-          )}
+          label={t(`account:details.fields.${f.name}`)}
+          type={'type' in f ? f.type : 'text'}
+          autoComplete={f.autoComplete}
+          limit={f.limit}
         />
       ))}
       <div className="form-grid__actions">

@@ -1,10 +1,10 @@
 import { changePasswordFormSchema } from '@portal/contracts';
 import { useState } from 'react';
-import { Controller, type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
+import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { FormTextField } from '../../../components/ui/form-fields';
 import { MessageDialog } from '../../../components/ui/message-dialog';
-import { TextInput } from '../../../components/ui/text-input';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/messages';
@@ -85,19 +85,13 @@ export function PasswordForm() {
     >
       <p className="muted">{t('account:password.policy')}</p>
       {fields.map((f) => (
-        <Controller
+        <FormTextField
           key={f.name}
           control={control}
           name={f.name}
-          render={({ field, fieldState }) => (
-            <TextInput
-              label={f.label}
-              type="password"
-              autoComplete={f.autoComplete}
-              error={fieldState.error?.message}
-              {...field}
-            />
-          )}
+          label={f.label}
+          type="password"
+          autoComplete={f.autoComplete}
         />
       ))}
       <div>

@@ -2,10 +2,11 @@ import type { Article, TaxRate } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RecipientPickerProps } from '../../../components/ui/picker-slots';
 import { i18next } from '../../../lib/i18n';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
-import { ArticleFormModal, type RecipientPickerProps } from './article-form-modal';
+import { ArticleFormModal } from './article-form-modal';
 
 const ARTICLE: Article = {
   articleID: '2d3c7a4e-8f1b-4c2d-9e3f-0a1b2c3d4e5f',

@@ -1,38 +1,32 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { ARTICLE_LIMITS, type Article, type ArticleBody, type TaxRate, UNITS } from '@portal/contracts';
 import { toCurrency } from '@portal/domain/money';
-import { type ReactNode, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import {
+  FormFailure,
+  FormMoneyField,
+  FormSelectField,
+  FormTextArea,
+  FormTextField,
+  markServerErrors,
+} from '../../../components/ui/form-fields';
 import { Modal } from '../../../components/ui/modal';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextArea } from '../../../components/ui/text-area';
-import { TextInput } from '../../../components/ui/text-input';
+import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
 import { trackFormSubmit } from '../../../lib/analytics';
-import { ApiError } from '../../../lib/api-client';
 import { formatBasisPoints } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
-import { errorText } from '../../../lib/messages';
 import { useCreateArticle } from '../api/create-article';
 import { useUpdateArticle } from '../api/update-article';
-import {
-  type ArticleFormValues,
-  articleFormSchema,
-  articleToForm,
-  formFieldOf,
-  type PickedRecipient,
-} from './article-form-schema';
+import { type ArticleFormValues, articleFormSchema, articleToForm, formFieldOf } from './article-form-schema';
 import { UNIT_LONG_KEYS, UNIT_SHORT_KEYS } from './units';
 
-/** The recipient chooser the route hands in (it belongs to the recipients feature). */
-export interface RecipientPickerProps {
-  label: string;
-  value: PickedRecipient | null;
-  onChange: (value: PickedRecipient | null) => void;
-  error?: string | undefined;
-  hint?: string;
-}
-export type RecipientPickerComponent = (props: RecipientPickerProps) => ReactNode;
+/** The refusals that are about one field: shown on it (the picker of the recipient has no focus to take). */
+const ARTICLE_CODE_FIELDS = {
+  'article.duplicate_number': 'articleNumber',
+  'recipient.not_found': 'recipient',
+} as const;
 
 export interface ArticleFormModalProps {
   /** The article to edit; null for a new one. */
@@ -82,16 +76,7 @@ export function ArticleFormModal({
   const vatOptions = rates.map((bp) => ({ value: String(bp), label: formatBasisPoints(bp, language) }));
 
   function onFailure(error: unknown) {
-    if (error instanceof ApiError) {
-      if (error.code === 'article.duplicate_number') {
-        setError('articleNumber', { message: error.code }, { shouldFocus: true });
-      }
-      if (error.code === 'recipient.not_found') setError('recipient', { message: error.code });
-      for (const issue of error.issues) {
-        const field = formFieldOf(issue.path);
-        if (field) setError(field, { message: issue.code });
-      }
-    }
+    markServerErrors(error, setError, { fieldOf: formFieldOf, codeFields: ARTICLE_CODE_FIELDS });
     setFailure(error);
   }
 
@@ -120,12 +105,10 @@ export function ArticleFormModal({
       wide
     >
       {failure !== null && (
-        <div className="notice notice--error form-failure" role="alert">
-          <p>
-            <strong>{isNew ? t('articles:form.create_failed') : t('articles:form.save_failed')}</strong>{' '}
-            {errorText(t, failure)}
-          </p>
-        </div>
+        <FormFailure
+          title={isNew ? t('articles:form.create_failed') : t('articles:form.save_failed')}
+          error={failure}
+        />
       )}
       <form
         className="form-grid"
@@ -136,99 +119,49 @@ export function ArticleFormModal({
           void submit();
         }}
       >
-        <Controller
+        <FormTextField
           control={control}
           name="articleNumber"
-          render={({ field, fieldState }) => (
-            <TextInput
-              label={t('articles:fields.articleNumber')}
-              limit={ARTICLE_LIMITS.articleNumber}
-              autoComplete="off"
-              required
-              error={fieldState.error?.message}
-              {...field}
-            />
-          )}
+          label={t('articles:fields.articleNumber')}
+          limit={ARTICLE_LIMITS.articleNumber}
+          autoComplete="off"
+          required
         />
-        <Controller
+        <FormTextField
           control={control}
           name="name"
-          render={({ field, fieldState }) => (
-            <TextInput
-              label={t('articles:fields.name')}
-              limit={ARTICLE_LIMITS.name}
-              autoComplete="off"
-              required
-              error={fieldState.error?.message}
-              {...field}
-            />
-          )}
+          label={t('articles:fields.name')}
+          limit={ARTICLE_LIMITS.name}
+          autoComplete="off"
+          required
         />
-        <Controller
+        <FormTextArea
           control={control}
           name="description"
-          render={({ field, fieldState }) => (
-            <TextArea
-              label={t('articles:fields.description')}
-              limit={ARTICLE_LIMITS.description}
-              error={fieldState.error?.message}
-              className="form-grid__full"
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              textAreaRef={field.ref}
-            />
-          )}
+          label={t('articles:fields.description')}
+          limit={ARTICLE_LIMITS.description}
+          className="form-grid__full"
         />
-        <Controller
+        <FormMoneyField
           control={control}
           name="price"
-          render={({ field, fieldState }) => (
-            <TextInput
-              label={t('articles:fields.price', { currency })}
-              inputMode="decimal"
-              autoComplete="off"
-              required
-              hint={t('articles:form.price_hint')}
-              error={fieldState.error?.message}
-              {...field}
-            />
-          )}
+          label={t('articles:fields.price', { currency })}
+          required
+          hint={t('articles:form.price_hint')}
         />
-        <Controller
+        <FormSelectField
           control={control}
           name="unit"
-          render={({ field, fieldState }) => (
-            <SelectField
-              label={t('articles:fields.unit')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              selectRef={field.ref}
-              options={unitOptions}
-              required
-              error={fieldState.error?.message}
-            />
-          )}
+          label={t('articles:fields.unit')}
+          options={unitOptions}
+          required
         />
-        <Controller
+        <FormSelectField
           control={control}
           name="vatBasisPoints"
-          render={({ field, fieldState }) => (
-            <SelectField
-              label={t('articles:fields.vat')}
-              name={field.name}
-              value={field.value}
-              onChange={field.onChange}
-              onBlur={field.onBlur}
-              selectRef={field.ref}
-              options={vatOptions}
-              required
-              error={fieldState.error?.message}
-            />
-          )}
+          label={t('articles:fields.vat')}
+          options={vatOptions}
+          required
         />
         <Controller
           control={control}

@@ -1,19 +1,22 @@
 import type { Article, TaxRate } from '@portal/contracts';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { PlusIcon } from '../../../components/ui/icons';
-import { ListToolbar } from '../../../components/ui/list-toolbar';
-import { Pagination } from '../../../components/ui/pagination';
+import {
+  DataTable,
+  DeleteDialog,
+  ListResults,
+  RegisterPage,
+  RowActions,
+  sortPropsOf,
+  usePageInRange,
+  useRegister,
+} from '../../../components/ui/list-results';
+import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
 import { SortableHeader } from '../../../components/ui/sortable-header';
-import { Spinner } from '../../../components/ui/spinner';
 import { formatBasisPoints, formatDate } from '../../../lib/format';
-import { errorText } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { useDeleteArticle } from '../api/delete-article';
 import { type ArticleListQuery, useArticles } from '../api/list-articles';
-import { ArticleFormModal, type RecipientPickerComponent } from './article-form-modal';
+import { ArticleFormModal } from './article-form-modal';
 import { UNIT_SHORT_KEYS } from './units';
 
 export interface ArticlesPageProps {
@@ -25,8 +28,6 @@ export interface ArticlesPageProps {
   currency: string;
   RecipientPicker: RecipientPickerComponent;
 }
-
-type Editing = { article: Article | null } | null;
 
 /**
  * `/articles` (spec §2, administration): the invoice articles as a searchable, sortable, paged table
@@ -42,190 +43,127 @@ export function ArticlesPage({
   const { t, i18n } = useTranslation();
   const list = useArticles(query);
   const remove = useDeleteArticle();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Article | null>(null);
-  const [status, setStatus] = useState('');
+  const register = useRegister<Article>(remove);
+  const { editing, deleting } = register;
 
-  const data = list.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  useEffect(() => {
-    // After a delete (or a shared link) the page can lie past the end: show the last one instead.
-    if (data && !list.isPlaceholderData && data.items.length === 0 && query.page > lastPage) {
-      onQueryChange({ page: lastPage }, { replace: true });
-    }
-  }, [data, list.isPlaceholderData, query.page, lastPage, onQueryChange]);
-
-  const sortProps = {
-    sort: query.sort,
-    order: query.order,
-    onSort: (sort: ArticleListQuery['sort'], order: ArticleListQuery['order']) =>
-      onQueryChange({ sort, order, page: 1 }),
-  };
+  usePageInRange(list, query, onQueryChange);
+  const sortProps = sortPropsOf(query, onQueryChange);
 
   return (
-    <div className="list-page">
-      <h1 className="page__title">{t('articles:page.title')}</h1>
-      <p className="page__lead">{t('articles:page.lead')}</p>
-      <ListToolbar
-        search={query.search ?? ''}
-        onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
-        searchLabel={t('articles:page.search')}
-        searchHint={t('articles:page.search_hint')}
+    <RegisterPage
+      title={t('articles:page.title')}
+      lead={t('articles:page.lead')}
+      search={query.search ?? ''}
+      onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
+      searchLabel={t('articles:page.search')}
+      searchHint={t('articles:page.search_hint')}
+      newLabel={t('articles:page.new')}
+      register={register}
+    >
+      <ListResults
+        list={list}
+        query={query}
+        onQueryChange={onQueryChange}
+        pagesLabel={t('articles:page.pages')}
+        empty={
+          query.search ? t('articles:page.no_matches', { search: query.search }) : t('articles:page.empty')
+        }
       >
-        <Button
-          leadingIcon={PlusIcon}
-          label={t('articles:page.new')}
-          onClick={() => {
-            setStatus('');
-            setEditing({ article: null });
-          }}
-        />
-      </ListToolbar>
-      <p className="list-page__status" role="status">
-        {status}
-      </p>
-
-      {list.isPending && (
-        <div className="page--center">
-          <Spinner size="large" />
-        </div>
-      )}
-      {list.isError && (
-        <div className="notice notice--error" role="alert">
-          <p>{errorText(t, list.error)}</p>
-          <Button variant="secondary" label={t('common:actions.retry')} onClick={() => void list.refetch()} />
-        </div>
-      )}
-      {data && data.total === 0 && (
-        <p className="empty-state">
-          {query.search ? t('articles:page.no_matches', { search: query.search }) : t('articles:page.empty')}
-        </p>
-      )}
-      {data && data.total > 0 && (
-        <>
-          <div className="table-wrap" aria-busy={list.isFetching || undefined}>
-            <table className="data-table data-table--cards">
-              <caption className="visually-hidden">{t('articles:page.title')}</caption>
-              <thead>
-                <tr>
-                  <SortableHeader
-                    field="articleNumber"
-                    label={t('articles:fields.articleNumber')}
-                    {...sortProps}
-                  />
-                  <SortableHeader field="name" label={t('articles:fields.name')} {...sortProps} />
-                  <SortableHeader
-                    field="priceMinor"
-                    label={t('articles:columns.price')}
-                    className="data-table__number"
-                    {...sortProps}
-                  />
-                  <th scope="col">{t('articles:fields.unit')}</th>
-                  <th scope="col" className="data-table__number">
-                    {t('articles:fields.vat')}
+        {(data) => (
+          <DataTable
+            caption={t('articles:page.title')}
+            className="data-table data-table--cards"
+            busy={list.isFetching}
+          >
+            <thead>
+              <tr>
+                <SortableHeader
+                  field="articleNumber"
+                  label={t('articles:fields.articleNumber')}
+                  {...sortProps}
+                />
+                <SortableHeader field="name" label={t('articles:fields.name')} {...sortProps} />
+                <SortableHeader
+                  field="priceMinor"
+                  label={t('articles:columns.price')}
+                  className="data-table__number"
+                  {...sortProps}
+                />
+                <th scope="col">{t('articles:fields.unit')}</th>
+                <th scope="col" className="data-table__number">
+                  {t('articles:fields.vat')}
+                </th>
+                <th scope="col">{t('articles:fields.recipient')}</th>
+                <SortableHeader field="updated" label={t('articles:columns.updated')} {...sortProps} />
+                <th scope="col" className="data-table__actions">
+                  <span className="visually-hidden">{t('articles:columns.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((article) => (
+                <tr key={article.articleID}>
+                  <td data-label={t('articles:fields.articleNumber')}>{article.articleNumber}</td>
+                  <th scope="row" className="data-table__name">
+                    {article.name}
                   </th>
-                  <th scope="col">{t('articles:fields.recipient')}</th>
-                  <SortableHeader field="updated" label={t('articles:columns.updated')} {...sortProps} />
-                  <th scope="col" className="data-table__actions">
-                    <span className="visually-hidden">{t('articles:columns.actions')}</span>
-                  </th>
+                  <td className="data-table__number" data-label={t('articles:columns.price')}>
+                    {formatMoney(article.priceMinor, article.currency, i18n.language)}
+                  </td>
+                  <td data-label={t('articles:fields.unit')}>{t(UNIT_SHORT_KEYS[article.unit])}</td>
+                  <td className="data-table__number" data-label={t('articles:fields.vat')}>
+                    {formatBasisPoints(article.vatBasisPoints, i18n.language)}
+                  </td>
+                  <td data-label={t('articles:fields.recipient')}>
+                    {article.recipientName ?? (
+                      <span className="muted">{t('articles:page.all_recipients')}</span>
+                    )}
+                  </td>
+                  <td data-label={t('articles:columns.updated')}>
+                    {formatDate(article.updated, i18n.language)}
+                  </td>
+                  <RowActions
+                    editLabel={t('articles:actions.edit_row', { name: article.name })}
+                    deleteLabel={t('articles:actions.delete_row', { name: article.name })}
+                    onEdit={() => register.startEdit(article)}
+                    onDelete={() => register.startDelete(article)}
+                  />
                 </tr>
-              </thead>
-              <tbody>
-                {data.items.map((article) => (
-                  <tr key={article.articleID}>
-                    <td data-label={t('articles:fields.articleNumber')}>{article.articleNumber}</td>
-                    <th scope="row" className="data-table__name">
-                      {article.name}
-                    </th>
-                    <td className="data-table__number" data-label={t('articles:columns.price')}>
-                      {formatMoney(article.priceMinor, article.currency, i18n.language)}
-                    </td>
-                    <td data-label={t('articles:fields.unit')}>{t(UNIT_SHORT_KEYS[article.unit])}</td>
-                    <td className="data-table__number" data-label={t('articles:fields.vat')}>
-                      {formatBasisPoints(article.vatBasisPoints, i18n.language)}
-                    </td>
-                    <td data-label={t('articles:fields.recipient')}>
-                      {article.recipientName ?? (
-                        <span className="muted">{t('articles:page.all_recipients')}</span>
-                      )}
-                    </td>
-                    <td data-label={t('articles:columns.updated')}>
-                      {formatDate(article.updated, i18n.language)}
-                    </td>
-                    <td className="data-table__actions">
-                      <Button
-                        variant="transparent"
-                        label={t('common:actions.edit')}
-                        aria-label={t('articles:actions.edit_row', { name: article.name })}
-                        onClick={() => {
-                          setStatus('');
-                          setEditing({ article });
-                        }}
-                      />
-                      <Button
-                        variant="transparent"
-                        className="btn--danger-text"
-                        label={t('common:actions.delete')}
-                        aria-label={t('articles:actions.delete_row', { name: article.name })}
-                        onClick={() => {
-                          setStatus('');
-                          remove.reset();
-                          setDeleting(article);
-                        }}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={query.page}
-            pageSize={query.pageSize}
-            total={data.total}
-            label={t('articles:page.pages')}
-            onPageChange={(page) => onQueryChange({ page })}
-            onPageSizeChange={(pageSize) => onQueryChange({ pageSize, page: 1 })}
-          />
-        </>
-      )}
+              ))}
+            </tbody>
+          </DataTable>
+        )}
+      </ListResults>
 
       {editing && (
         <ArticleFormModal
-          article={editing.article}
+          article={editing.item}
           taxRates={taxRates}
-          currency={editing.article?.currency ?? currency}
+          currency={editing.item?.currency ?? currency}
           RecipientPicker={RecipientPicker}
-          onClose={() => setEditing(null)}
-          onSaved={(saved, created) => {
-            setEditing(null);
-            setStatus(
+          onClose={register.closeEditor}
+          onSaved={(saved, created) =>
+            register.done(
               created
                 ? t('articles:page.created', { name: saved.name })
                 : t('articles:page.saved', { name: saved.name }),
-            );
-          }}
+            )
+          }
         />
       )}
       {deleting && (
-        <ConfirmDialog
+        <DeleteDialog
           title={t('articles:delete.title')}
           message={t('articles:delete.text', { name: deleting.name, number: deleting.articleNumber })}
-          confirmLabel={t('common:actions.delete')}
-          loading={remove.isPending}
-          error={remove.isError ? errorText(t, remove.error) : null}
-          onHide={() => setDeleting(null)}
+          remove={remove}
+          onHide={register.closeDelete}
           onConfirm={() =>
             remove.mutate(deleting.articleID, {
-              onSuccess: () => {
-                setDeleting(null);
-                setStatus(t('articles:page.deleted', { name: deleting.name }));
-              },
+              onSuccess: () => register.done(t('articles:page.deleted', { name: deleting.name })),
             })
           }
         />
       )}
-    </div>
+    </RegisterPage>
   );
 }

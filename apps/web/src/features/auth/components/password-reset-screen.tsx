@@ -2,15 +2,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { newPasswordSchema } from '@portal/contracts';
 import { accountTexts } from '@portal/i18n/namespaces/account';
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { FormTextField } from '../../../components/ui/form-fields';
 import { LanguageFlags } from '../../../components/ui/language-flags';
 import { MessageDialog } from '../../../components/ui/message-dialog';
 import { Spinner } from '../../../components/ui/spinner';
-import { TextInput } from '../../../components/ui/text-input';
 import { paths } from '../../../config/paths';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
@@ -85,31 +85,19 @@ export function PasswordResetScreen({ hash }: { hash: string }) {
       >
         <h2 className="auth-form__title">{t('auth:password_reset.title')}</h2>
         <p className="auth-form__intro">{t('account:password.policy')}</p>
-        <Controller
+        <FormTextField
           control={control}
           name="newPassword"
-          render={({ field, fieldState }) => (
-            <TextInput
-              label={t('account:password.new')}
-              type="password"
-              autoComplete="new-password"
-              error={fieldState.error?.message}
-              {...field}
-            />
-          )}
+          label={t('account:password.new')}
+          type="password"
+          autoComplete="new-password"
         />
-        <Controller
+        <FormTextField
           control={control}
           name="confirmPassword"
-          render={({ field, fieldState }) => (
-            <TextInput
-              label={t('account:password.confirm')}
-              type="password"
-              autoComplete="new-password"
-              error={fieldState.error?.message}
-              {...field}
-            />
-          )}
+          label={t('account:password.confirm')}
+          type="password"
+          autoComplete="new-password"
         />
         <Button type="submit" fullWidth loading={reset.isPending} label={t('auth:password_reset.submit')} />
         <Link className="link-button" to={paths.login.getHref()}>

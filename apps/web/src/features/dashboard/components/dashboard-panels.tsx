@@ -2,6 +2,7 @@ import type { DashboardResponse } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
+import { TableHead } from '../../../components/ui/sortable-header';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
@@ -57,17 +58,13 @@ function Panels({ data }: { data: DashboardResponse }) {
             <p className="muted">{t('dashboard:overview.no_customers')}</p>
           ) : (
             <table className="data-table top-customers">
-              <thead>
-                <tr>
-                  <th scope="col">{t('dashboard:overview.customer')}</th>
-                  <th scope="col" className="data-table__number">
-                    {t('dashboard:overview.count')}
-                  </th>
-                  <th scope="col" className="data-table__number">
-                    {t('dashboard:overview.amount')}
-                  </th>
-                </tr>
-              </thead>
+              <TableHead
+                columns={[
+                  { label: t('dashboard:overview.customer') },
+                  { label: t('dashboard:overview.count'), numeric: true },
+                  { label: t('dashboard:overview.amount'), numeric: true },
+                ]}
+              />
               <tbody>
                 {data.topCustomers.map((c) => (
                   <tr key={c.recipientID}>

@@ -1,6 +1,5 @@
-import { type Ref, useId } from 'react';
-import { useTranslation } from 'react-i18next';
-import { translateCode } from '../../../lib/messages';
+import type { Ref } from 'react';
+import { SelectField } from '../../../components/ui/select-field';
 
 export interface CellSelectProps {
   /** The accessible name; a table cell has its column header, not a visible label. */
@@ -15,45 +14,7 @@ export interface CellSelectProps {
   selectRef?: Ref<HTMLSelectElement>;
 }
 
-/** A compact select for a table cell, with its error tied to it like TextInput's. */
-export function CellSelect({
-  label,
-  name,
-  value,
-  onChange,
-  onBlur,
-  options,
-  error,
-  selectRef,
-}: CellSelectProps) {
-  const { t } = useTranslation();
-  const id = useId();
-  const errorId = `${id}-error`;
-  return (
-    <div className={['field', 'field--cell', error && 'field--invalid'].filter(Boolean).join(' ')}>
-      <select
-        ref={selectRef}
-        id={id}
-        name={name}
-        aria-label={label}
-        className="field__input"
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event) => onChange(event.target.value)}
-        onBlur={onBlur}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-      {error && (
-        <p id={errorId} className="field__error" role="alert">
-          {translateCode(t, error)}
-        </p>
-      )}
-    </div>
-  );
+/** A compact select for a table cell: no visible label (the column header says it), the error under it. */
+export function CellSelect({ label, selectRef, ...select }: CellSelectProps) {
+  return <SelectField aria-label={label} className="field--cell" selectRef={selectRef} {...select} />;
 }

@@ -1,5 +1,6 @@
 import type { Language } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '../../../components/ui/sortable-header';
 import { type CurrencyTotal, formatMoney } from '../../../lib/money';
 
 /** Number of invoices and their total per currency, as a small table with a caption. */
@@ -17,19 +18,13 @@ export function CurrencyTotals({
   return (
     <table className="currency-totals">
       <caption>{caption}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="currency-totals__heading">
-            {t('invoices:totals.currency')}
-          </th>
-          <th scope="col" className="currency-totals__heading data-table__number">
-            {t('invoices:totals.count')}
-          </th>
-          <th scope="col" className="currency-totals__heading data-table__number">
-            {t('invoices:totals.amount')}
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          { label: t('invoices:totals.currency'), className: 'currency-totals__heading' },
+          { label: t('invoices:totals.count'), numeric: true, className: 'currency-totals__heading' },
+          { label: t('invoices:totals.amount'), numeric: true, className: 'currency-totals__heading' },
+        ]}
+      />
       <tbody>
         {totals.map((total) => (
           <tr key={total.currency}>

@@ -1,6 +1,7 @@
 import type { Language } from '@portal/contracts';
 import { reportsTexts } from '@portal/i18n/namespaces/reports';
 import { useTranslation } from 'react-i18next';
+import { TableHead } from '../../../components/ui/sortable-header';
 import { addTexts } from '../../../lib/i18n';
 import { errorText } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
@@ -26,22 +27,14 @@ export function FeesPreview({ invoiceIDs, language }: { invoiceIDs: readonly str
   return (
     <table className="currency-totals fees-preview" aria-busy={preview.isFetching}>
       <caption>{t('reports:fees.title')}</caption>
-      <thead>
-        <tr>
-          <th scope="col" className="currency-totals__heading">
-            {t('invoices:totals.currency')}
-          </th>
-          <th scope="col" className="currency-totals__heading data-table__number">
-            {t('reports:fees.gross')}
-          </th>
-          <th scope="col" className="currency-totals__heading data-table__number">
-            {t('reports:fees.fee')}
-          </th>
-          <th scope="col" className="currency-totals__heading data-table__number">
-            {t('reports:fees.net')}
-          </th>
-        </tr>
-      </thead>
+      <TableHead
+        columns={[
+          { label: t('invoices:totals.currency'), className: 'currency-totals__heading' },
+          { label: t('reports:fees.gross'), numeric: true, className: 'currency-totals__heading' },
+          { label: t('reports:fees.fee'), numeric: true, className: 'currency-totals__heading' },
+          { label: t('reports:fees.net'), numeric: true, className: 'currency-totals__heading' },
+        ]}
+      />
       <tbody>
         {totals.map((total) => (
           <tr key={total.currency}>

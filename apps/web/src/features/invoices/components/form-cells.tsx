@@ -1,5 +1,5 @@
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
-import { TextInput } from '../../../components/ui/text-input';
+import { FormTextField } from '../../../components/ui/form-fields';
 import { CellSelect } from './cell-select';
 
 interface CellProps<T extends FieldValues> {
@@ -24,25 +24,15 @@ export function TextCell<T extends FieldValues>({
   limit,
 }: CellProps<T> & { numeric?: boolean; className?: string; placeholder?: string; limit?: number }) {
   return (
-    <Controller
+    <FormTextField
       control={control}
       name={name}
-      render={({ field: f, fieldState }) => (
-        <TextInput
-          aria-label={label}
-          placeholder={placeholder}
-          className={['field--cell', numeric && 'field--number', className].filter(Boolean).join(' ')}
-          inputMode={numeric ? 'decimal' : undefined}
-          autoComplete={numeric ? 'off' : undefined}
-          name={f.name}
-          value={f.value}
-          onChange={f.onChange}
-          onBlur={f.onBlur}
-          inputRef={f.ref}
-          error={fieldState.error?.message}
-          limit={limit}
-        />
-      )}
+      aria-label={label}
+      placeholder={placeholder}
+      className={['field--cell', numeric && 'field--number', className].filter(Boolean).join(' ')}
+      inputMode={numeric ? 'decimal' : undefined}
+      autoComplete={numeric ? 'off' : undefined}
+      limit={limit}
     />
   );
 }

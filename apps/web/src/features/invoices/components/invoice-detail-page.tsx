@@ -25,6 +25,7 @@ import type { InvoiceNotice } from './invoice-form-screen';
 import { InvoiceStateBadge } from './invoice-state-badge';
 import { InvoiceTotals } from './invoice-totals';
 import '../texts';
+import { TableHead } from '../../../components/ui/sortable-header';
 
 export interface InvoiceDetailPageProps {
   invoiceID: string;
@@ -284,26 +285,16 @@ function InvoiceDetailView({
         <div className="table-wrap">
           <table className="data-table invoice-detail__rows">
             <caption className="visually-hidden">{t('invoices:detail.sections.rows')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('invoices:form.rows.article_number')}</th>
-                <th scope="col" className="data-table__key">
-                  {t('invoices:form.rows.name')}
-                </th>
-                <th scope="col" className="data-table__number">
-                  {t('invoices:form.rows.quantity')}
-                </th>
-                <th scope="col" className="data-table__number">
-                  {t('invoices:form.rows.price')}
-                </th>
-                <th scope="col" className="data-table__number">
-                  {t('invoices:form.rows.vat')}
-                </th>
-                <th scope="col" className="data-table__number">
-                  {t('invoices:form.rows.amount')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t('invoices:form.rows.article_number') },
+                { label: t('invoices:form.rows.name'), className: 'data-table__key' },
+                { label: t('invoices:form.rows.quantity'), numeric: true },
+                { label: t('invoices:form.rows.price'), numeric: true },
+                { label: t('invoices:form.rows.vat'), numeric: true },
+                { label: t('invoices:form.rows.amount'), numeric: true },
+              ]}
+            />
             <tbody>
               {invoice.rows.map((row, index) => (
                 // Rows have no id of their own; their position is their identity.

@@ -14,17 +14,17 @@ import { type Control, type FieldPath, useFieldArray, useForm, useWatch } from '
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { markServerErrors } from '../../../components/ui/form-fields';
 import { PlusIcon } from '../../../components/ui/icons';
 import { trackFormSubmit } from '../../../lib/analytics';
-import { ApiError } from '../../../lib/api-client';
 import { toLanguage } from '../../../lib/i18n';
-import { errorText, translateCode } from '../../../lib/messages';
+import { translateCode } from '../../../lib/messages';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useUpdateInvoice } from '../api/update-invoice';
 import type { InvoiceFile } from '../api/upload-file';
 import { newIdempotencyKey } from '../utils/idempotency-key';
 import {
-  duplicateNumberParams,
+  type duplicateNumberParams,
   emptyRow,
   formPathOf,
   type InvoiceFormContext,
@@ -34,6 +34,7 @@ import {
   isBlankRow,
   liveTotals,
 } from '../utils/invoice-form';
+import { invoiceSaveFailure } from '../utils/save-failure';
 import { PdfFiles } from './file-picker';
 import { InvoiceRows } from './invoice-rows';
 import { InvoiceTermsFields, termsFormOf } from './invoice-terms-fields';
@@ -59,6 +60,13 @@ export interface InvoiceFormProps extends InvoicePickers {
 }
 
 type DuplicateParams = ReturnType<typeof duplicateNumberParams>;
+
+/** The field a server issue is about; an issue of the rows as a whole goes on the rows' root. */
+function formFieldOf(apiPath: string): FieldPath<InvoiceFormValues> | null {
+  const path = formPathOf(apiPath);
+  if (path === null) return null;
+  return (path === 'rows' ? 'rows.root' : path) as FieldPath<InvoiceFormValues>;
+}
 
 /** The totals as the form stands: `computeInvoiceTotals`, as the server will store them. */
 function LiveTotals({
@@ -137,27 +145,10 @@ export function InvoiceForm({
   const saving = create.isPending || update.isPending;
 
   function showServerError(error: unknown) {
-    if (!(error instanceof ApiError)) {
-      setFailure(errorText(t, error));
-      return;
-    }
-    let focus = true;
-    for (const issue of error.issues) {
-      const path = formPathOf(issue.path);
-      if (path === null) continue;
-      const name = (path === 'rows' ? 'rows.root' : path) as FieldPath<InvoiceFormValues>;
-      setError(name, { type: 'server', message: issue.code }, { shouldFocus: focus });
-      focus = false;
-    }
-    if (error.code === 'invoices.duplicate_number') {
-      const params = duplicateNumberParams(error.details, language);
-      setDuplicate(params);
-      setFailure(
-        params ? t('errors:invoices.duplicate_number', params) : t('invoices:form.errors.duplicate_plain'),
-      );
-      return;
-    }
-    setFailure(errorText(t, error));
+    markServerErrors(error, setError, { fieldOf: formFieldOf, focusFirstIssue: true });
+    const { text, duplicate } = invoiceSaveFailure(t, error, language);
+    setDuplicate(duplicate);
+    setFailure(text);
   }
 
   const submit = handleSubmit(

@@ -1,20 +1,18 @@
 import { INVOICE_FILTERS, INVOICES_PDF_MAX, type InvoiceFilter, type Language } from '@portal/contracts';
-import { isValidIsoDate } from '@portal/domain/calendar-date';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
+import { DateRange } from '../../../components/ui/date-field';
+import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
-import { Pagination } from '../../../components/ui/pagination';
 import { SortableHeader } from '../../../components/ui/sortable-header';
-import { Spinner } from '../../../components/ui/spinner';
 import { Tabs } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
-import { errorText, translateCode } from '../../../lib/messages';
+import { translateCode } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { bucketLabelKey } from '../../../lib/overdue-buckets';
 import { useDownloadInvoicesPdf } from '../api/download-documents';
@@ -28,54 +26,6 @@ import '../texts';
 export interface InvoiceHistoryPageProps {
   query: InvoiceListQuery;
   onQueryChange: (patch: Partial<InvoiceListQuery>, options?: { replace?: boolean }) => void;
-}
-
-/**
- * The invoice date range above the list. A date is applied once it is complete; a range whose end is
- * before its start is shown as an error and not applied.
- */
-function DateRange({
-  from,
-  to,
-  onChange,
-}: {
-  from: string;
-  to: string;
-  onChange: (range: { from: string | undefined; to: string | undefined }) => void;
-}) {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState({ from, to });
-  useEffect(() => setDraft({ from, to }), [from, to]);
-  const wrongOrder = draft.from !== '' && draft.to !== '' && draft.to < draft.from;
-
-  function change(next: { from: string; to: string }) {
-    setDraft(next);
-    const complete = (v: string) => v === '' || isValidIsoDate(v);
-    if (!complete(next.from) || !complete(next.to)) return;
-    if (next.from !== '' && next.to !== '' && next.to < next.from) return;
-    onChange({ from: next.from || undefined, to: next.to || undefined });
-  }
-
-  return (
-    <fieldset className="date-range">
-      <legend className="field__label">{t('invoices:list.date_range')}</legend>
-      <div className="date-range__fields">
-        <DateField
-          label={t('invoices:list.from')}
-          name="from"
-          value={draft.from}
-          onChange={(value) => change({ ...draft, from: value })}
-        />
-        <DateField
-          label={t('invoices:list.to')}
-          name="to"
-          value={draft.to}
-          onChange={(value) => change({ ...draft, to: value })}
-          error={wrongOrder ? 'reports.wrong_date_range' : undefined}
-        />
-      </div>
-    </fieldset>
-  );
 }
 
 const NO_SELECTION: ReadonlySet<string> = new Set();
@@ -177,41 +127,26 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
     choose(next);
   }
 
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  useEffect(() => {
-    // A shared link or a narrower filter can leave the page past the end: show the last one instead.
-    if (data && !list.isPlaceholderData && data.items.length === 0 && query.page > lastPage) {
-      onQueryChange({ page: lastPage }, { replace: true });
-    }
-  }, [data, list.isPlaceholderData, query.page, lastPage, onQueryChange]);
-
-  const sortProps = {
-    sort: query.sort,
-    order: query.order,
-    onSort: (sort: InvoiceListQuery['sort'], order: InvoiceListQuery['order']) =>
-      onQueryChange({ sort, order, page: 1 }),
-  };
+  usePageInRange(list, query, onQueryChange);
+  const sortProps = sortPropsOf(query, onQueryChange);
 
   const results = (
     <div className="stack">
-      {list.isPending && (
-        <div className="page--center">
-          <Spinner size="large" />
-        </div>
-      )}
-      {list.isError && (
-        <div className="notice notice--error" role="alert">
-          <p>{errorText(t, list.error)}</p>
-          <Button variant="secondary" label={t('common:actions.retry')} onClick={() => void list.refetch()} />
-        </div>
-      )}
-      {data && data.total === 0 && <p className="empty-state">{t('invoices:list.empty')}</p>}
-      {data && data.total > 0 && (
-        <>
-          <SelectionBar selected={selected} language={language} onClear={() => choose(NO_SELECTION)} />
-          <div className="table-wrap" aria-busy={list.isFetching || undefined}>
-            <table className="data-table invoice-table">
-              <caption className="visually-hidden">{t('invoices:list.title')}</caption>
+      <ListResults
+        list={list}
+        query={query}
+        onQueryChange={onQueryChange}
+        pagesLabel={t('invoices:list.pages')}
+        empty={t('invoices:list.empty')}
+      >
+        {(data) => (
+          <>
+            <SelectionBar selected={selected} language={language} onClear={() => choose(NO_SELECTION)} />
+            <DataTable
+              caption={t('invoices:list.title')}
+              className="data-table invoice-table"
+              busy={list.isFetching}
+            >
               <thead>
                 <tr>
                   <th scope="col" className="data-table__check">
@@ -309,23 +244,15 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
-          <CurrencyTotals
-            totals={data.totals}
-            caption={t('invoices:list.totals_title')}
-            language={language}
-          />
-          <Pagination
-            page={query.page}
-            pageSize={query.pageSize}
-            total={data.total}
-            label={t('invoices:list.pages')}
-            onPageChange={(page) => onQueryChange({ page })}
-            onPageSizeChange={(pageSize) => onQueryChange({ pageSize, page: 1 })}
-          />
-        </>
-      )}
+            </DataTable>
+            <CurrencyTotals
+              totals={data.totals}
+              caption={t('invoices:list.totals_title')}
+              language={language}
+            />
+          </>
+        )}
+      </ListResults>
     </div>
   );
 
@@ -353,6 +280,9 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
           searchHint={t('invoices:list.search_hint')}
         />
         <DateRange
+          legend={t('invoices:list.date_range')}
+          fromLabel={t('invoices:list.from')}
+          toLabel={t('invoices:list.to')}
           from={query.from ?? ''}
           to={query.to ?? ''}
           onChange={(range) => onQueryChange({ ...range, page: 1 }, { replace: true })}

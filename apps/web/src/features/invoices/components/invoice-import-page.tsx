@@ -24,6 +24,7 @@ import {
 import { CurrencyTotals } from './currency-totals';
 import { FileInput } from './file-input';
 import '../texts';
+import { TableHead } from '../../../components/ui/sortable-header';
 
 type ImportResult = z.infer<typeof importInvoicesResponseSchema>;
 
@@ -93,22 +94,18 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
     <div className="table-wrap">
       <table className="data-table import-table">
         <caption className="visually-hidden">{t('invoices:import.table_caption')}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{t('invoices:import.table.status')}</th>
-            <th scope="col">{t('invoices:list.columns.number')}</th>
-            <th scope="col">{t('invoices:list.columns.recipient')}</th>
-            <th scope="col">{t('invoices:list.columns.invoice_date')}</th>
-            <th scope="col">{t('invoices:import.table.lines')}</th>
-            <th scope="col" className="data-table__number">
-              {t('invoices:import.table.rows')}
-            </th>
-            <th scope="col" className="data-table__number">
-              {t('invoices:list.columns.amount')}
-            </th>
-            <th scope="col">{t('invoices:import.table.issues')}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: t('invoices:import.table.status') },
+            { label: t('invoices:list.columns.number') },
+            { label: t('invoices:list.columns.recipient') },
+            { label: t('invoices:list.columns.invoice_date') },
+            { label: t('invoices:import.table.lines') },
+            { label: t('invoices:import.table.rows'), numeric: true },
+            { label: t('invoices:list.columns.amount'), numeric: true },
+            { label: t('invoices:import.table.issues') },
+          ]}
+        />
         <tbody>
           {preview.invoices.map((invoice) => {
             const isValid = invoice.issues.length === 0;

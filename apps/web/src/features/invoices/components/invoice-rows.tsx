@@ -1,9 +1,11 @@
 import { INVOICE_LIMITS, type InvoiceBody, type Language, type TaxRate, UNITS } from '@portal/contracts';
 import { rowNetMinor } from '@portal/domain/invoice-totals';
-import { type Control, Controller, type FieldArrayWithId, useWatch } from 'react-hook-form';
+import { type Control, type FieldArrayWithId, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormCheckbox } from '../../../components/ui/form-fields';
 import { IconButton } from '../../../components/ui/icon-button';
 import { CloseIcon } from '../../../components/ui/icons';
+import { TableHead } from '../../../components/ui/sortable-header';
 import { formatBasisPoints } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
 import { type InvoiceFormValues, rowInput } from '../utils/invoice-form';
@@ -69,39 +71,22 @@ export function InvoiceRows({
     <div className="table-wrap">
       <table className="invoice-rows">
         <caption className="visually-hidden">{t('invoices:form.rows.title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="invoice-rows__number">
-              {t('invoices:form.rows.article_number')}
-            </th>
-            <th scope="col" className="invoice-rows__name">
-              {t('invoices:form.rows.name')}
-            </th>
-            <th scope="col" className="invoice-rows__quantity">
-              {t('invoices:form.rows.quantity')}
-            </th>
-            <th scope="col" className="invoice-rows__unit">
-              {t('invoices:form.rows.unit')}
-            </th>
-            <th scope="col" className="invoice-rows__price">
-              {t('invoices:form.rows.price')}
-            </th>
-            <th scope="col" className="invoice-rows__vat">
-              {t('invoices:form.rows.vat')}
-            </th>
-            {showLabour && (
-              <th scope="col" className="invoice-rows__labour">
-                {t('invoices:form.rows.labour')}
-              </th>
-            )}
-            <th scope="col" className="invoice-rows__amount">
-              {t('invoices:form.rows.amount')}
-            </th>
-            <th scope="col" className="invoice-rows__remove">
-              <span className="visually-hidden">{t('invoices:form.rows.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: t('invoices:form.rows.article_number'), className: 'invoice-rows__number' },
+            { label: t('invoices:form.rows.name'), className: 'invoice-rows__name' },
+            { label: t('invoices:form.rows.quantity'), className: 'invoice-rows__quantity' },
+            { label: t('invoices:form.rows.unit'), className: 'invoice-rows__unit' },
+            { label: t('invoices:form.rows.price'), className: 'invoice-rows__price' },
+            { label: t('invoices:form.rows.vat'), className: 'invoice-rows__vat' },
+            showLabour && { label: t('invoices:form.rows.labour'), className: 'invoice-rows__labour' },
+            { label: t('invoices:form.rows.amount'), className: 'invoice-rows__amount' },
+            {
+              label: <span className="visually-hidden">{t('invoices:form.rows.actions')}</span>,
+              className: 'invoice-rows__remove',
+            },
+          ]}
+        />
         <tbody>
           {fields.map((field, index) => {
             const row = index + 1;
@@ -165,21 +150,10 @@ export function InvoiceRows({
                 </td>
                 {showLabour && (
                   <td className="invoice-rows__labour" data-label={t('invoices:form.rows.labour')}>
-                    <Controller
+                    <FormCheckbox
                       control={control}
                       name={`rows.${index}.rotRut`}
-                      render={({ field: f }) => (
-                        <input
-                          type="checkbox"
-                          className="checkbox"
-                          aria-label={t('invoices:form.rows.labour_row', { row })}
-                          name={f.name}
-                          checked={f.value}
-                          onChange={(event) => f.onChange(event.target.checked)}
-                          onBlur={f.onBlur}
-                          ref={f.ref}
-                        />
-                      )}
+                      label={t('invoices:form.rows.labour_row', { row })}
                     />
                   </td>
                 )}

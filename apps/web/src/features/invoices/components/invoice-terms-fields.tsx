@@ -3,9 +3,8 @@ import type { ReactNode } from 'react';
 import type { Control, UseFormGetValues, UseFormSetValue } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { DateField } from '../../../components/ui/date-field';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextInput } from '../../../components/ui/text-input';
+import { FormDateField } from '../../../components/ui/form-date-field';
+import { FormSelectField, FormTextField } from '../../../components/ui/form-fields';
 import { dueDateFor, type InvoiceTermsValues, paymentTermsFor } from '../utils/invoice-form';
 import { SERVICE_KEYS } from '../utils/labels';
 import type { InvoicePickers } from './pickers';
@@ -82,176 +81,88 @@ export function InvoiceTermsFields({
           </div>
         )}
       />
-      <Controller
+      <FormSelectField
         control={control}
         name="service"
-        render={({ field, fieldState }) => (
-          <SelectField
-            label={t('invoices:form.service')}
-            required
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            selectRef={field.ref}
-            options={serviceOptions}
-            error={fieldState.error?.message}
-          />
-        )}
+        label={t('invoices:form.service')}
+        required
+        options={serviceOptions}
       />
-      <Controller
+      <FormTextField
         control={control}
         name="invoiceNumber"
-        render={({ field, fieldState }) => (
-          <TextInput
-            label={t('invoices:form.invoice_number')}
-            hint={showNumberHint ? t('invoices:form.invoice_number_hint') : undefined}
-            required
-            autoComplete="off"
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={
-              fieldState.error?.message === 'invoices.duplicate_number' && !duplicate
-                ? 'invoices:form.errors.duplicate_plain'
-                : fieldState.error?.message
-            }
-            errorParams={duplicate ?? undefined}
-            limit={INVOICE_LIMITS.invoiceNumber}
-          />
-        )}
+        label={t('invoices:form.invoice_number')}
+        hint={showNumberHint ? t('invoices:form.invoice_number_hint') : undefined}
+        required
+        autoComplete="off"
+        errorOf={(code) =>
+          code === 'invoices.duplicate_number' && !duplicate ? 'invoices:form.errors.duplicate_plain' : code
+        }
+        errorParams={duplicate ?? undefined}
+        limit={INVOICE_LIMITS.invoiceNumber}
       />
-      <Controller
+      <FormSelectField
         control={control}
         name="currency"
-        render={({ field, fieldState }) => (
-          <SelectField
-            label={t('invoices:form.currency')}
-            required
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            selectRef={field.ref}
-            options={currencyOptions}
-            error={fieldState.error?.message}
-          />
-        )}
+        label={t('invoices:form.currency')}
+        required
+        options={currencyOptions}
       />
-      <Controller
+      <FormDateField
         control={control}
         name="invoiceDate"
-        render={({ field, fieldState }) => (
-          <DateField
-            label={t('invoices:form.invoice_date')}
-            required
-            name={field.name}
-            value={field.value}
-            onChange={(next) => {
-              field.onChange(next);
-              const due = dueDateFor(next, getValues('paymentTermsDays'));
-              if (due) setValue('dueDate', due, { shouldValidate: revalidate });
-            }}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.error?.message}
-          />
-        )}
+        label={t('invoices:form.invoice_date')}
+        required
+        onValueChange={(next) => {
+          const due = dueDateFor(next, getValues('paymentTermsDays'));
+          if (due) setValue('dueDate', due, { shouldValidate: revalidate });
+        }}
       />
-      <Controller
+      <FormTextField
         control={control}
         name="paymentTermsDays"
-        render={({ field }) => (
-          <TextInput
-            label={t('invoices:form.payment_terms')}
-            type="number"
-            inputMode="numeric"
-            min={0}
-            max={3650}
-            name={field.name}
-            value={field.value}
-            onChange={(next) => {
-              field.onChange(next);
-              const due = dueDateFor(getValues('invoiceDate'), next);
-              if (due) setValue('dueDate', due, { shouldValidate: revalidate });
-            }}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-          />
-        )}
+        label={t('invoices:form.payment_terms')}
+        type="number"
+        inputMode="numeric"
+        min={0}
+        max={3650}
+        // The terms only move the due date (a free string in the schema); the due date shows the error.
+        errorOf={() => undefined}
+        onValueChange={(next) => {
+          const due = dueDateFor(getValues('invoiceDate'), next);
+          if (due) setValue('dueDate', due, { shouldValidate: revalidate });
+        }}
       />
-      <Controller
+      <FormDateField
         control={control}
         name="dueDate"
-        render={({ field, fieldState }) => (
-          <DateField
-            label={t('invoices:form.due_date')}
-            required
-            name={field.name}
-            value={field.value}
-            onChange={(next) => {
-              field.onChange(next);
-              const terms = paymentTermsFor(getValues('invoiceDate'), next);
-              if (terms !== null) setValue('paymentTermsDays', terms);
-            }}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.error?.message}
-          />
-        )}
+        label={t('invoices:form.due_date')}
+        required
+        onValueChange={(next) => {
+          const terms = paymentTermsFor(getValues('invoiceDate'), next);
+          if (terms !== null) setValue('paymentTermsDays', terms);
+        }}
       />
-      <Controller
+      <FormTextField
         control={control}
         name="orderReference"
-        render={({ field, fieldState }) => (
-          <TextInput
-            label={t('invoices:form.order_reference')}
-            autoComplete="off"
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.error?.message}
-            limit={INVOICE_LIMITS.orderReference}
-          />
-        )}
+        label={t('invoices:form.order_reference')}
+        autoComplete="off"
+        limit={INVOICE_LIMITS.orderReference}
       />
-      <Controller
+      <FormTextField
         control={control}
         name="issuerContact"
-        render={({ field, fieldState }) => (
-          <TextInput
-            label={t('invoices:form.issuer_contact')}
-            autoComplete="name"
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.error?.message}
-            limit={INVOICE_LIMITS.contact}
-          />
-        )}
+        label={t('invoices:form.issuer_contact')}
+        autoComplete="name"
+        limit={INVOICE_LIMITS.contact}
       />
-      <Controller
+      <FormTextField
         control={control}
         name="recipientContact"
-        render={({ field, fieldState }) => (
-          <TextInput
-            label={t('invoices:form.recipient_contact')}
-            autoComplete="off"
-            name={field.name}
-            value={field.value}
-            onChange={field.onChange}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            error={fieldState.error?.message}
-            limit={INVOICE_LIMITS.contact}
-          />
-        )}
+        label={t('invoices:form.recipient_contact')}
+        autoComplete="off"
+        limit={INVOICE_LIMITS.contact}
       />
       {children}
     </div>

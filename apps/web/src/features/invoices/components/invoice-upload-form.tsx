@@ -18,17 +18,16 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FormTextField, markServerErrors } from '../../../components/ui/form-fields';
 import { IconButton } from '../../../components/ui/icon-button';
 import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
-import { TextInput } from '../../../components/ui/text-input';
 import { trackFormSubmit } from '../../../lib/analytics';
-import { ApiError } from '../../../lib/api-client';
 import { formatBasisPoints } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
-import { errorText, translateCode } from '../../../lib/messages';
+import { translateCode } from '../../../lib/messages';
 import { useUploadInvoice } from '../api/upload-invoice';
 import { newIdempotencyKey } from '../utils/idempotency-key';
-import { duplicateNumberParams } from '../utils/invoice-form';
+import type { duplicateNumberParams } from '../utils/invoice-form';
 import {
   emptyAmountLine,
   type InvoiceUploadFormValues,
@@ -37,14 +36,23 @@ import {
   uploadFormPathOf,
   uploadLiveTotals,
 } from '../utils/invoice-upload-form';
+import { invoiceSaveFailure } from '../utils/save-failure';
 import { PdfFiles } from './file-picker';
 import { SelectCell, TextCell } from './form-cells';
 import { InvoiceTermsFields, termsFormOf } from './invoice-terms-fields';
 import { InvoiceTotals } from './invoice-totals';
 import type { InvoicePickers } from './pickers';
 import '../texts';
+import { TableHead } from '../../../components/ui/sortable-header';
 
 type UploadControl = Control<InvoiceUploadFormValues, unknown, UploadInvoiceBody>;
+
+/** The field a server issue is about; an issue of the amounts as a whole goes on their root. */
+function uploadFieldOf(apiPath: string): FieldPath<InvoiceUploadFormValues> | null {
+  const path = uploadFormPathOf(apiPath);
+  if (path === null) return null;
+  return (path === 'amounts' ? 'amounts.root' : path) as FieldPath<InvoiceUploadFormValues>;
+}
 
 export interface InvoiceUploadFormProps extends Pick<InvoicePickers, 'RecipientPicker'> {
   defaultValues: InvoiceUploadFormValues;
@@ -101,19 +109,16 @@ function AmountLines({
     <>
       <table className="invoice-rows upload-amounts">
         <caption className="visually-hidden">{t('invoices:upload.amounts_title')}</caption>
-        <thead>
-          <tr>
-            <th scope="col" className="invoice-rows__price">
-              {t('invoices:upload.net')}
-            </th>
-            <th scope="col" className="invoice-rows__vat">
-              {t('invoices:upload.vat')}
-            </th>
-            <th scope="col" className="invoice-rows__remove">
-              <span className="visually-hidden">{t('invoices:form.rows.actions')}</span>
-            </th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            { label: t('invoices:upload.net'), className: 'invoice-rows__price' },
+            { label: t('invoices:upload.vat'), className: 'invoice-rows__vat' },
+            {
+              label: <span className="visually-hidden">{t('invoices:form.rows.actions')}</span>,
+              className: 'invoice-rows__remove',
+            },
+          ]}
+        />
         <tbody>
           {lines.fields.map((field, index) => {
             const row = index + 1;
@@ -191,27 +196,10 @@ export function InvoiceUploadForm({
   const [duplicate, setDuplicate] = useState<ReturnType<typeof duplicateNumberParams>>(null);
 
   function showServerError(error: unknown) {
-    if (!(error instanceof ApiError)) {
-      setFailure(errorText(t, error));
-      return;
-    }
-    let focus = true;
-    for (const issue of error.issues) {
-      const path = uploadFormPathOf(issue.path);
-      if (path === null) continue;
-      const name = (path === 'amounts' ? 'amounts.root' : path) as FieldPath<InvoiceUploadFormValues>;
-      setError(name, { type: 'server', message: issue.code }, { shouldFocus: focus });
-      focus = false;
-    }
-    if (error.code === 'invoices.duplicate_number') {
-      const params = duplicateNumberParams(error.details, language);
-      setDuplicate(params);
-      setFailure(
-        params ? t('errors:invoices.duplicate_number', params) : t('invoices:form.errors.duplicate_plain'),
-      );
-      return;
-    }
-    setFailure(errorText(t, error));
+    markServerErrors(error, setError, { fieldOf: uploadFieldOf, focusFirstIssue: true });
+    const { text, duplicate } = invoiceSaveFailure(t, error, language);
+    setDuplicate(duplicate);
+    setFailure(text);
   }
 
   const submit = handleSubmit(
@@ -262,24 +250,14 @@ export function InvoiceUploadForm({
           duplicate={duplicate}
           RecipientPicker={RecipientPicker}
         >
-          <Controller
+          <FormTextField
             control={control}
             name="ocr"
-            render={({ field, fieldState }) => (
-              <TextInput
-                label={t('invoices:upload.ocr')}
-                hint={t('invoices:upload.ocr_hint')}
-                inputMode="numeric"
-                autoComplete="off"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-                limit={OWN_OCR_MAX_INPUT}
-              />
-            )}
+            label={t('invoices:upload.ocr')}
+            hint={t('invoices:upload.ocr_hint')}
+            inputMode="numeric"
+            autoComplete="off"
+            limit={OWN_OCR_MAX_INPUT}
           />
         </InvoiceTermsFields>
       </Card>

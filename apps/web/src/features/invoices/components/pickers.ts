@@ -1,27 +1,7 @@
-import type { Article } from '@portal/contracts';
-import type { ComponentType } from 'react';
-import type { PickedRecipient } from '../utils/invoice-form';
+import type { ArticlePickerComponent, RecipientPickerComponent } from '../../../components/ui/picker-slots';
 
-/** What the invoice form needs from a recipient chooser; the route passes the recipients feature's. */
-export interface RecipientPickerSlotProps {
-  label: string;
-  value: PickedRecipient | null;
-  onChange: (value: PickedRecipient | null) => void;
-  /** An error code, shown translated under the field. */
-  error?: string | undefined;
-  hint?: string;
-  required?: boolean;
-}
-
-/** What the invoice form needs from an article finder; the route passes the articles feature's. */
-export interface ArticlePickerSlotProps {
-  label: string;
-  onPick: (article: Article) => void;
-  hint?: string;
-  noMatchesText: string;
-}
-
+/** The pickers the invoice form uses; the route passes the recipients' and the articles' features'. */
 export interface InvoicePickers {
-  RecipientPicker: ComponentType<RecipientPickerSlotProps>;
-  ArticlePicker: ComponentType<ArticlePickerSlotProps>;
+  RecipientPicker: RecipientPickerComponent;
+  ArticlePicker: ArticlePickerComponent;
 }

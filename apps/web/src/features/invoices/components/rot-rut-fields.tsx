@@ -2,7 +2,7 @@ import { type InvoiceBody, ROT_RUT_TYPES } from '@portal/contracts';
 import { useId } from 'react';
 import { type Control, Controller, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { TextInput } from '../../../components/ui/text-input';
+import { FormTextField } from '../../../components/ui/form-fields';
 import { translateCode } from '../../../lib/messages';
 import type { InvoiceFormValues } from '../utils/invoice-form';
 import { ROT_RUT_KEYS } from '../utils/labels';
@@ -47,62 +47,32 @@ export function RotRutFields({ control }: { control: Control<InvoiceFormValues, 
       />
       {type !== 'none' && (
         <div className="form-grid">
-          <Controller
+          <FormTextField
             control={control}
             name="rotRut.personalNumber"
-            render={({ field, fieldState }) => (
-              <TextInput
-                label={t('invoices:rot_rut.personal_number')}
-                hint={t('invoices:rot_rut.personal_number_hint')}
-                required
-                autoComplete="off"
-                name={field.name}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                error={fieldState.error?.message}
-                limit={13}
-              />
-            )}
+            label={t('invoices:rot_rut.personal_number')}
+            hint={t('invoices:rot_rut.personal_number_hint')}
+            required
+            autoComplete="off"
+            limit={13}
           />
           {type === 'rot' && (
             <>
-              <Controller
+              <FormTextField
                 control={control}
                 name="rotRut.propertyDesignation"
-                render={({ field, fieldState }) => (
-                  <TextInput
-                    label={t('invoices:rot_rut.property_designation')}
-                    hint={t('invoices:rot_rut.property_hint')}
-                    className="form-grid__full"
-                    autoComplete="off"
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={fieldState.error?.message}
-                    limit={100}
-                  />
-                )}
+                label={t('invoices:rot_rut.property_designation')}
+                hint={t('invoices:rot_rut.property_hint')}
+                className="form-grid__full"
+                autoComplete="off"
+                limit={100}
               />
-              <Controller
+              <FormTextField
                 control={control}
                 name="rotRut.housingCoopNumber"
-                render={({ field, fieldState }) => (
-                  <TextInput
-                    label={t('invoices:rot_rut.housing_coop_number')}
-                    autoComplete="off"
-                    name={field.name}
-                    value={field.value}
-                    onChange={field.onChange}
-                    onBlur={field.onBlur}
-                    inputRef={field.ref}
-                    error={fieldState.error?.message}
-                    limit={13}
-                  />
-                )}
+                label={t('invoices:rot_rut.housing_coop_number')}
+                autoComplete="off"
+                limit={13}
               />
             </>
           )}

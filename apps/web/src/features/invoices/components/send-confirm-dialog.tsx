@@ -2,6 +2,7 @@ import { type Language, type PendingInvoice, SEND_MIN_DAYS_TO_DUE } from '@porta
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../../components/ui/modal';
+import { TableHead } from '../../../components/ui/sortable-header';
 import { formatDate } from '../../../lib/format';
 import { formatMoney, totalsByCurrency } from '../../../lib/money';
 import { useFeesPreview } from '../api/preview-fees';
@@ -67,16 +68,14 @@ export function SendConfirmDialog({
         <div className="table-wrap send-confirm__invoices">
           <table className="data-table">
             <caption>{t('invoices:send.confirm_invoices')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('invoices:list.columns.number')}</th>
-                <th scope="col">{t('invoices:list.columns.recipient')}</th>
-                <th scope="col">{t('invoices:list.columns.due_date')}</th>
-                <th scope="col" className="data-table__number">
-                  {t('invoices:list.columns.amount')}
-                </th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                { label: t('invoices:list.columns.number') },
+                { label: t('invoices:list.columns.recipient') },
+                { label: t('invoices:list.columns.due_date') },
+                { label: t('invoices:list.columns.amount'), numeric: true },
+              ]}
+            />
             <tbody>
               {invoices.map((invoice) => (
                 <tr key={invoice.invoiceID} className={invoice.sendCode ? 'is-flagged' : undefined}>

@@ -12,17 +12,20 @@ import {
   recipientBodySchema,
 } from '@portal/contracts';
 import { useMemo, useState } from 'react';
-import { Controller, type FieldPath, useForm } from 'react-hook-form';
+import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
+import {
+  FormFailure,
+  FormSelectField,
+  FormTextField,
+  markServerErrors,
+} from '../../../components/ui/form-fields';
 import { Modal } from '../../../components/ui/modal';
-import { SelectField } from '../../../components/ui/select-field';
-import { TextInput } from '../../../components/ui/text-input';
 import { paths } from '../../../config/paths';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
-import { errorText } from '../../../lib/messages';
 import { useCreateRecipient } from '../api/create-recipient';
 import { useUpdateRecipient } from '../api/update-recipient';
 import { CompanySearch } from './company-search';
@@ -195,11 +198,7 @@ export function RecipientFormModal({ recipient, onClose, onSaved }: RecipientFor
   }
 
   function onFailure(error: unknown) {
-    if (error instanceof ApiError) {
-      for (const issue of error.issues) {
-        if (isField(issue.path)) setError(issue.path, { message: issue.code });
-      }
-    }
+    markServerErrors(error, setError, { fieldOf: (path) => (isField(path) ? path : null) });
     setFailure(error);
   }
 
@@ -228,24 +227,23 @@ export function RecipientFormModal({ recipient, onClose, onSaved }: RecipientFor
     >
       <CompanySearch onPick={fill} autoFocus={isNew} />
       {failure !== null && (
-        <div className="notice notice--error form-failure" role="alert">
-          <p>
-            <strong>{isNew ? t('recipients:form.create_failed') : t('recipients:form.save_failed')}</strong>{' '}
-            {errorText(t, failure)}
-            {taken && (
-              <>
-                {' '}
-                {t('recipients:form.taken', { name: taken.name })}{' '}
-                <Link
-                  to={`${paths.recipient.getHref()}?${new URLSearchParams({ search: taken.organizationNumber })}`}
-                  onClick={onClose}
-                >
-                  {t('recipients:form.show_taken', { name: taken.name })}
-                </Link>
-              </>
-            )}
-          </p>
-        </div>
+        <FormFailure
+          title={isNew ? t('recipients:form.create_failed') : t('recipients:form.save_failed')}
+          error={failure}
+        >
+          {taken && (
+            <>
+              {' '}
+              {t('recipients:form.taken', { name: taken.name })}{' '}
+              <Link
+                to={`${paths.recipient.getHref()}?${new URLSearchParams({ search: taken.organizationNumber })}`}
+                onClick={onClose}
+              >
+                {t('recipients:form.show_taken', { name: taken.name })}
+              </Link>
+            </>
+          )}
+        </FormFailure>
       )}
       <form
         className="form-grid"
@@ -257,62 +255,37 @@ export function RecipientFormModal({ recipient, onClose, onSaved }: RecipientFor
         }}
       >
         {FIELDS.map((f) => (
-          <Controller
+          <FormTextField
             key={f.name}
             control={control}
             name={f.name}
-            render={({ field, fieldState }) => (
-              <TextInput
-                label={t(f.labelKey)}
-                type={f.type ?? 'text'}
-                autoComplete={f.autoComplete}
-                limit={RECIPIENT_LIMITS[f.name]}
-                required={f.required}
-                error={issueText(fieldState.error?.message)}
-                className={f.full ? 'form-grid__full' : undefined}
-                data-autofocus={!isNew && f.name === 'name' ? true : undefined}
-                {...field}
-              />
-            )}
+            label={t(f.labelKey)}
+            type={f.type ?? 'text'}
+            autoComplete={f.autoComplete}
+            limit={RECIPIENT_LIMITS[f.name]}
+            required={f.required}
+            errorOf={issueText}
+            className={f.full ? 'form-grid__full' : undefined}
+            data-autofocus={!isNew && f.name === 'name' ? true : undefined}
           />
         ))}
-        <Controller
+        <FormSelectField
           control={control}
           name="country"
-          render={({ field, fieldState }) => (
-            <SelectField
-              label={t('recipients:fields.country')}
-              name={field.name}
-              value={field.value ?? 'SE'}
-              onChange={(value) => {
-                field.onChange(value);
-                if (isCountry(value)) followCountry(value);
-              }}
-              onBlur={field.onBlur}
-              selectRef={field.ref}
-              options={countries}
-              error={fieldState.error?.message}
-            />
-          )}
+          label={t('recipients:fields.country')}
+          emptyValue="SE"
+          onValueChange={(value) => {
+            if (isCountry(value)) followCountry(value);
+          }}
+          options={countries}
         />
-        <Controller
+        <FormSelectField
           control={control}
           name="documentLanguage"
-          render={({ field, fieldState }) => (
-            <SelectField
-              label={t('recipients:fields.documentLanguage')}
-              name={field.name}
-              value={field.value ?? documentLanguageForCountry('SE')}
-              onChange={(value) => {
-                setLanguagePicked(true);
-                field.onChange(value);
-              }}
-              onBlur={field.onBlur}
-              selectRef={field.ref}
-              options={documentLanguages}
-              error={fieldState.error?.message}
-            />
-          )}
+          label={t('recipients:fields.documentLanguage')}
+          emptyValue={documentLanguageForCountry('SE')}
+          onValueChange={() => setLanguagePicked(true)}
+          options={documentLanguages}
         />
       </form>
     </Modal>

@@ -1,15 +1,17 @@
 import type { Recipient } from '@portal/contracts';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../components/ui/button';
-import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { PlusIcon } from '../../../components/ui/icons';
-import { ListToolbar } from '../../../components/ui/list-toolbar';
-import { Pagination } from '../../../components/ui/pagination';
+import {
+  DataTable,
+  DeleteDialog,
+  ListResults,
+  RegisterPage,
+  RowActions,
+  sortPropsOf,
+  usePageInRange,
+  useRegister,
+} from '../../../components/ui/list-results';
 import { SortableHeader } from '../../../components/ui/sortable-header';
-import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
-import { errorText } from '../../../lib/messages';
 import { useDeleteRecipient } from '../api/delete-recipient';
 import { type RecipientListQuery, useRecipients } from '../api/list-recipients';
 import { DOCUMENT_LANGUAGE_LABELS, RecipientFormModal } from './recipient-form-modal';
@@ -19,8 +21,6 @@ export interface RecipientsPageProps {
   onQueryChange: (patch: Partial<RecipientListQuery>, options?: { replace?: boolean }) => void;
 }
 
-type Editing = { recipient: Recipient | null } | null;
-
 /**
  * `/recipient` (spec §2): the recipients as a searchable, sortable, paged table with create, edit and
  * delete. The query lives in the URL; the route parses it with the contract schema.
@@ -29,178 +29,115 @@ export function RecipientsPage({ query, onQueryChange }: RecipientsPageProps) {
   const { t, i18n } = useTranslation();
   const list = useRecipients(query);
   const remove = useDeleteRecipient();
-  const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Recipient | null>(null);
-  const [status, setStatus] = useState('');
+  const register = useRegister<Recipient>(remove);
+  const { editing, deleting } = register;
 
-  const data = list.data;
-  const lastPage = data ? Math.max(1, Math.ceil(data.total / data.pageSize)) : 1;
-  useEffect(() => {
-    // After a delete (or a shared link) the page can lie past the end: show the last one instead.
-    if (data && !list.isPlaceholderData && data.items.length === 0 && query.page > lastPage) {
-      onQueryChange({ page: lastPage }, { replace: true });
-    }
-  }, [data, list.isPlaceholderData, query.page, lastPage, onQueryChange]);
-
-  const sortProps = {
-    sort: query.sort,
-    order: query.order,
-    onSort: (sort: RecipientListQuery['sort'], order: RecipientListQuery['order']) =>
-      onQueryChange({ sort, order, page: 1 }),
-  };
+  usePageInRange(list, query, onQueryChange);
+  const sortProps = sortPropsOf(query, onQueryChange);
 
   return (
-    <div className="list-page">
-      <h1 className="page__title">{t('recipients:page.title')}</h1>
-      <p className="page__lead">{t('recipients:page.lead')}</p>
-      <ListToolbar
-        search={query.search ?? ''}
-        onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
-        searchLabel={t('recipients:page.search')}
-        searchHint={t('recipients:page.search_hint')}
-      >
-        <Button
-          leadingIcon={PlusIcon}
-          label={t('recipients:page.new')}
-          onClick={() => {
-            setStatus('');
-            setEditing({ recipient: null });
-          }}
-        />
-      </ListToolbar>
-      <p className="list-page__status" role="status">
-        {status}
-      </p>
-
-      {list.isPending && (
-        <div className="page--center">
-          <Spinner size="large" />
-        </div>
-      )}
-      {list.isError && (
-        <div className="notice notice--error" role="alert">
-          <p>{errorText(t, list.error)}</p>
-          <Button variant="secondary" label={t('common:actions.retry')} onClick={() => void list.refetch()} />
-        </div>
-      )}
-      {data && data.total === 0 && (
-        <p className="empty-state">
-          {query.search
+    <RegisterPage
+      title={t('recipients:page.title')}
+      lead={t('recipients:page.lead')}
+      search={query.search ?? ''}
+      onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
+      searchLabel={t('recipients:page.search')}
+      searchHint={t('recipients:page.search_hint')}
+      newLabel={t('recipients:page.new')}
+      register={register}
+    >
+      <ListResults
+        list={list}
+        query={query}
+        onQueryChange={onQueryChange}
+        pagesLabel={t('recipients:page.pages')}
+        empty={
+          query.search
             ? t('recipients:page.no_matches', { search: query.search })
-            : t('recipients:page.empty')}
-        </p>
-      )}
-      {data && data.total > 0 && (
-        <>
-          <div className="table-wrap" aria-busy={list.isFetching || undefined}>
-            <table className="data-table data-table--cards">
-              <caption className="visually-hidden">{t('recipients:page.title')}</caption>
-              <thead>
-                <tr>
-                  <SortableHeader field="name" label={t('recipients:fields.name')} {...sortProps} />
-                  <SortableHeader
-                    field="organizationNumber"
-                    label={t('recipients:fields.organizationNumber')}
-                    {...sortProps}
+            : t('recipients:page.empty')
+        }
+      >
+        {(data) => (
+          <DataTable
+            caption={t('recipients:page.title')}
+            className="data-table data-table--cards"
+            busy={list.isFetching}
+          >
+            <thead>
+              <tr>
+                <SortableHeader field="name" label={t('recipients:fields.name')} {...sortProps} />
+                <SortableHeader
+                  field="organizationNumber"
+                  label={t('recipients:fields.organizationNumber')}
+                  {...sortProps}
+                />
+                <th scope="col">{t('recipients:fields.email')}</th>
+                <SortableHeader field="city" label={t('recipients:fields.city')} {...sortProps} />
+                <th scope="col" title={t('recipients:fields.documentLanguage')}>
+                  {t('recipients:columns.documentLanguage')}
+                </th>
+                <SortableHeader field="updated" label={t('recipients:columns.updated')} {...sortProps} />
+                <th scope="col" className="data-table__actions">
+                  <span className="visually-hidden">{t('recipients:columns.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((recipient) => (
+                <tr key={recipient.recipientID}>
+                  <th scope="row" className="data-table__name">
+                    {recipient.name}
+                  </th>
+                  <td data-label={t('recipients:fields.organizationNumber')}>
+                    {recipient.organizationNumber}
+                  </td>
+                  <td data-label={t('recipients:fields.email')}>{recipient.email}</td>
+                  <td data-label={t('recipients:fields.city')}>{recipient.city}</td>
+                  <td data-label={t('recipients:columns.documentLanguage')}>
+                    {t(DOCUMENT_LANGUAGE_LABELS[recipient.documentLanguage])}
+                  </td>
+                  <td data-label={t('recipients:columns.updated')}>
+                    {formatDate(recipient.updated, i18n.language)}
+                  </td>
+                  <RowActions
+                    editLabel={t('recipients:actions.edit_row', { name: recipient.name })}
+                    deleteLabel={t('recipients:actions.delete_row', { name: recipient.name })}
+                    onEdit={() => register.startEdit(recipient)}
+                    onDelete={() => register.startDelete(recipient)}
                   />
-                  <th scope="col">{t('recipients:fields.email')}</th>
-                  <SortableHeader field="city" label={t('recipients:fields.city')} {...sortProps} />
-                  <th scope="col" title={t('recipients:fields.documentLanguage')}>
-                    {t('recipients:columns.documentLanguage')}
-                  </th>
-                  <SortableHeader field="updated" label={t('recipients:columns.updated')} {...sortProps} />
-                  <th scope="col" className="data-table__actions">
-                    <span className="visually-hidden">{t('recipients:columns.actions')}</span>
-                  </th>
                 </tr>
-              </thead>
-              <tbody>
-                {data.items.map((recipient) => (
-                  <tr key={recipient.recipientID}>
-                    <th scope="row" className="data-table__name">
-                      {recipient.name}
-                    </th>
-                    <td data-label={t('recipients:fields.organizationNumber')}>
-                      {recipient.organizationNumber}
-                    </td>
-                    <td data-label={t('recipients:fields.email')}>{recipient.email}</td>
-                    <td data-label={t('recipients:fields.city')}>{recipient.city}</td>
-                    <td data-label={t('recipients:columns.documentLanguage')}>
-                      {t(DOCUMENT_LANGUAGE_LABELS[recipient.documentLanguage])}
-                    </td>
-                    <td data-label={t('recipients:columns.updated')}>
-                      {formatDate(recipient.updated, i18n.language)}
-                    </td>
-                    <td className="data-table__actions">
-                      <Button
-                        variant="transparent"
-                        label={t('common:actions.edit')}
-                        aria-label={t('recipients:actions.edit_row', { name: recipient.name })}
-                        onClick={() => {
-                          setStatus('');
-                          setEditing({ recipient });
-                        }}
-                      />
-                      <Button
-                        variant="transparent"
-                        className="btn--danger-text"
-                        label={t('common:actions.delete')}
-                        aria-label={t('recipients:actions.delete_row', { name: recipient.name })}
-                        onClick={() => {
-                          setStatus('');
-                          remove.reset();
-                          setDeleting(recipient);
-                        }}
-                      />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={query.page}
-            pageSize={query.pageSize}
-            total={data.total}
-            label={t('recipients:page.pages')}
-            onPageChange={(page) => onQueryChange({ page })}
-            onPageSizeChange={(pageSize) => onQueryChange({ pageSize, page: 1 })}
-          />
-        </>
-      )}
+              ))}
+            </tbody>
+          </DataTable>
+        )}
+      </ListResults>
 
       {editing && (
         <RecipientFormModal
-          recipient={editing.recipient}
-          onClose={() => setEditing(null)}
-          onSaved={(saved, created) => {
-            setEditing(null);
-            setStatus(
+          recipient={editing.item}
+          onClose={register.closeEditor}
+          onSaved={(saved, created) =>
+            register.done(
               created
                 ? t('recipients:page.created', { name: saved.name })
                 : t('recipients:page.saved', { name: saved.name }),
-            );
-          }}
+            )
+          }
         />
       )}
       {deleting && (
-        <ConfirmDialog
+        <DeleteDialog
           title={t('recipients:delete.title')}
           message={t('recipients:delete.text', { name: deleting.name })}
-          confirmLabel={t('common:actions.delete')}
-          loading={remove.isPending}
-          error={remove.isError ? errorText(t, remove.error) : null}
-          onHide={() => setDeleting(null)}
+          remove={remove}
+          onHide={register.closeDelete}
           onConfirm={() =>
             remove.mutate(deleting.recipientID, {
-              onSuccess: () => {
-                setDeleting(null);
-                setStatus(t('recipients:page.deleted', { name: deleting.name }));
-              },
+              onSuccess: () => register.done(t('recipients:page.deleted', { name: deleting.name })),
             })
           }
         />
       )}
-    </div>
+    </RegisterPage>
   );
 }

@@ -13,6 +13,7 @@ import { errorText } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { downloadPaymentsReport, type PaymentsReportState, usePaymentsReport } from '../api/payments-report';
 import '../texts';
+import { TableHead } from '../../../components/ui/sortable-header';
 
 export interface PaymentsReportPageProps {
   query: PaymentsReportState;
@@ -153,26 +154,18 @@ export function PaymentsReportPage({ query, onQueryChange, recipients }: Payment
             <div className="data-table__scroll">
               <table className="data-table">
                 <caption className="visually-hidden">{t('reports:payments.title')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('reports:payments.columns.paymentDate')}</th>
-                    <th scope="col" className="data-table__key">
-                      {t('reports:payments.columns.invoiceNumber')}
-                    </th>
-                    <th scope="col">{t('reports:payments.columns.recipient')}</th>
-                    <th scope="col">{t('reports:payments.columns.reference')}</th>
-                    <th scope="col">{t('reports:payments.columns.payer')}</th>
-                    <th scope="col" className="data-table__number">
-                      {t('reports:payments.columns.amount')}
-                    </th>
-                    <th scope="col" className="data-table__number">
-                      {t('reports:payments.columns.applied')}
-                    </th>
-                    <th scope="col" className="data-table__number">
-                      {t('reports:payments.columns.overpaid')}
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    { label: t('reports:payments.columns.paymentDate') },
+                    { label: t('reports:payments.columns.invoiceNumber'), className: 'data-table__key' },
+                    { label: t('reports:payments.columns.recipient') },
+                    { label: t('reports:payments.columns.reference') },
+                    { label: t('reports:payments.columns.payer') },
+                    { label: t('reports:payments.columns.amount'), numeric: true },
+                    { label: t('reports:payments.columns.applied'), numeric: true },
+                    { label: t('reports:payments.columns.overpaid'), numeric: true },
+                  ]}
+                />
                 <tbody>
                   {data.items.map((p) => (
                     <tr key={p.paymentID}>

@@ -4,12 +4,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
-import { Pagination } from '../../../components/ui/pagination';
+import { DataTable, ListResults, sortPropsOf } from '../../../components/ui/list-results';
 import { SortableHeader } from '../../../components/ui/sortable-header';
-import { Spinner } from '../../../components/ui/spinner';
 import { formatDate, toIsoDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
-import { errorText } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { downloadLedger, type LedgerListQuery, useLedger } from './ledger-api';
 import './texts';
@@ -31,13 +29,9 @@ export function LedgerPage() {
   });
   const [downloading, setDownloading] = useState<'excel' | 'pdf' | null>(null);
   const ledger = useLedger(query);
-  const data = ledger.data;
   const money = (minor: number, currency: string) => formatMoney(minor, currency, i18n.language);
-  const sortProps = {
-    sort: query.sort,
-    order: query.order,
-    onSort: (sort: Sort, order: 'asc' | 'desc') => setQuery((q) => ({ ...q, sort, order, page: 1 })),
-  };
+  const update = (patch: Partial<LedgerListQuery>) => setQuery((q) => ({ ...q, ...patch }));
+  const sortProps = sortPropsOf(query, update);
   const download = async (fileType: 'excel' | 'pdf') => {
     setDownloading(fileType);
     await downloadLedger({ date: query.date, fileType });
@@ -75,34 +69,29 @@ export function LedgerPage() {
         </div>
       </div>
 
-      {ledger.isPending && (
-        <div className="page--center">
-          <Spinner size="large" />
-        </div>
-      )}
-      {ledger.isError && (
-        <div className="notice notice--error" role="alert">
-          <p>{errorText(t, ledger.error)}</p>
-        </div>
-      )}
-      {data && data.total === 0 && <p className="empty-state">{t('reports:ledger.empty')}</p>}
-      {data && data.total > 0 && (
-        <>
-          <ul className="ledger-totals" aria-label={t('reports:ledger.title')}>
-            {data.totals.map((total) => (
-              <li key={total.currency}>
-                {t('reports:ledger.total', {
-                  currency: total.currency,
-                  amount: money(total.amountMinor, total.currency),
-                  remaining: money(total.remainingMinor, total.currency),
-                  count: total.count,
-                })}
-              </li>
-            ))}
-          </ul>
-          <div className="table-wrap" aria-busy={ledger.isFetching || undefined}>
-            <table className="data-table">
-              <caption className="visually-hidden">{t('reports:ledger.title')}</caption>
+      <ListResults
+        list={ledger}
+        query={query}
+        onQueryChange={update}
+        pagesLabel={t('reports:ledger.pages')}
+        empty={t('reports:ledger.empty')}
+        retry={false}
+      >
+        {(data) => (
+          <>
+            <ul className="ledger-totals" aria-label={t('reports:ledger.title')}>
+              {data.totals.map((total) => (
+                <li key={total.currency}>
+                  {t('reports:ledger.total', {
+                    currency: total.currency,
+                    amount: money(total.amountMinor, total.currency),
+                    remaining: money(total.remainingMinor, total.currency),
+                    count: total.count,
+                  })}
+                </li>
+              ))}
+            </ul>
+            <DataTable caption={t('reports:ledger.title')} busy={ledger.isFetching}>
               <thead>
                 <tr>
                   <SortableHeader<Sort>
@@ -156,18 +145,10 @@ export function LedgerPage() {
                   </tr>
                 ))}
               </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={query.page}
-            pageSize={query.pageSize}
-            total={data.total}
-            label={t('reports:ledger.pages')}
-            onPageChange={(page) => setQuery((q) => ({ ...q, page }))}
-            onPageSizeChange={(pageSize) => setQuery((q) => ({ ...q, pageSize, page: 1 }))}
-          />
-        </>
-      )}
+            </DataTable>
+          </>
+        )}
+      </ListResults>
     </div>
   );
 }

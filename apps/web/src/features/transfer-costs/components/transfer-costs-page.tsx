@@ -1,9 +1,9 @@
 import type { Language, TransferCost } from '@portal/contracts';
-import { isValidIsoDate } from '@portal/domain/calendar-date';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { DateField } from '../../../components/ui/date-field';
+import { DateRange } from '../../../components/ui/date-field';
+import { DataTable, ListResults } from '../../../components/ui/list-results';
 import { Modal } from '../../../components/ui/modal';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
@@ -15,51 +15,7 @@ import { useDownloadTransferCostBgmax } from '../api/download-transfer-cost-bgma
 import { useTransferCost } from '../api/get-transfer-cost';
 import { type TransferCostsQuery, useTransferCosts } from '../api/list-transfer-costs';
 import '../texts';
-
-/** From and to of the created date; a change is passed on once both are complete and in order. */
-function DateRange({
-  from,
-  to,
-  onChange,
-}: {
-  from: string;
-  to: string;
-  onChange: (range: { from: string | undefined; to: string | undefined }) => void;
-}) {
-  const { t } = useTranslation();
-  const [draft, setDraft] = useState({ from, to });
-  useEffect(() => setDraft({ from, to }), [from, to]);
-  const wrongOrder = draft.from !== '' && draft.to !== '' && draft.to < draft.from;
-
-  function change(next: { from: string; to: string }) {
-    setDraft(next);
-    const complete = (v: string) => v === '' || isValidIsoDate(v);
-    if (!complete(next.from) || !complete(next.to)) return;
-    if (next.from !== '' && next.to !== '' && next.to < next.from) return;
-    onChange({ from: next.from || undefined, to: next.to || undefined });
-  }
-
-  return (
-    <fieldset className="date-range">
-      <legend className="visually-hidden">{t('reports:transferCosts.created')}</legend>
-      <div className="date-range__fields">
-        <DateField
-          label={t('reports:transferCosts.from')}
-          name="from"
-          value={draft.from}
-          onChange={(value) => change({ ...draft, from: value })}
-        />
-        <DateField
-          label={t('reports:transferCosts.to')}
-          name="to"
-          value={draft.to}
-          onChange={(value) => change({ ...draft, to: value })}
-          error={wrongOrder ? 'reports.wrong_date_range' : undefined}
-        />
-      </div>
-    </fieldset>
-  );
-}
+import { TableHead } from '../../../components/ui/sortable-header';
 
 function DownloadButton({ settlement }: { settlement: Pick<TransferCost, 'settlementID' | 'number'> }) {
   const { t } = useTranslation();
@@ -125,22 +81,16 @@ function SettlementDialog({
                 <caption className="visually-hidden">
                   {t('reports:transferCosts.detailTitle', { number: settlement.number })}
                 </caption>
-                <thead>
-                  <tr>
-                    <th scope="col">{t('reports:transferCosts.invoice')}</th>
-                    <th scope="col">{t('reports:transferCosts.recipient')}</th>
-                    <th scope="col">{t('reports:transferCosts.kind')}</th>
-                    <th scope="col" className="data-table__number">
-                      {t('reports:transferCosts.gross')}
-                    </th>
-                    <th scope="col" className="data-table__number">
-                      {t('reports:transferCosts.fee')}
-                    </th>
-                    <th scope="col" className="data-table__number">
-                      {t('reports:transferCosts.net')}
-                    </th>
-                  </tr>
-                </thead>
+                <TableHead
+                  columns={[
+                    { label: t('reports:transferCosts.invoice') },
+                    { label: t('reports:transferCosts.recipient') },
+                    { label: t('reports:transferCosts.kind') },
+                    { label: t('reports:transferCosts.gross'), numeric: true },
+                    { label: t('reports:transferCosts.fee'), numeric: true },
+                    { label: t('reports:transferCosts.net'), numeric: true },
+                  ]}
+                />
                 <tbody>
                   {detail.data.rows.items
                     // A row's place in the settlement names it: an invoice can have two rows of a kind.
@@ -204,104 +154,79 @@ export function TransferCostsPage() {
       <h1 className="page__title">{t('reports:transferCosts.title')}</h1>
       <p className="page__lead">{t('reports:transferCosts.intro')}</p>
       <DateRange
+        legend={t('reports:transferCosts.created')}
+        hideLegend
+        fromLabel={t('reports:transferCosts.from')}
+        toLabel={t('reports:transferCosts.to')}
         from={query.from ?? ''}
         to={query.to ?? ''}
         onChange={(range) => update({ ...range, page: 1 })}
       />
-      {list.isPending && (
-        <div className="page--center">
-          <Spinner size="large" />
-        </div>
-      )}
-      {list.isError && (
-        <div className="notice notice--error" role="alert">
-          <p>{errorText(t, list.error)}</p>
-          <Button variant="secondary" label={t('common:actions.retry')} onClick={() => void list.refetch()} />
-        </div>
-      )}
-      {list.data && list.data.total === 0 && (
-        <p className="empty-state">{t('reports:transferCosts.empty')}</p>
-      )}
-      {list.data && list.data.total > 0 && (
-        <>
-          <div className="table-wrap">
-            <table className="data-table data-table--cards">
-              <caption className="visually-hidden">{t('reports:transferCosts.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('reports:transferCosts.number')}</th>
-                  <th scope="col">{t('reports:transferCosts.created')}</th>
-                  <th scope="col">{t('reports:transferCosts.payoutDate')}</th>
-                  <th scope="col" className="data-table__number">
-                    {t('reports:transferCosts.rows')}
-                  </th>
-                  <th scope="col" className="data-table__number">
-                    {t('reports:transferCosts.gross')}
-                  </th>
-                  <th scope="col" className="data-table__number">
-                    {t('reports:transferCosts.fee')}
-                  </th>
-                  <th scope="col" className="data-table__number">
-                    {t('reports:transferCosts.total')}
-                  </th>
-                  <th scope="col">
-                    <span className="visually-hidden">{t('reports:transferCosts.download')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {list.data.items.map((s) => (
-                  <tr key={s.settlementID}>
-                    <th scope="row" data-label={t('reports:transferCosts.number')}>
-                      <button
-                        type="button"
-                        className="link-button"
-                        aria-label={t('reports:transferCosts.open', { number: s.number })}
-                        onClick={() => setOpen(s)}
-                      >
-                        {s.number}
-                      </button>
-                    </th>
-                    <td data-label={t('reports:transferCosts.created')}>
-                      {formatDate(s.createdDate, language)}
-                    </td>
-                    <td data-label={t('reports:transferCosts.payoutDate')}>
-                      {formatDate(s.payoutDate, language)}
-                    </td>
-                    <td className="data-table__number" data-label={t('reports:transferCosts.rows')}>
-                      {new Intl.NumberFormat(language).format(s.rowCount)}
-                    </td>
-                    <td className="data-table__number" data-label={t('reports:transferCosts.gross')}>
-                      {formatMoney(s.grossMinor, s.currency, language)}
-                    </td>
-                    <td className="data-table__number" data-label={t('reports:transferCosts.fee')}>
-                      {formatMoney(s.feeMinor, s.currency, language)}
-                    </td>
-                    <td
-                      className="data-table__number data-table__total"
-                      data-label={t('reports:transferCosts.total')}
+      <ListResults
+        list={list}
+        query={query}
+        onQueryChange={update}
+        pagesLabel={t('reports:transferCosts.title')}
+        empty={t('reports:transferCosts.empty')}
+      >
+        {(data) => (
+          <DataTable caption={t('reports:transferCosts.title')} className="data-table data-table--cards">
+            <TableHead
+              columns={[
+                { label: t('reports:transferCosts.number') },
+                { label: t('reports:transferCosts.created') },
+                { label: t('reports:transferCosts.payoutDate') },
+                { label: t('reports:transferCosts.rows'), numeric: true },
+                { label: t('reports:transferCosts.gross'), numeric: true },
+                { label: t('reports:transferCosts.fee'), numeric: true },
+                { label: t('reports:transferCosts.total'), numeric: true },
+                { label: <span className="visually-hidden">{t('reports:transferCosts.download')}</span> },
+              ]}
+            />
+            <tbody>
+              {data.items.map((s) => (
+                <tr key={s.settlementID}>
+                  <th scope="row" data-label={t('reports:transferCosts.number')}>
+                    <button
+                      type="button"
+                      className="link-button"
+                      aria-label={t('reports:transferCosts.open', { number: s.number })}
+                      onClick={() => setOpen(s)}
                     >
-                      {formatMoney(s.totalPayoutMinor, s.currency, language)}
-                    </td>
-                    <td>
-                      {/* A negative settlement (the issuer owes us) is no deposit: it has no BGMAX file. */}
-                      {s.totalPayoutMinor >= 0 && <DownloadButton settlement={s} />}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <Pagination
-            page={query.page}
-            pageSize={query.pageSize}
-            total={list.data.total}
-            label={t('reports:transferCosts.title')}
-            onPageChange={(page) => update({ page })}
-            onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}
-          />
-        </>
-      )}
+                      {s.number}
+                    </button>
+                  </th>
+                  <td data-label={t('reports:transferCosts.created')}>
+                    {formatDate(s.createdDate, language)}
+                  </td>
+                  <td data-label={t('reports:transferCosts.payoutDate')}>
+                    {formatDate(s.payoutDate, language)}
+                  </td>
+                  <td className="data-table__number" data-label={t('reports:transferCosts.rows')}>
+                    {new Intl.NumberFormat(language).format(s.rowCount)}
+                  </td>
+                  <td className="data-table__number" data-label={t('reports:transferCosts.gross')}>
+                    {formatMoney(s.grossMinor, s.currency, language)}
+                  </td>
+                  <td className="data-table__number" data-label={t('reports:transferCosts.fee')}>
+                    {formatMoney(s.feeMinor, s.currency, language)}
+                  </td>
+                  <td
+                    className="data-table__number data-table__total"
+                    data-label={t('reports:transferCosts.total')}
+                  >
+                    {formatMoney(s.totalPayoutMinor, s.currency, language)}
+                  </td>
+                  <td>
+                    {/* A negative settlement (the issuer owes us) is no deposit: it has no BGMAX file. */}
+                    {s.totalPayoutMinor >= 0 && <DownloadButton settlement={s} />}
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        )}
+      </ListResults>
       {open && <SettlementDialog settlement={open} language={language} onHide={() => setOpen(null)} />}
     </div>
   );

@@ -1,0 +1,315 @@
+import type { UseQueryResult } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/messages';
+import { Button } from './button';
+import { ConfirmDialog } from './confirm-dialog';
+import { PlusIcon } from './icons';
+import { ListToolbar } from './list-toolbar';
+import { Pagination } from './pagination';
+import type { SortOrder } from './sortable-header';
+import { Spinner } from './spinner';
+
+/** The paging part of a list's query, and how a page changes it. */
+export interface ListPaging {
+  page: number;
+  pageSize: number;
+}
+export type ListPagingChange = (patch: Partial<ListPaging>, options?: { replace?: boolean }) => void;
+
+/** A page of a list as every list call answers it. */
+export interface ListAnswer {
+  items: readonly unknown[];
+  total: number;
+  /** The page size the server used, where it says. */
+  pageSize?: number;
+}
+
+/** The pages under a list, bound to its query: a new page size starts again on page 1. */
+export function ListPagination({
+  query,
+  total,
+  label,
+  onQueryChange,
+}: {
+  query: ListPaging;
+  total: number;
+  /** Names the navigation landmark, e.g. "Recipient pages". */
+  label: string;
+  onQueryChange: ListPagingChange;
+}) {
+  return (
+    <Pagination
+      page={query.page}
+      pageSize={query.pageSize}
+      total={total}
+      label={label}
+      onPageChange={(page) => onQueryChange({ page })}
+      onPageSizeChange={(pageSize) => onQueryChange({ pageSize, page: 1 })}
+    />
+  );
+}
+
+/**
+ * The props of a list's SortableHeaders: a new sort starts again on page 1.
+ */
+export function sortPropsOf<S extends string>(
+  query: { sort: S; order: SortOrder },
+  onQueryChange: (patch: { sort: S; order: SortOrder; page: number }) => void,
+) {
+  return {
+    sort: query.sort,
+    order: query.order,
+    onSort: (sort: S, order: SortOrder) => onQueryChange({ sort, order, page: 1 }),
+  };
+}
+
+/**
+ * After a delete, a narrower filter or a shared link the page can lie past the end of the list: the
+ * last page is shown instead (replacing the history entry, so that Back does not return past the end).
+ */
+export function usePageInRange(
+  list: Pick<UseQueryResult<ListAnswer>, 'data' | 'isPlaceholderData'>,
+  query: ListPaging,
+  onQueryChange: ListPagingChange,
+): void {
+  const data = list.data;
+  const lastPage = data ? Math.max(1, Math.ceil(data.total / (data.pageSize ?? query.pageSize))) : 1;
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && data.items.length === 0 && query.page > lastPage) {
+      onQueryChange({ page: lastPage }, { replace: true });
+    }
+  }, [data, list.isPlaceholderData, query.page, lastPage, onQueryChange]);
+}
+
+/** A list's table in its scrolling wrapper, named for a screen reader by a hidden caption. */
+export function DataTable({
+  caption,
+  className = 'data-table',
+  busy,
+  children,
+}: {
+  caption: string;
+  className?: string;
+  /** A new page is on its way: the rows shown are the previous ones. */
+  busy?: boolean;
+  /** The thead, tbody and tfoot. */
+  children: ReactNode;
+}) {
+  return (
+    <div className="table-wrap" aria-busy={busy || undefined}>
+      <table className={className}>
+        <caption className="visually-hidden">{caption}</caption>
+        {children}
+      </table>
+    </div>
+  );
+}
+
+export interface ListResultsProps<D extends ListAnswer> {
+  list: Pick<UseQueryResult<D>, 'data' | 'isPending' | 'isError' | 'error' | 'refetch'>;
+  query: ListPaging;
+  onQueryChange: ListPagingChange;
+  /** What an empty list says (it may depend on the search). */
+  empty: ReactNode;
+  /** Names the pages' navigation landmark. */
+  pagesLabel: string;
+  /** Offer a retry button under a failed load (default true). */
+  retry?: boolean;
+  /** The rows of a non-empty list (and what goes with them); the pages follow. */
+  children: (data: D) => ReactNode;
+}
+
+/**
+ * What a list shows below its filters: a spinner while the first page loads, the translated error
+ * with a retry, the empty text, or the rows and their pages.
+ */
+export function ListResults<D extends ListAnswer>({
+  list,
+  query,
+  onQueryChange,
+  empty,
+  pagesLabel,
+  retry = true,
+  children,
+}: ListResultsProps<D>) {
+  const { t } = useTranslation();
+  const data = list.data;
+  return (
+    <>
+      {list.isPending && (
+        <div className="page--center">
+          <Spinner size="large" />
+        </div>
+      )}
+      {list.isError && (
+        <div className="notice notice--error" role="alert">
+          <p>{errorText(t, list.error)}</p>
+          {retry && (
+            <Button
+              variant="secondary"
+              label={t('common:actions.retry')}
+              onClick={() => void list.refetch()}
+            />
+          )}
+        </div>
+      )}
+      {data && data.total === 0 && <p className="empty-state">{empty}</p>}
+      {data && data.total > 0 && (
+        <>
+          {children(data)}
+          <ListPagination query={query} total={data.total} label={pagesLabel} onQueryChange={onQueryChange} />
+        </>
+      )}
+    </>
+  );
+}
+
+/**
+ * What a register page (recipients, articles) is doing: the record in its form (null for a new one),
+ * the record asked about before deleting it, and the status line that says what was done last.
+ */
+export interface RegisterState<T> {
+  editing: { item: T | null } | null;
+  deleting: T | null;
+  status: string;
+  startNew: () => void;
+  startEdit: (item: T) => void;
+  startDelete: (item: T) => void;
+  closeEditor: () => void;
+  closeDelete: () => void;
+  /** Closes the form or the question and says what was done. */
+  done: (status: string) => void;
+}
+
+/** `remove` is the delete mutation: its last failure is cleared when another delete is asked. */
+export function useRegister<T>(remove: { reset: () => void }): RegisterState<T> {
+  const [editing, setEditing] = useState<{ item: T | null } | null>(null);
+  const [deleting, setDeleting] = useState<T | null>(null);
+  const [status, setStatus] = useState('');
+  return {
+    editing,
+    deleting,
+    status,
+    startNew: () => {
+      setStatus('');
+      setEditing({ item: null });
+    },
+    startEdit: (item) => {
+      setStatus('');
+      setEditing({ item });
+    },
+    startDelete: (item) => {
+      setStatus('');
+      remove.reset();
+      setDeleting(item);
+    },
+    closeEditor: () => setEditing(null),
+    closeDelete: () => setDeleting(null),
+    done: (text) => {
+      setEditing(null);
+      setDeleting(null);
+      setStatus(text);
+    },
+  };
+}
+
+export interface RegisterPageProps {
+  title: string;
+  lead: string;
+  search: string;
+  onSearch: (search: string) => void;
+  searchLabel: string;
+  searchHint: string;
+  newLabel: string;
+  register: Pick<RegisterState<unknown>, 'status' | 'startNew'>;
+  /** The list, the form and the delete question. */
+  children: ReactNode;
+}
+
+/** A register page: title, lead, the search with the "New …" button, the status line, then the list. */
+export function RegisterPage({
+  title,
+  lead,
+  search,
+  onSearch,
+  searchLabel,
+  searchHint,
+  newLabel,
+  register,
+  children,
+}: RegisterPageProps) {
+  return (
+    <div className="list-page">
+      <h1 className="page__title">{title}</h1>
+      <p className="page__lead">{lead}</p>
+      <ListToolbar search={search} onSearch={onSearch} searchLabel={searchLabel} searchHint={searchHint}>
+        <Button leadingIcon={PlusIcon} label={newLabel} onClick={register.startNew} />
+      </ListToolbar>
+      <p className="list-page__status" role="status">
+        {register.status}
+      </p>
+      {children}
+    </div>
+  );
+}
+
+/** The edit and delete buttons at the end of a register row, named with the row's record. */
+export function RowActions({
+  editLabel,
+  deleteLabel,
+  onEdit,
+  onDelete,
+}: {
+  editLabel: string;
+  deleteLabel: string;
+  onEdit: () => void;
+  onDelete: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <td className="data-table__actions">
+      <Button
+        variant="transparent"
+        label={t('common:actions.edit')}
+        aria-label={editLabel}
+        onClick={onEdit}
+      />
+      <Button
+        variant="transparent"
+        className="btn--danger-text"
+        label={t('common:actions.delete')}
+        aria-label={deleteLabel}
+        onClick={onDelete}
+      />
+    </td>
+  );
+}
+
+/** Asks before a record is deleted; a refusal (e.g. the record is in use) shows in the dialog. */
+export function DeleteDialog({
+  title,
+  message,
+  remove,
+  onHide,
+  onConfirm,
+}: {
+  title: string;
+  message: string;
+  remove: { isPending: boolean; isError: boolean; error: unknown };
+  onHide: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <ConfirmDialog
+      title={title}
+      message={message}
+      confirmLabel={t('common:actions.delete')}
+      loading={remove.isPending}
+      error={remove.isError ? errorText(t, remove.error) : null}
+      onHide={onHide}
+      onConfirm={onConfirm}
+    />
+  );
+}
