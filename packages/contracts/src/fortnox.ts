@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pendingInvoiceSchema } from './invoices';
+import { plainText } from './rules';
 
 /**
  * Fortnox business invoices (spec §1 `/invoice/send-business`, §2 `fortnoxSetting`, §6; issue #13).
@@ -36,10 +37,10 @@ export const startFortnoxConnectionResponseSchema = z.object({ redirectUrl: z.st
 
 /** `POST limited/fortnox/callback`: what Fortnox sent the browser back with. */
 export const completeFortnoxConnectionBodySchema = z.object({
-  state: z.string().min(16).max(200),
-  code: z.string().min(1).max(500).optional(),
+  state: plainText().min(16).max(200),
+  code: plainText().min(1).max(500).optional(),
   /** Fortnox's `error` (`access_denied` when the customer declined). */
-  error: z.string().max(200).optional(),
+  error: plainText().max(200).optional(),
 });
 export type CompleteFortnoxConnectionBody = z.infer<typeof completeFortnoxConnectionBodySchema>;
 

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the route table, one entry per call (method, path, permission), so every
+// route's permission is written once and the tenancy test can loop over all of them.
 import { type Ability, HISTORY_ABILITIES, REPORT_ABILITIES } from './abilities';
 import { SIGN_IN_ROUTES } from './sign-in-routes';
 

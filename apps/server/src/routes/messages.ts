@@ -14,7 +14,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { invoiceEvents, invoices, messages } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { headerLanguage, readerLanguage, toMessage, unreadFor } from '../services/notices';
-import { loadUser, storedLanguage } from '../services/users';
+import { languageOf, loadUser } from '../services/users';
 import { errorResponses, routeOf, signedIn } from './define';
 
 export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
@@ -42,7 +42,7 @@ export async function messageRoutes(fastify: FastifyInstance): Promise<void> {
         q.invoiceID ? eq(messages.invoiceId, q.invoiceID) : undefined,
         unreadFor(userId),
       );
-      const language = headerLanguage(request) ?? (await storedLanguage(ctx.db, userId)) ?? 'sv-SE';
+      const language = headerLanguage(request) ?? (await languageOf(ctx.db, userId));
       const reader = { userId, language };
       const [rows, [total], [unread]] = await Promise.all([
         ctx.db

@@ -8,7 +8,7 @@ import {
   type Language,
   type Recipient,
 } from '@portal/contracts';
-import { formatAmount, formatMoney } from '@portal/domain/money';
+import { formatAmount, formatMoney, toCurrency } from '@portal/domain/money';
 import { translate } from '@portal/i18n';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 
@@ -131,7 +131,7 @@ function drawInvoice(
   issuer: InvoiceIssuer,
 ): void {
   const language = documentLanguageOf(recipient);
-  const currency = invoice.currency === 'EUR' ? 'EUR' : 'SEK';
+  const currency = toCurrency(invoice.currency);
   const { t, money, amount, quantity, rate, date } = documentFormats(language, currency);
   const widthOf = (value: string, size: number, f = font) => f.widthOfTextAtSize(winAnsi(value), size);
 
@@ -419,7 +419,7 @@ function slipContent(invoice: InvoiceDetail, issuer: InvoiceIssuer, recipient: R
     dueDate: invoice.dueDate,
     ocr: invoice.ocr,
     toPayMinor: invoice.toPayMinor,
-    currency: invoice.currency === 'EUR' ? 'EUR' : 'SEK',
+    currency: toCurrency(invoice.currency),
     assigned: ASSIGNED_SERVICES.includes(invoice.service),
   };
 }

@@ -9,6 +9,7 @@ import {
   type UNITS,
 } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
+import { dueDate } from '@portal/domain/due-date';
 import { luhnCheckDigit } from '@portal/domain/luhn';
 import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
 import { toE164PhoneNumber } from '@portal/domain/phone-number';
@@ -205,7 +206,7 @@ export async function seedDemoBusiness(tx: Tx, issuerId: string, userId: string,
     const ageDays = Math.floor(((count - n) / count) * 425) + rnd.int(0, 3);
     const invoiceDate = addDays(today, -ageDays);
     const terms = rnd.pick([10, 20, 30, 30, 45]);
-    const dueDate = addDays(invoiceDate, terms);
+    const due = dueDate(invoiceDate, terms);
     const service = rnd.pick(services);
     const rows = Array.from({ length: rnd.int(1, 5) }, () => {
       const a = rnd.pick(ARTICLE_TEMPLATES);
@@ -225,7 +226,7 @@ export async function seedDemoBusiness(tx: Tx, issuerId: string, userId: string,
       recipientId: (rnd.pick(createdRecipients) as { id: string }).id,
       service,
       invoiceDate,
-      dueDate,
+      dueDate: due,
       rows,
       orderReference: rnd.next() < 0.3 ? `PO-${rnd.int(1000, 9999)}` : '',
       fate: fateOf(ageDays, service, rnd.next()),

@@ -3,6 +3,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeHtml, readBody, sendJson } from '../../lib/sandbox-http';
 
 /**
  * A stand-in for the open-banking provider (STYLE.md "Partners we cannot reach"): its own small HTTP
@@ -240,11 +241,7 @@ export interface BankSandbox {
   close(): Promise<void>;
 }
 
-const html = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+const html = escapeHtml;
 
 /** A bank's logo: its initials on its colour. */
 function logoSvg(bank: SandboxBank): string {
@@ -307,24 +304,9 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
   let publicUrl = options.publicUrl ?? '';
   let webhookUrl = options.webhookUrl;
 
-  const json = (res: ServerResponse, status: number, body: unknown) => {
-    res.writeHead(status, { 'content-type': 'application/json' });
-    res.end(JSON.stringify(body));
-  };
+  const json = sendJson;
   const unavailable = (res: ServerResponse) =>
     json(res, 503, { error: 'temporarily_unavailable', error_description: 'switched off in the sandbox' });
-
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve, reject) => {
-      let data = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk: string) => {
-        data += chunk;
-        if (data.length > 64 * 1024) req.destroy();
-      });
-      req.on('end', () => resolve(data));
-      req.on('error', reject);
-    });
 
   const authorized = (req: IncomingMessage) => {
     const match = /^Bearer (\S+)$/.exec(String(req.headers.authorization ?? ''));

@@ -1,3 +1,6 @@
+// Over 500 lines on purpose: one flow with its states (start, callback or webhook, result, the
+// two-factor confirmation of a changed account, expiry), kept together so every way into a state is
+// in one place.
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   BANK_VERIFICATION_MINUTES,

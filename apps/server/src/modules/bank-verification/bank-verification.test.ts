@@ -1,3 +1,4 @@
+// Over 500 lines on purpose: the verification flow against its sandbox, one scenario per way it can end.
 import { and, desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enableTwoFactor } from '../../../test/support/bank-verification';

@@ -1,3 +1,6 @@
+// Over 500 lines on purpose: one partner's protocol in one file (OAuth2 code, refresh and revoke, the
+// REST calls with Fortnox's paging, error envelopes, rate limit and retries), so it can be read against
+// the domain note.
 /**
  * The client of Fortnox's REST API v3 and its OAuth2 server (shared/domain/fortnox-api.md): the
  * authorization-code flow (§2), paged invoice lists (§3), one invoice, its customer and its PDF (§4),

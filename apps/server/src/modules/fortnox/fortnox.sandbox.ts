@@ -1,8 +1,11 @@
+// Over 500 lines on purpose: the whole stand-in of Fortnox in one file (its OAuth2 server with the
+// approval page, the REST API with paging and errors, failure switches), so the protocol reads as one.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { addDays } from '@portal/domain/calendar-date';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { escapeHtml, readBody, sendJson } from '../../lib/sandbox-http';
 import {
   SANDBOX_COMPANY,
   SANDBOX_CUSTOMERS,
@@ -93,11 +96,7 @@ interface CodeGrant {
   used: boolean;
 }
 
-const html = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+const html = escapeHtml;
 
 /** Öre as Fortnox writes amounts: a JSON number with at most two decimals. */
 const amount = (minor: number) => Number((minor / 100).toFixed(2));
@@ -125,26 +124,11 @@ export async function startFortnoxSandbox(options: FortnoxSandboxOptions): Promi
   const invoices = options.invoices ?? sandboxInvoices();
   let publicUrl = '';
 
-  const json = (res: ServerResponse, status: number, body: unknown, type = 'application/json') => {
-    res.writeHead(status, { 'content-type': type });
-    res.end(JSON.stringify(body));
-  };
+  const json = sendJson;
   /** Fortnox's error envelope; `upper` gives the Error/Message/Code casing of its 404s (§5). */
   const fortnoxError = (res: ServerResponse, status: number, code: number, message: string, upper = false) =>
     json(res, status, {
       ErrorInformation: upper ? { Error: 1, Message: message, Code: code } : { error: 1, message, code },
-    });
-
-  const readBody = (req: IncomingMessage) =>
-    new Promise<string>((resolve, reject) => {
-      let data = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk: string) => {
-        data += chunk;
-        if (data.length > 64 * 1024) req.destroy();
-      });
-      req.on('end', () => resolve(data));
-      req.on('error', reject);
     });
 
   const same = (a: string, b: string) =>

@@ -1,3 +1,4 @@
+// Over 500 lines on purpose: the Fortnox flows against the sandbox, one scenario per rule of the domain note.
 import { desc, eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {

@@ -91,54 +91,42 @@ export function searchWhere(db: Db, issuerId: string, text: string): SQL | undef
   return or(numberOrOcrStartsWith(text), inArray(invoices.recipientId, recipientsNamed(db, issuerId, text)));
 }
 
+/** The filters of spec §4 that are a set of states (docs/INVOICES.md gives the meaning of each). */
+const FILTER_STATES: Readonly<Record<string, readonly number[]>> = {
+  active: UNPAID_INVOICE_STATES,
+  paid: [INVOICE_STATE.paid],
+  partPaid: [INVOICE_STATE.partPaid],
+  recharged: [INVOICE_STATE.chargedBack],
+  pendingApproval: [INVOICE_STATE.awaitingCreditDecision],
+  queued: [INVOICE_STATE.creating],
+};
+
+/** `state = $1` for one state, `state in (...)` for several: the statement text stays one per filter. */
+function stateIn(column: typeof invoices.state | typeof invoiceStateTotals.state, states: readonly number[]) {
+  return states.length === 1 ? eq(column, states[0] as number) : inArray(column, [...states]);
+}
+
 /** The same filters over the kept totals (everything but `overdue`, which depends on today). */
 function totalsWhere(filter: string): SQL | undefined {
   const t = invoiceStateTotals;
-  switch (filter) {
-    case 'active':
-      return inArray(t.state, [...UNPAID_INVOICE_STATES]);
-    case 'paid':
-      return eq(t.state, INVOICE_STATE.paid);
-    case 'partPaid':
-      return eq(t.state, INVOICE_STATE.partPaid);
-    case 'recharged':
-      return eq(t.state, INVOICE_STATE.chargedBack);
-    case 'pendingApproval':
-      return eq(t.state, INVOICE_STATE.awaitingCreditDecision);
-    case 'queued':
-      return eq(t.state, INVOICE_STATE.creating);
-    case 'rejected':
-      // A deleted invoice keeps its decision (history) but is listed by no filter: see filterWhere.
-      return and(eq(t.rejected, true), ne(t.state, INVOICE_STATE.deleted));
-    default:
-      return ne(t.state, INVOICE_STATE.deleted);
-  }
+  const states = FILTER_STATES[filter];
+  if (states) return stateIn(t.state, states);
+  // A deleted invoice keeps its decision (history) but is listed by no filter: see filterWhere.
+  if (filter === 'rejected') return and(eq(t.rejected, true), ne(t.state, INVOICE_STATE.deleted));
+  return ne(t.state, INVOICE_STATE.deleted);
 }
 
 /** The SQL of a list filter of spec §4 (docs/INVOICES.md gives the meaning of each). */
 export function filterWhere(filter: string, today: string): SQL | undefined {
-  switch (filter) {
-    case 'active':
-      return inArray(invoices.state, [...UNPAID_INVOICE_STATES]);
-    case 'overdue':
-      return and(inArray(invoices.state, [...UNPAID_INVOICE_STATES]), lt(invoices.dueDate, today));
-    case 'paid':
-      return eq(invoices.state, INVOICE_STATE.paid);
-    case 'partPaid':
-      return eq(invoices.state, INVOICE_STATE.partPaid);
-    case 'recharged':
-      return eq(invoices.state, INVOICE_STATE.chargedBack);
-    case 'pendingApproval':
-      return eq(invoices.state, INVOICE_STATE.awaitingCreditDecision);
-    case 'queued':
-      return eq(invoices.state, INVOICE_STATE.creating);
-    case 'rejected':
-      // Deleting a rejected invoice keeps its decision (it is history, shown on the detail page), so
-      // the deleted ones are left out here as in every filter: each lists a part of "all".
-      return and(eq(invoices.decision, 'rejected'), ne(invoices.state, INVOICE_STATE.deleted));
-    default:
-      return ne(invoices.state, INVOICE_STATE.deleted);
-  }
+  const states = FILTER_STATES[filter];
+  if (states) return stateIn(invoices.state, states);
+  if (filter === 'overdue')
+    return and(stateIn(invoices.state, UNPAID_INVOICE_STATES), lt(invoices.dueDate, today));
+  // Deleting a rejected invoice keeps its decision (it is history, shown on the detail page), so the
+  // deleted ones are left out here as in every filter: each lists a part of "all".
+  if (filter === 'rejected')
+    return and(eq(invoices.decision, 'rejected'), ne(invoices.state, INVOICE_STATE.deleted));
+  return ne(invoices.state, INVOICE_STATE.deleted);
 }
 
 /** The due dates of an overdue bucket as of `today`: `today - max` .. `today - min` (no lower end for 30+). */

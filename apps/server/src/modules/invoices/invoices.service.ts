@@ -10,6 +10,7 @@ import {
   type ServiceType,
   sendDueDateCode,
 } from '@portal/contracts';
+import { isDueBeforeInvoiceDate } from '@portal/domain/due-date';
 import type { AuthContext } from '../../context';
 import type { Db, Tx } from '../../db/client';
 import { ApiError } from '../../lib/errors';
@@ -253,7 +254,7 @@ export async function writeInvoice(
         issues: [{ path: `rows.${i}.vatBasisPoints`, code: 'invoices.invalid_vat_rate' }],
       });
   });
-  if (body.dueDate < body.invoiceDate)
+  if (isDueBeforeInvoiceDate(body.invoiceDate, body.dueDate))
     throw new ApiError('invoices.invalid', {
       issues: [{ path: 'dueDate', code: 'validation.due_before_invoice_date' }],
     });

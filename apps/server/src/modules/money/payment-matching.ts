@@ -110,14 +110,14 @@ export function matchPayments(
       // as such, out of the unmatched queue, and booked off the bank so the bank holds the deposit.
       counts.deductions++;
       batch.payments.push({ ...base, issuerId, invoiceId: null, status: 'deduction' });
-      batch.postings.push(...deductionJournal(issuerId, p.currency, p.amountMinor, paymentId, at));
+      batch.postings.push(...heldJournal('deduction', issuerId, p.currency, p.amountMinor, paymentId, at));
       continue;
     }
     const usable =
       target && p.amountMinor > 0 && target.currency === p.currency && acceptsPayment(target.state);
     if (!target || !usable) {
       batch.payments.push({ ...base, issuerId, invoiceId: null, status: 'unmatched' });
-      batch.postings.push(...unmatchedJournal(issuerId, p.currency, p.amountMinor, paymentId, at));
+      batch.postings.push(...heldJournal('unmatched', issuerId, p.currency, p.amountMinor, paymentId, at));
       continue;
     }
     const applied = applyPayment(target, p.amountMinor, paymentId, at);
@@ -143,45 +143,29 @@ export function acceptsPayment(state: number): boolean {
   return canTransition(state, 'pay') || state === INVOICE_STATE.paid;
 }
 
-function unmatchedJournal(
-  issuerId: string | null,
-  currency: string,
-  amountMinor: number,
-  paymentId: string,
-  at: Date,
-): PostingRow[] {
-  return journalRows({
-    issuerId,
-    currency,
-    kind: 'unmatched',
-    at,
-    lines: [
-      { account: 'bank', amountMinor, paymentId },
-      { account: 'unmatched_payments', amountMinor: -amountMinor, paymentId },
-    ],
-  });
-}
-
 /**
- * A TK21 deduction of `amountMinor` (negative): the deposit is that much smaller than its payments, so
- * the bank is credited and payment_deductions debited, a claim kept apart from the unmatched payments
- * (docs/MONEY.md "Incoming payments").
+ * A payment not applied to an invoice, booked between the bank and the account that holds it:
+ * `unmatched` waits in unmatched_payments for an operator; a TK21 `deduction` (a negative amount: the
+ * deposit is that much smaller than its payments) is kept in payment_deductions, a claim apart from the
+ * unmatched payments (docs/MONEY.md "Incoming payments").
  */
-function deductionJournal(
+function heldJournal(
+  kind: 'unmatched' | 'deduction',
   issuerId: string | null,
   currency: string,
   amountMinor: number,
   paymentId: string,
   at: Date,
 ): PostingRow[] {
+  const account = kind === 'unmatched' ? 'unmatched_payments' : 'payment_deductions';
   return journalRows({
     issuerId,
     currency,
-    kind: 'deduction',
+    kind,
     at,
     lines: [
       { account: 'bank', amountMinor, paymentId },
-      { account: 'payment_deductions', amountMinor: -amountMinor, paymentId },
+      { account, amountMinor: -amountMinor, paymentId },
     ],
   });
 }

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: the invoice form's model in one place (the values as typed, their parsing
+// into the contract's body, the cross-field rules and the totals shown live).
 import { toNestErrors } from '@hookform/resolvers';
 import {
   duplicateInvoiceDetailsSchema,
