@@ -65,8 +65,9 @@ describe('navigation guard (spec §2)', () => {
   });
 
   it('shows 404 for a gated path that is allowed but has no screen yet, and for unknown paths', async () => {
-    await api.signIn('demo-limited');
-    renderApp('/invoice/send-business');
+    // Installment plans (issue #14) are in the spec's menu but have no screen yet.
+    await api.signIn('demo');
+    renderApp('/installmentplans');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
