@@ -108,23 +108,23 @@ describe('calendar dates', () => {
 });
 
 describe('addMonths', () => {
-  it.each([
-    ['2025-01-31', 1, '2025-02-28'],
-    ['2024-01-31', 1, '2024-02-29'],
-    ['2025-01-31', 2, '2025-03-31'],
-    ['2025-01-30', 1, '2025-02-28'],
-    ['2025-03-31', 1, '2025-04-30'],
-    ['2025-03-15', -1, '2025-02-15'],
-    ['2025-03-31', -1, '2025-02-28'],
-    ['2025-11-30', 3, '2026-02-28'],
-    ['2025-12-15', 1, '2026-01-15'],
-    ['2026-01-15', -13, '2024-12-15'],
-    ['2024-02-29', 12, '2025-02-28'],
-    ['2024-02-29', 48, '2028-02-29'],
-    ['2025-06-10', 0, '2025-06-10'],
-    ['2025-01-31', 120, '2035-01-31'],
-  ])('%s + %i months = %s', (date, months, result) => {
-    expect(addMonths(date, months)).toBe(result);
+  const monthly = (start: string, counts: number[]) => counts.map((months) => addMonths(start, months));
+
+  it('counts each month from the start, taking the last day where the month is shorter', () => {
+    expect(monthly('2025-01-31', [1, 2, 3, 13])).toEqual([
+      '2025-02-28',
+      '2025-03-31',
+      '2025-04-30',
+      '2026-02-28',
+    ]);
+    expect(monthly('2024-01-31', [1, 2])).toEqual(['2024-02-29', '2024-03-31']);
+    expect(monthly('2024-02-29', [12, 48])).toEqual(['2025-02-28', '2028-02-29']);
+    expect(monthly('2025-01-30', [1, 120])).toEqual(['2025-02-28', '2035-01-30']);
+  });
+
+  it('goes back as well as forward, across years, and nowhere for 0', () => {
+    expect(monthly('2025-03-31', [-1, -13, 0])).toEqual(['2025-02-28', '2024-02-29', '2025-03-31']);
+    expect(monthly('2025-12-15', [1, -12, 25])).toEqual(['2026-01-15', '2024-12-15', '2028-01-15']);
   });
 
   it('keeps the day of the month where the month has it, else takes its last day', () => {
