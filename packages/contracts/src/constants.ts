@@ -78,3 +78,10 @@ export const ANALYTICS_SENSITIVE_FIELDS = [
 export const ANALYTICS_KEY_PLACEHOLDER = '__POSTHOG_KEY__';
 /** EU host of the analytics provider (spec §1, §7). */
 export const ANALYTICS_EU_HOST = 'https://eu.i.posthog.com';
+
+/**
+ * Bounds of an installment plan (issue #14): 1 to `MAX_PLAN_INSTALLMENTS` (120) monthly installments
+ * and a total of at most `MAX_PLAN_TOTAL_MINOR`, the maximum of one invoice's total, since each
+ * installment becomes an invoice. Defined beside the schedule they bound (`@portal/domain/installment-schedule`).
+ */
+export { MAX_PLAN_INSTALLMENTS, MAX_PLAN_TOTAL_MINOR } from '@portal/domain/installment-schedule';

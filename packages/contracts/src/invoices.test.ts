@@ -9,6 +9,7 @@ import {
   sendDueDateCode,
   uploadInvoiceBodySchema,
 } from './invoices';
+import { issueCodes } from './test-support/issue-codes';
 
 const FILE_ID = '3c1f8e2a-6b7d-4e59-8a21-9f0d4c3b2a10';
 const RECIPIENT_ID = '0b6d6f1e-5c55-4b59-9d1a-6f1f2d7c9a01';
@@ -27,17 +28,7 @@ const VALID = {
   ],
 };
 
-/** The codes of the issues at each path, as the server answers them in `issues`. */
-function codes(input: unknown): Record<string, string[]> {
-  const result = uploadInvoiceBodySchema.safeParse(input);
-  if (result.success) return {};
-  const out: Record<string, string[]> = {};
-  for (const issue of result.error.issues) {
-    const path = issue.path.join('.');
-    out[path] = [...(out[path] ?? []), issue.message];
-  }
-  return out;
-}
+const codes = (input: unknown) => issueCodes(uploadInvoiceBodySchema, input);
 
 describe('the own OCR reference of an uploaded invoice', () => {
   it.each([

@@ -6,14 +6,21 @@ export const MAX_PAGE_SIZE = 100;
 export const DEFAULT_PAGE_SIZE = 25;
 
 export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
 
-/** Paging of every list: 1-based page, bounded page size, a sort field and order. */
-export function listQuerySchema<const S extends readonly [string, ...string[]]>(sortFields: S) {
+/**
+ * Paging of every list: 1-based page, bounded page size, a sort field (the first by default) and order
+ * (`defaultOrder` unless given: ascending, or descending for a list that opens newest first).
+ */
+export function listQuerySchema<const S extends readonly [string, ...string[]]>(
+  sortFields: S,
+  defaultOrder: SortOrder = 'asc',
+) {
   return z.object({
     page: z.coerce.number().int().min(1).max(100_000).default(1),
     pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
     sort: z.enum(sortFields).default(sortFields[0] as S[number]),
-    order: z.enum(SORT_ORDERS).default('asc'),
+    order: z.enum(SORT_ORDERS).default(defaultOrder),
     search: plainText().trim().max(100).optional(),
   });
 }

@@ -3,7 +3,15 @@ import { isValidPhoneNumber, toE164PhoneNumber } from '@portal/domain/phone-numb
 import { z } from 'zod';
 import { LANGUAGES, type Language, RECIPIENT_NAME_MAX } from './constants';
 import { listQuerySchema, pageSchema } from './lists';
-import { isPresent, isWithinMaxLength, multilineText, plainText, requiredEmail, requiredText } from './rules';
+import {
+  canCheck,
+  isPresent,
+  isWithinMaxLength,
+  multilineText,
+  plainText,
+  requiredEmail,
+  requiredText,
+} from './rules';
 
 /** Limits of the recipient form besides the name (spec §5 gives the name's; the rest are ours). */
 export const RECIPIENT_LIMITS = {
@@ -75,22 +83,6 @@ export function isValidPartyNumber(value: string): boolean {
 export function isVatNumberFormat(value: string): boolean {
   if (!isPresent(value)) return true;
   return /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(value.replace(/\s/g, '').toUpperCase());
-}
-
-/**
- * Whether a rule over several fields can run: the body is an object and none of `fields` has an issue
- * so far. The other fields' issues do not stop it, so that the form shows them all at once.
- */
-function canCheck(
-  payload: { value: unknown; issues: readonly { path?: readonly PropertyKey[] }[] },
-  fields: readonly string[],
-): boolean {
-  if (typeof payload.value !== 'object' || payload.value === null || Array.isArray(payload.value))
-    return false;
-  return payload.issues.every((issue) => {
-    const field = issue.path?.[0];
-    return field !== undefined && !fields.includes(String(field));
-  });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
+  addMonths,
   daysBetween,
   daysInMonth,
   formatIsoDate,
@@ -103,5 +104,47 @@ describe('calendar dates', () => {
       expect(addDays(date, offset)).toBe(expected);
       expect(daysBetween(date, expected)).toBe(offset);
     }
+  });
+});
+
+describe('addMonths', () => {
+  const monthly = (start: string, counts: number[]) => counts.map((months) => addMonths(start, months));
+
+  it('counts each month from the start, taking the last day where the month is shorter', () => {
+    expect(monthly('2025-01-31', [1, 2, 3, 13])).toEqual([
+      '2025-02-28',
+      '2025-03-31',
+      '2025-04-30',
+      '2026-02-28',
+    ]);
+    expect(monthly('2024-01-31', [1, 2])).toEqual(['2024-02-29', '2024-03-31']);
+    expect(monthly('2024-02-29', [12, 48])).toEqual(['2025-02-28', '2028-02-29']);
+    expect(monthly('2025-01-30', [1, 120])).toEqual(['2025-02-28', '2035-01-30']);
+  });
+
+  it('goes back as well as forward, across years, and nowhere for 0', () => {
+    expect(monthly('2025-03-31', [-1, -13, 0])).toEqual(['2025-02-28', '2024-02-29', '2025-03-31']);
+    expect(monthly('2025-12-15', [1, -12, 25])).toEqual(['2026-01-15', '2024-12-15', '2028-01-15']);
+  });
+
+  it('keeps the day of the month where the month has it, else takes its last day', () => {
+    const random = seededRandom(7);
+    for (let i = 0; i < 2000; i++) {
+      const year = random.int(1900, 2200);
+      const month = random.int(1, 12);
+      const day = random.int(1, daysInMonth(year, month));
+      const months = random.int(-240, 240);
+      const result = parseIsoDate(addMonths(formatIsoDate({ year, month, day }), months));
+      if (result === null) throw new Error('not a date');
+      expect((result.year - year) * 12 + result.month - month).toBe(months);
+      expect(result.day).toBe(Math.min(day, daysInMonth(result.year, result.month)));
+    }
+  });
+
+  it('throws on invalid input or a result outside 0001-9999', () => {
+    expect(() => addMonths('2025-02-30', 1)).toThrow(RangeError);
+    expect(() => addMonths('2025-01-01', 0.5)).toThrow(RangeError);
+    expect(() => addMonths('9999-12-01', 1)).toThrow(RangeError);
+    expect(() => addMonths('0001-01-31', -1)).toThrow(RangeError);
   });
 });

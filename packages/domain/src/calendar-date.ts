@@ -103,3 +103,25 @@ export function addDays(date: string, days: number): string {
 export function daysBetween(from: string, to: string): number {
   return toDayNumber(requireDate(to)) - toDayNumber(requireDate(from));
 }
+
+/**
+ * `date` moved by a whole number of calendar months (negative goes back), keeping its day of the month
+ * where that month has it and otherwise taking the month's last day: "2025-01-31" + 1 → "2025-02-28",
+ * "2024-01-31" + 1 → "2024-02-29", "2025-01-31" + 2 → "2025-03-31", "2025-03-15" − 1 → "2025-02-15".
+ * Each call counts from `date` itself, so a monthly series is `addMonths(start, k)` for k = 1, 2, …, never
+ * a chain of single steps (a chain would stick at the 28th after February). Throws a RangeError on an
+ * invalid date, a non-integer `months` or a result outside years 0001-9999.
+ */
+export function addMonths(date: string, months: number): string {
+  if (!Number.isSafeInteger(months)) throw new RangeError(`months must be an integer, got ${String(months)}`);
+  const { year, month, day } = requireDate(date);
+  const monthIndex = year * 12 + (month - 1) + months;
+  const resultYear = Math.floor(monthIndex / 12);
+  const resultMonth = monthIndex - resultYear * 12 + 1;
+  if (resultYear < 1 || resultYear > 9999) throw new RangeError('date out of range');
+  return formatIsoDate({
+    year: resultYear,
+    month: resultMonth,
+    day: Math.min(day, daysInMonth(resultYear, resultMonth)),
+  });
+}
