@@ -148,9 +148,9 @@ export async function startESigningSandbox(options: ESigningSandboxOptions): Pro
   // --- callbacks -----------------------------------------------------------------------------------
 
   /** One delivery and its retries; the body is the document as it is now (later ones may overtake it). */
-  function deliver(doc: StoredDocument, attempt = 1): void {
+  function deliver(doc: StoredDocument, attempt = 1): Promise<void> {
     const url = doc.json.api_callback_url;
-    if (!url) return;
+    if (!url) return Promise.resolve();
     const snapshot = JSON.stringify(doc.json);
     const status = doc.json.status;
     const body = new URLSearchParams({
@@ -184,28 +184,28 @@ export async function startESigningSandbox(options: ESigningSandboxOptions): Pro
     })();
     inFlight.add(run);
     void run.finally(() => inFlight.delete(run));
+    return run;
   }
 
   /** A change worth a callback: the switches may hold it back behind the next one, or send it twice. */
   function changed(doc: StoredDocument): void {
     if (!doc.json.api_callback_url) return;
-    const send = () => deliver(doc);
     if (failures.has('callback_out_of_order') && !heldBack) {
       failures.delete('callback_out_of_order');
       // The held-back delivery carries the document as it is now, so it arrives stale.
-      const snapshot = structuredClone(doc.json);
-      heldBack = () => deliver({ ...doc, json: snapshot });
+      const stale = { ...doc, json: structuredClone(doc.json) };
+      heldBack = () => void deliver(stale);
       return;
     }
-    send();
+    const first = deliver(doc);
     if (failures.has('callback_twice')) {
       failures.delete('callback_twice');
-      send();
+      void first.then(() => deliver(doc));
     }
     if (heldBack) {
       const late = heldBack;
       heldBack = null;
-      late();
+      void first.then(late);
     }
   }
 
