@@ -234,7 +234,7 @@ export async function startESigningSandbox(options: ESigningSandboxOptions): Pro
     };
   }
 
-  /** The time-out of a pending document is checked whenever the document is read. */
+  /** The time-out of a pending document is checked whenever the document is read, and every minute. */
   function current(id: string): StoredDocument | undefined {
     const doc = documents.get(id);
     if (
@@ -668,6 +668,10 @@ export async function startESigningSandbox(options: ESigningSandboxOptions): Pro
   }
 
   publicUrl = await listenSandbox(server, options);
+  const sweep = setInterval(() => {
+    for (const id of documents.keys()) current(id);
+  }, 60_000);
+  sweep.unref();
 
   return {
     url: publicUrl,
@@ -689,6 +693,7 @@ export async function startESigningSandbox(options: ESigningSandboxOptions): Pro
       while (inFlight.size > 0 || timers.size > 0) await new Promise((r) => setTimeout(r, 5));
     },
     close: () => {
+      clearInterval(sweep);
       for (const t of timers) clearTimeout(t);
       timers.clear();
       return closeSandbox(server);

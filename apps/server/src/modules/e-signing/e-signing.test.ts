@@ -239,6 +239,16 @@ describe('both signees sign: closed, called back, sealed', () => {
     }
   });
 
+  it('asking for a callback again delivers the document as it is now', async () => {
+    const started = await send();
+    await sandbox.callbacksSettled();
+    await provider.client.cancelDocument(started.documentId);
+    await sandbox.callbacksSettled();
+    await provider.client.triggerCallback(started.documentId);
+    await sandbox.callbacksSettled();
+    expect(receivedStatuses(started.documentId)).toEqual(['pending', 'canceled', 'canceled']);
+  });
+
   it('a callback without our token, or with the token of another document, fetches nothing', async () => {
     const started = await send();
     const other = await send();
