@@ -103,7 +103,7 @@ const fieldValue = (party: ScriveParty, type: string, order?: number) =>
     party.fields.find((f) => f.type === type && (order === undefined || f.order === order))?.value ?? '',
   );
 
-export const partyName = (party: ScriveParty) =>
+const partyName = (party: ScriveParty) =>
   [fieldValue(party, 'name', 1), fieldValue(party, 'name', 2)].filter(Boolean).join(' ');
 
 const digitsOf = (s: string) => s.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
