@@ -63,6 +63,13 @@ const envSchema = z.object({
   FORTNOX_REDIRECT_URI: z.url().optional(),
   FORTNOX_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
   FORTNOX_SANDBOX_FAIL: z.string().default(''),
+  E_SIGNING_URL: z.url().optional(),
+  E_SIGNING_API_TOKEN: z.string().min(1).optional(),
+  E_SIGNING_API_SECRET: z.string().min(8).optional(),
+  E_SIGNING_ACCESS_TOKEN: z.string().min(1).optional(),
+  E_SIGNING_ACCESS_SECRET: z.string().min(8).optional(),
+  E_SIGNING_SANDBOX_PORT: z.coerce.number().int().min(0).max(65535).default(0),
+  E_SIGNING_SANDBOX_FAIL: z.string().default(''),
 });
 
 export interface Config {
@@ -111,6 +118,22 @@ export interface Config {
   fortnoxRedirectUri: string;
   /** The embedded demo's Fortnox sandbox: its port (0 = any free one) and the switched-on failures. */
   fortnoxSandbox: { port: number; failures: string[] };
+  /**
+   * The e-signing provider's API (Scrive Document API v2) and the portal account's personal access
+   * credentials (docs/INTEGRATIONS.md "E-signing"). Null: none given; the embedded demo then starts
+   * the e-signing sandbox (modules/e-signing) and uses it.
+   */
+  eSigning: {
+    apiUrl: string;
+    apiToken: string;
+    apiSecret: string;
+    accessToken: string;
+    accessSecret: string;
+  } | null;
+  /** 32 bytes: the key of the tokens in our e-signing callback URLs, derived from SECRET_KEY (HKDF). */
+  eSigningCallbackKey: Buffer;
+  /** The embedded demo's e-signing sandbox: its port (0 = any free one) and the switched-on failures. */
+  eSigningSandbox: { port: number; failures: string[] };
 }
 
 export class ConfigError extends Error {}
@@ -134,21 +157,29 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   else if (e.DATABASE_URL)
     throw new ConfigError('Invalid configuration:\n  SECRET_KEY: required when DATABASE_URL is set');
   else secretKey = embeddedSecret(dataDir);
-  const bank = [
-    e.BANK_VERIFICATION_URL,
-    e.BANK_VERIFICATION_CLIENT_ID,
-    e.BANK_VERIFICATION_CLIENT_SECRET,
-    e.BANK_VERIFICATION_WEBHOOK_SECRET,
-  ];
-  if (bank.some(Boolean) && !bank.every(Boolean))
-    throw new ConfigError(
-      'Invalid configuration:\n  BANK_VERIFICATION_URL, _CLIENT_ID, _CLIENT_SECRET and _WEBHOOK_SECRET go together',
-    );
-  const fortnox = [e.FORTNOX_URL, e.FORTNOX_CLIENT_ID, e.FORTNOX_CLIENT_SECRET];
-  if (fortnox.some(Boolean) && !fortnox.every(Boolean))
-    throw new ConfigError(
-      'Invalid configuration:\n  FORTNOX_URL, FORTNOX_CLIENT_ID and FORTNOX_CLIENT_SECRET go together',
-    );
+  allOrNone(
+    [
+      e.BANK_VERIFICATION_URL,
+      e.BANK_VERIFICATION_CLIENT_ID,
+      e.BANK_VERIFICATION_CLIENT_SECRET,
+      e.BANK_VERIFICATION_WEBHOOK_SECRET,
+    ],
+    'BANK_VERIFICATION_URL, _CLIENT_ID, _CLIENT_SECRET and _WEBHOOK_SECRET',
+  );
+  allOrNone(
+    [e.FORTNOX_URL, e.FORTNOX_CLIENT_ID, e.FORTNOX_CLIENT_SECRET],
+    'FORTNOX_URL, FORTNOX_CLIENT_ID and FORTNOX_CLIENT_SECRET',
+  );
+  allOrNone(
+    [
+      e.E_SIGNING_URL,
+      e.E_SIGNING_API_TOKEN,
+      e.E_SIGNING_API_SECRET,
+      e.E_SIGNING_ACCESS_TOKEN,
+      e.E_SIGNING_ACCESS_SECRET,
+    ],
+    'E_SIGNING_URL, _API_TOKEN, _API_SECRET, _ACCESS_TOKEN and _ACCESS_SECRET',
+  );
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, '');
   return {
     port: e.PORT,
@@ -182,12 +213,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
             webhookSecret: e.BANK_VERIFICATION_WEBHOOK_SECRET,
           }
         : null,
-    bankSandbox: {
-      port: e.BANK_SANDBOX_PORT,
-      failures: e.BANK_SANDBOX_FAIL.split(',')
-        .map((f) => f.trim())
-        .filter(Boolean),
-    },
+    bankSandbox: { port: e.BANK_SANDBOX_PORT, failures: switchList(e.BANK_SANDBOX_FAIL) },
     fortnox:
       e.FORTNOX_URL && e.FORTNOX_CLIENT_ID && e.FORTNOX_CLIENT_SECRET
         ? {
@@ -201,13 +227,40 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ? Buffer.from(e.FORTNOX_ENCRYPTION_KEY, 'hex')
       : Buffer.from(hkdfSync('sha256', secretKey, Buffer.alloc(0), 'portal fortnox tokens v1', 32)),
     fortnoxRedirectUri: e.FORTNOX_REDIRECT_URI ?? `${publicUrl}/invoice/send-business`,
-    fortnoxSandbox: {
-      port: e.FORTNOX_SANDBOX_PORT,
-      failures: e.FORTNOX_SANDBOX_FAIL.split(',')
-        .map((f) => f.trim())
-        .filter(Boolean),
-    },
+    fortnoxSandbox: { port: e.FORTNOX_SANDBOX_PORT, failures: switchList(e.FORTNOX_SANDBOX_FAIL) },
+    eSigning:
+      e.E_SIGNING_URL &&
+      e.E_SIGNING_API_TOKEN &&
+      e.E_SIGNING_API_SECRET &&
+      e.E_SIGNING_ACCESS_TOKEN &&
+      e.E_SIGNING_ACCESS_SECRET
+        ? {
+            apiUrl: e.E_SIGNING_URL.replace(/\/+$/, ''),
+            apiToken: e.E_SIGNING_API_TOKEN,
+            apiSecret: e.E_SIGNING_API_SECRET,
+            accessToken: e.E_SIGNING_ACCESS_TOKEN,
+            accessSecret: e.E_SIGNING_ACCESS_SECRET,
+          }
+        : null,
+    eSigningCallbackKey: Buffer.from(
+      hkdfSync('sha256', secretKey, Buffer.alloc(0), 'portal e-signing callbacks v1', 32),
+    ),
+    eSigningSandbox: { port: e.E_SIGNING_SANDBOX_PORT, failures: switchList(e.E_SIGNING_SANDBOX_FAIL) },
   };
+}
+
+/** A partner's variables are given all together or not at all; `names` says which in the message. */
+function allOrNone(values: (string | undefined)[], names: string): void {
+  if (values.some(Boolean) && !values.every(Boolean))
+    throw new ConfigError(`Invalid configuration:\n  ${names} go together`);
+}
+
+/** A sandbox's failure switches as an environment variable lists them: `a,b , c`. */
+function switchList(value: string): string[] {
+  return value
+    .split(',')
+    .map((f) => f.trim())
+    .filter(Boolean);
 }
 
 function embeddedSecret(dataDir: string): Buffer {

@@ -3,6 +3,7 @@ import type { Config } from './config';
 import type { Db } from './db/client';
 import type { Mailer } from './mail/mailer';
 import type { BankVerificationClient } from './modules/bank-verification/bank-verification.client';
+import type { ESigningProvider } from './modules/e-signing/e-signing.service';
 import type { FortnoxClient } from './modules/fortnox/fortnox.client';
 import type { FileStore } from './services/file-store';
 
@@ -25,6 +26,8 @@ export interface AppContext {
   bankProvider?: BankProvider;
   /** Fortnox (issue #13): the configured app or the embedded demo's sandbox; none: its routes answer 502. */
   fortnox?: FortnoxProvider;
+  /** The e-signing provider (issue #14): the configured Scrive account or the demo's sandbox; none: signing is unavailable. */
+  eSigning?: ESigningProvider;
 }
 
 /** The Fortnox the portal talks to. */

@@ -19,14 +19,19 @@ import { createBankVerificationClient } from './modules/bank-verification/bank-v
 import {
   type BankSandbox,
   SANDBOX_FAILURES,
-  type SandboxFailure,
   startBankSandbox,
 } from './modules/bank-verification/bank-verification.sandbox';
+import { createESigningClient } from './modules/e-signing/e-signing.client';
+import {
+  E_SIGNING_SANDBOX_FAILURES,
+  type ESigningSandbox,
+  startESigningSandbox,
+} from './modules/e-signing/e-signing.sandbox';
+import type { ESigningProvider } from './modules/e-signing/e-signing.service';
 import { createFortnoxClient } from './modules/fortnox/fortnox.client';
 import {
   FORTNOX_SANDBOX_FAILURES,
   type FortnoxSandbox,
-  type FortnoxSandboxFailure,
   startFortnoxSandbox,
 } from './modules/fortnox/fortnox.sandbox';
 import { refreshFortnoxConnections, registerFortnoxPayments } from './modules/fortnox/fortnox.service';
@@ -44,6 +49,23 @@ export interface RunningServer {
   app: FastifyInstance;
   database: Database;
   stop(): Promise<void>;
+}
+
+/**
+ * Where a demo sandbox listens (its configured port, our host, the host name browsers use) and which of
+ * its failure switches the environment turns on (unknown names are ignored).
+ */
+function sandboxPlace<F extends string>(
+  config: Config,
+  sandbox: { port: number; failures: string[] },
+  known: readonly F[],
+): { port: number; host: string; publicHostname: string; failures: F[] } {
+  return {
+    port: sandbox.port,
+    host: config.host,
+    publicHostname: new URL(config.publicUrl).hostname,
+    failures: sandbox.failures.filter((f): f is F => (known as readonly string[]).includes(f)),
+  };
 }
 
 /**
@@ -75,12 +97,7 @@ async function bankProviderOf(
     clientId,
     clientSecret,
     webhookSecret,
-    port: config.bankSandbox.port,
-    host: config.host,
-    publicHostname: new URL(config.publicUrl).hostname,
-    failures: config.bankSandbox.failures.filter((f): f is SandboxFailure =>
-      (SANDBOX_FAILURES as readonly string[]).includes(f),
-    ),
+    ...sandboxPlace(config, config.bankSandbox, SANDBOX_FAILURES),
   });
   return {
     provider: {
@@ -110,17 +127,48 @@ async function fortnoxOf(
   const sandbox = await startFortnoxSandbox({
     clientId,
     clientSecret,
-    port: config.fortnoxSandbox.port,
-    host: config.host,
-    publicHostname: new URL(config.publicUrl).hostname,
-    failures: config.fortnoxSandbox.failures.filter((f): f is FortnoxSandboxFailure =>
-      (FORTNOX_SANDBOX_FAILURES as readonly string[]).includes(f),
-    ),
+    ...sandboxPlace(config, config.fortnoxSandbox, FORTNOX_SANDBOX_FAILURES),
   });
   return {
     provider: {
       client: createFortnoxClient({ apiUrl: sandbox.url, authUrl: sandbox.url, clientId, clientSecret }),
       demo: true,
+    },
+    sandbox,
+  };
+}
+
+/**
+ * E-signing (issue #14): the configured Scrive account (docs/INTEGRATIONS.md "E-signing"), else in the
+ * embedded demo the e-signing sandbox, started here on a port of its own with fresh credentials, so a
+ * person can open a signee's link and sign; else none.
+ */
+async function eSigningOf(
+  config: Config,
+  embedded: boolean,
+): Promise<{ provider: ESigningProvider | undefined; sandbox: ESigningSandbox | null }> {
+  const callbackKey = config.eSigningCallbackKey;
+  if (config.eSigning)
+    return {
+      provider: { client: createESigningClient(config.eSigning), demo: false, callbackKey },
+      sandbox: null,
+    };
+  if (!embedded) return { provider: undefined, sandbox: null };
+  const credentials = {
+    apiToken: `portal-demo_${randomBytes(4).toString('hex')}`,
+    apiSecret: randomBytes(12).toString('hex'),
+    accessToken: `portal-demo_${randomBytes(4).toString('hex')}`,
+    accessSecret: randomBytes(12).toString('hex'),
+  };
+  const sandbox = await startESigningSandbox({
+    ...credentials,
+    ...sandboxPlace(config, config.eSigningSandbox, E_SIGNING_SANDBOX_FAILURES),
+  });
+  return {
+    provider: {
+      client: createESigningClient({ apiUrl: sandbox.apiUrl, ...credentials }),
+      demo: true,
+      callbackKey,
     },
     sandbox,
   };
@@ -135,6 +183,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   const database = await openDatabase(config);
   let bankSandbox: BankSandbox | null = null;
   let fortnoxSandbox: FortnoxSandbox | null = null;
+  let eSigningSandbox: ESigningSandbox | null = null;
   try {
     const applied = await migrate(database.db);
     if (applied.length) logger.info({ applied }, 'migrations applied');
@@ -146,6 +195,8 @@ export async function startServer(config: Config): Promise<RunningServer> {
     bankSandbox = bank.sandbox;
     const fortnox = await fortnoxOf(config, database.kind === 'embedded');
     fortnoxSandbox = fortnox.sandbox;
+    const eSigning = await eSigningOf(config, database.kind === 'embedded');
+    eSigningSandbox = eSigning.sandbox;
     const mailer = config.smtpUrl
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(database.db, logger);
@@ -157,6 +208,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         now: () => new Date(),
         bankProvider: bank.provider,
         fortnox: fortnox.provider,
+        eSigning: eSigning.provider,
         files:
           database.kind === 'embedded'
             ? folderFileStore(join(config.dataDir, 'files'))
@@ -211,6 +263,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
       if (bankSandbox)
         lines.push(`Demo bank-verification provider on ${bankSandbox.url} (docs/INTEGRATIONS.md).`);
       if (fortnoxSandbox) lines.push(`Demo Fortnox on ${fortnoxSandbox.url} (docs/INTEGRATIONS.md).`);
+      if (eSigningSandbox) lines.push(`Demo e-signing on ${eSigningSandbox.url} (docs/INTEGRATIONS.md).`);
       logger.info(
         `Portal on ${config.publicUrl} (embedded database in ${config.dataDir}${seeded ? ', demo data seeded now' : ''}).\n` +
           `Demo sign-ins, password ${DEMO_PASSWORD}; branded login at ${config.publicUrl}/${DEMO_GROUP}/login:\n${lines.join('\n')}`,
@@ -224,6 +277,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         await scheduler?.stop();
         await bankSandbox?.close();
         await fortnoxSandbox?.close();
+        await eSigningSandbox?.close();
         if (!(await app.whenHandlersDone(STOP_GRACE_MS)))
           app.log.warn('stopping: handlers still at work after the grace period');
         await database.close();
@@ -232,6 +286,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
   } catch (err) {
     await bankSandbox?.close();
     await fortnoxSandbox?.close();
+    await eSigningSandbox?.close();
     await database.close();
     throw err;
   }

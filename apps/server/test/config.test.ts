@@ -105,6 +105,39 @@ describe('loadConfig', () => {
     );
   });
 
+  it('takes the e-signing account only with all five variables, and keys its callbacks apart from SECRET_KEY', () => {
+    const scrive = {
+      E_SIGNING_URL: 'https://scrive.com/api/v2/',
+      E_SIGNING_API_TOKEN: 'a1b2_101',
+      E_SIGNING_API_SECRET: 'c47b87126dsacbhb',
+      E_SIGNING_ACCESS_TOKEN: '2d12_114',
+      E_SIGNING_ACCESS_SECRET: '12876adsdhght665',
+    };
+    const config = loadConfig({ DATABASE_URL: 'postgres://db/portal', SECRET_KEY: KEY, ...scrive });
+    expect(config.eSigning).toEqual({
+      apiUrl: 'https://scrive.com/api/v2',
+      apiToken: 'a1b2_101',
+      apiSecret: 'c47b87126dsacbhb',
+      accessToken: '2d12_114',
+      accessSecret: '12876adsdhght665',
+    });
+    expect(config.eSigningCallbackKey).toHaveLength(32);
+    expect(config.eSigningCallbackKey.equals(config.secretKey)).toBe(false);
+    expect(config.eSigningCallbackKey.equals(config.fortnoxKey)).toBe(false);
+    const demo = loadConfig({
+      DATABASE_URL: 'postgres://db/portal',
+      SECRET_KEY: KEY,
+      E_SIGNING_SANDBOX_PORT: '8093',
+      E_SIGNING_SANDBOX_FAIL: ' sealing, callback_twice ,',
+    });
+    expect(demo.eSigning).toBeNull();
+    expect(demo.eSigningSandbox).toEqual({ port: 8093, failures: ['sealing', 'callback_twice'] });
+    const { E_SIGNING_ACCESS_SECRET: _, ...partial } = scrive;
+    expect(errorOf({ DATABASE_URL: 'postgres://db/portal', SECRET_KEY: KEY, ...partial }).message).toContain(
+      'E_SIGNING_URL, _API_TOKEN, _API_SECRET, _ACCESS_TOKEN and _ACCESS_SECRET go together',
+    );
+  });
+
   it('treats an empty value as unset', () => {
     const config = loadConfig({ PORT: '', DATA_DIR: tempDir(), SECRET_KEY: KEY });
     expect(config.port).toBe(8080);

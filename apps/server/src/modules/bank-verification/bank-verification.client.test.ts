@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rejectionOf } from '../../../test/support/rejection';
 import { BankProviderError, createBankVerificationClient } from './bank-verification.client';
 import { type BankSandbox, SANDBOX_SESSION_MINUTES, startBankSandbox } from './bank-verification.sandbox';
 
@@ -18,14 +19,7 @@ beforeEach(() => {
 
 const client = () => createBankVerificationClient({ baseUrl: sandbox.url, ...CLIENT, now });
 
-async function failureOf(promise: Promise<unknown>): Promise<BankProviderError> {
-  const error = await promise.then(
-    () => null,
-    (e: unknown) => e,
-  );
-  expect(error).toBeInstanceOf(BankProviderError);
-  return error as BankProviderError;
-}
+const failureOf = (p: Promise<unknown>) => rejectionOf(p, BankProviderError);
 
 /** What the person does on the provider's hosted page; answers where the browser is sent next. */
 async function onHostedPage(link: string, action: string, account?: string): Promise<URL> {

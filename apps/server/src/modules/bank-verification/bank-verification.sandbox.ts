@@ -2,8 +2,7 @@
 // webhooks, failure switches and its hosted HTML page), so the protocol the client speaks can be read as one.
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { escapeHtml, readBody, sendJson } from '../../lib/sandbox-http';
+import { closeSandbox, escapeHtml, listenSandbox, readBody, sendJson } from '../../lib/sandbox-http';
 
 /**
  * A stand-in for the open-banking provider (STYLE.md "Partners we cannot reach"): its own small HTTP
@@ -549,14 +548,8 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     return json(res, 404, { error: 'not_found' });
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  if (!publicUrl)
-    publicUrl = `http://${options.publicHostname ?? (options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1')}:${port}`;
-  publicUrl = publicUrl.replace(/\/+$/, '');
+  const listening = await listenSandbox(server, options);
+  publicUrl = (publicUrl || listening).replace(/\/+$/, '');
 
   return {
     url: publicUrl,
@@ -571,10 +564,6 @@ export async function startBankSandbox(options: BankSandboxOptions): Promise<Ban
     webhooksDone: async () => {
       await Promise.all([...deliveries]);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeSandbox(server),
   };
 }

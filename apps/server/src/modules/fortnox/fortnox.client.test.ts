@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { rejectionOf } from '../../../test/support/rejection';
 import {
   createFortnoxClient,
   decimalToScaled,
@@ -58,15 +59,7 @@ async function connectTokens(c: FortnoxClient = client): Promise<FortnoxTokens> 
   return c.exchangeCode(back.searchParams.get('code') ?? '', REDIRECT);
 }
 
-async function failureOf(p: Promise<unknown>): Promise<FortnoxError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof FortnoxError) return err;
-    throw err;
-  }
-  throw new Error('expected a FortnoxError');
-}
+const failureOf = (p: Promise<unknown>) => rejectionOf(p, FortnoxError);
 
 beforeAll(async () => {
   sandbox = await startFortnoxSandbox({ ...CLIENT, now, slowMs: 600 });

@@ -1,6 +1,8 @@
 // Over 500 lines on purpose: one partner's protocol in one file (OAuth2 code, refresh and revoke, the
 // REST calls with Fortnox's paging, error envelopes, rate limit and retries), so it can be read against
 // the domain note.
+import { failureOfStatus, failureOfThrown, type PartnerFailure, retryWaitMs } from '../../lib/partner-http';
+
 /**
  * The client of Fortnox's REST API v3 and its OAuth2 server (shared/domain/fortnox-api.md): the
  * authorization-code flow (§2), paged invoice lists (§3), one invoice, its customer and its PDF (§4),
@@ -16,28 +18,14 @@ export const FORTNOX_SCOPES = ['invoice', 'customer', 'companyinformation', 'pay
 /** The five values of `filter` Fortnox accepts on /3/invoices (§3.1); any other is its 400 2000587. */
 export type InvoiceFilter = 'cancelled' | 'fullypaid' | 'unpaid' | 'unpaidoverdue' | 'unbooked';
 
-/** Why a call failed, as the service needs to tell it apart. */
+/** Why a call failed, as the service needs to tell it apart (403 is codes 2001101/2001103: scope or licence). */
 export type FortnoxFailure =
   /** Client id or secret refused at the token endpoint (401 `invalid_client`). */
   | 'invalid_client'
   /** Code or refresh token refused (400 `invalid_grant`): the customer must connect again. */
   | 'invalid_grant'
-  /** The access token was refused even after a renewal (401). */
-  | 'unauthorized'
-  /** Missing scope or licence (403, codes 2001101/2001103). */
-  | 'forbidden'
-  | 'not_found'
-  | 'bad_request'
-  /** Still 429 after every retry. */
-  | 'rate_limited'
-  /** 5xx. */
-  | 'server_error'
-  /** No answer within the time-out. */
-  | 'timeout'
-  /** No answer at all (refused connection, reset). */
-  | 'network'
-  /** An answer that is not the JSON (or PDF) Fortnox sends. */
-  | 'malformed';
+  /** The rest as HTTP tells it; `unauthorized` is an access token refused even after a renewal. */
+  | PartnerFailure;
 
 export class FortnoxError extends Error {
   constructor(
@@ -245,12 +233,7 @@ export function createFortnoxClient(config: FortnoxClientConfig): FortnoxClient 
     try {
       return await httpFetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     } catch (err) {
-      const name = (err as { name?: string }).name;
-      throw new FortnoxError(
-        name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network',
-        null,
-        null,
-      );
+      throw new FortnoxError(failureOfThrown(err), null, null);
     }
   }
 
@@ -260,12 +243,7 @@ export function createFortnoxClient(config: FortnoxClientConfig): FortnoxClient 
     try {
       text = await res.text();
     } catch (err) {
-      const name = (err as { name?: string }).name;
-      throw new FortnoxError(
-        name === 'TimeoutError' || name === 'AbortError' ? 'timeout' : 'network',
-        res.status,
-        null,
-      );
+      throw new FortnoxError(failureOfThrown(err), res.status, null);
     }
     try {
       return JSON.parse(text) as unknown;
@@ -295,17 +273,7 @@ export function createFortnoxClient(config: FortnoxClientConfig): FortnoxClient 
         ? 'invalid_grant'
         : code === 'invalid_client'
           ? 'invalid_client'
-          : res.status === 401
-            ? 'unauthorized'
-            : res.status === 403
-              ? 'forbidden'
-              : res.status === 404
-                ? 'not_found'
-                : res.status === 429
-                  ? 'rate_limited'
-                  : res.status >= 500
-                    ? 'server_error'
-                    : 'bad_request';
+          : failureOfStatus(res.status);
     return new FortnoxError(failure, res.status, code, message);
   }
 
@@ -406,8 +374,7 @@ export function createFortnoxClient(config: FortnoxClientConfig): FortnoxClient 
         }
         if (res.status === 429 && attempt < retries) {
           await res.body?.cancel();
-          const after = Number(res.headers.get('retry-after'));
-          await sleep(Number.isFinite(after) && after > 0 ? after * 1000 : backoffMs * 2 ** attempt);
+          await sleep(retryWaitMs(res, backoffMs, attempt));
           continue;
         }
         if (!res.ok) throw await errorOf(res);

@@ -2,10 +2,9 @@
 // approval page, the REST API with paging and errors, failure switches), so the protocol reads as one.
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { addDays } from '@portal/domain/calendar-date';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { escapeHtml, readBody, sendJson } from '../../lib/sandbox-http';
+import { closeSandbox, escapeHtml, listenSandbox, readBody, sendJson } from '../../lib/sandbox-http';
 import {
   SANDBOX_COMPANY,
   SANDBOX_CUSTOMERS,
@@ -559,12 +558,7 @@ export async function startFortnoxSandbox(options: FortnoxSandboxOptions): Promi
     return fortnoxError(res, 404, 2000434, 'Hittar inte resursen.', true);
   }
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  publicUrl = `http://${options.publicHostname ?? (options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1')}:${port}`;
+  publicUrl = await listenSandbox(server, options);
 
   return {
     url: publicUrl,
@@ -593,10 +587,6 @@ export async function startFortnoxSandbox(options: FortnoxSandboxOptions): Promi
       if (res.status !== 303 || !location) throw new Error(`sandbox approval failed: ${res.status}`);
       return new URL(location);
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
+    close: () => closeSandbox(server),
   };
 }
