@@ -195,9 +195,13 @@ export type TransferCost = z.infer<typeof transferCostSchema>;
 export const listTransferCostsResponseSchema = pageSchema(transferCostSchema);
 export type ListTransferCostsResponse = z.infer<typeof listTransferCostsResponseSchema>;
 
-export const SETTLEMENT_ROW_KINDS = ['payout', 'payment', 'chargeBack'] as const;
+/** `planPayout`: an installment plan's financed amount paid out on approval (docs/INSTALLMENTS.md). */
+export const SETTLEMENT_ROW_KINDS = ['payout', 'payment', 'chargeBack', 'planPayout'] as const;
 export const settlementRowSchema = z.object({
-  invoiceID: z.string(),
+  /** The row's invoice; null for a plan's payout, which names its plan instead. */
+  invoiceID: z.string().nullable(),
+  planID: z.string().nullable(),
+  /** The invoice's number, or the plan's loan number. */
   invoiceNumber: z.string(),
   recipientName: z.string(),
   kind: z.enum(SETTLEMENT_ROW_KINDS),

@@ -643,10 +643,10 @@ export const settlementRows = pgTable(
       .notNull()
       .references(() => settlements.id),
     issuerId: uuid('issuer_id').notNull(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id),
-    kind: text('kind').notNull().$type<'payout' | 'payment' | 'chargeBack'>(),
+    /** The invoice of the row; null for a plan's payout (`planId`), exactly one of the two is set. */
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    planId: uuid('plan_id').references((): AnyPgColumn => installmentPlans.id),
+    kind: text('kind').notNull().$type<'payout' | 'payment' | 'chargeBack' | 'planPayout'>(),
     /** The payment passed on, for `payment` rows. */
     paymentId: uuid('payment_id'),
     position: integer('position').notNull(),
@@ -661,6 +661,7 @@ export const settlementRows = pgTable(
     uniqueIndex('settlement_rows_payout_once_idx').on(t.invoiceId).where(sql`${t.kind} = 'payout'`),
     uniqueIndex('settlement_rows_charge_back_once_idx').on(t.invoiceId).where(sql`${t.kind} = 'chargeBack'`),
     uniqueIndex('settlement_rows_payment_once_idx').on(t.paymentId).where(sql`${t.paymentId} is not null`),
+    uniqueIndex('settlement_rows_plan_payout_once_idx').on(t.planId).where(sql`${t.kind} = 'planPayout'`),
   ],
 );
 
@@ -774,6 +775,8 @@ export const postings = pgTable(
      */
     issuerId: uuid('issuer_id'),
     invoiceId: uuid('invoice_id'),
+    /** The installment plan of a plan's posting (plan_receivable, its payout); checked like invoiceId. */
+    planId: uuid('plan_id'),
     account: text('account').notNull(),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     currency: char('currency', { length: 3 }).notNull(),
@@ -784,6 +787,7 @@ export const postings = pgTable(
   },
   (t) => [
     index('postings_invoice_idx').on(t.invoiceId, t.account),
+    index('postings_plan_idx').on(t.planId, t.account).where(sql`${t.planId} is not null`),
     // The ledger report's receivable postings of an issuer up to a date (migration 0018).
     index('postings_receivable_idx').on(t.issuerId, t.at).where(sql`${t.account} = 'receivable'`),
     // What the next payout run settles: the issuer's payable postings no settlement has taken yet.
@@ -1007,4 +1011,116 @@ export const fortnoxPaymentOutbox = pgTable(
       .on(t.issuerId, t.createdAt)
       .where(sql`${t.status} = 'pending'`),
   ],
+);
+
+/**
+ * An installment plan (contract financing) of an issuer to one of its recipients, the buyer (migration
+ * 0027, docs/INSTALLMENTS.md). States 1-10 of spec §4 (`PLAN_STATE` in the contracts).
+ */
+export const installmentPlans = pgTable(
+  'installment_plans',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    issuerId: uuid('issuer_id')
+      .notNull()
+      .references(() => issuers.id),
+    recipientId: uuid('recipient_id')
+      .notNull()
+      .references(() => recipients.id),
+    loanNumber: text('loan_number').notNull(),
+    state: integer('state').notNull(),
+    description: text('description').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    financedMinor: bigint('financed_minor', { mode: 'number' }).notNull(),
+    initialFeeMinor: bigint('initial_fee_minor', { mode: 'number' }).notNull().default(0),
+    monthlyFeeMinor: bigint('monthly_fee_minor', { mode: 'number' }).notNull().default(0),
+    administrationFeeMinor: bigint('administration_fee_minor', { mode: 'number' }).notNull().default(0),
+    totalMinor: bigint('total_minor', { mode: 'number' }).notNull(),
+    noOfInstallments: integer('no_of_installments').notNull(),
+    startDate: date('start_date', { mode: 'string' }).notNull(),
+    endDate: date('end_date', { mode: 'string' }).notNull(),
+    replacesPlanId: uuid('replaces_plan_id').references((): AnyPgColumn => installmentPlans.id),
+    signingDocumentId: text('signing_document_id'),
+    signedFileKey: text('signed_file_key'),
+    /** The invoice of the whole remaining principal when the plan was recalled (state 5). */
+    recallInvoiceId: uuid('recall_invoice_id')
+      .unique()
+      .references(() => invoices.id),
+    createdBy: uuid('created_by'),
+    createdAt: createdAt(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('installment_plans_issuer_loan_idx').on(t.issuerId, t.loanNumber),
+    index('installment_plans_issuer_created_idx').on(t.issuerId, t.createdAt, t.id),
+    index('installment_plans_issuer_state_idx').on(t.issuerId, t.state),
+    uniqueIndex('installment_plans_signing_idx')
+      .on(t.signingDocumentId)
+      .where(sql`${t.signingDocumentId} is not null`),
+  ],
+);
+
+/** A plan's schedule: one row per installment, linked to its invoice once the daily job issued it. */
+export const installmentPlanRows = pgTable(
+  'installment_plan_rows',
+  {
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => installmentPlans.id, { onDelete: 'cascade' }),
+    number: integer('number').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    principalMinor: bigint('principal_minor', { mode: 'number' }).notNull(),
+    initialFeeMinor: bigint('initial_fee_minor', { mode: 'number' }).notNull().default(0),
+    monthlyFeeMinor: bigint('monthly_fee_minor', { mode: 'number' }).notNull().default(0),
+    administrationFeeMinor: bigint('administration_fee_minor', { mode: 'number' }).notNull().default(0),
+    /** The three fees together. */
+    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    invoiceId: uuid('invoice_id')
+      .unique()
+      .references(() => invoices.id),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.number] })],
+);
+
+/** Who signs a plan (signees) and who guarantees it (securities). */
+export const installmentPlanParties = pgTable(
+  'installment_plan_parties',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => installmentPlans.id, { onDelete: 'cascade' }),
+    role: text('role').notNull().$type<'signee' | 'security'>(),
+    position: integer('position').notNull(),
+    name: text('name').notNull(),
+    identityNumber: text('identity_number').notNull(),
+    email: text('email').notNull().default(''),
+    phone: text('phone').notNull().default(''),
+    signingPartyId: text('signing_party_id'),
+    signingLink: text('signing_link'),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    rejectedAt: timestamp('rejected_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('installment_plan_parties_position_idx').on(t.planId, t.role, t.position)],
+);
+
+/** A plan's timeline: one row per transition or signing step, written with the change it records. */
+export const installmentPlanEvents = pgTable(
+  'installment_plan_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    planId: uuid('plan_id')
+      .notNull()
+      .references(() => installmentPlans.id, { onDelete: 'cascade' }),
+    issuerId: uuid('issuer_id').notNull(),
+    /** `PLAN_EVENT` of the contracts. */
+    event: integer('event').notNull(),
+    state: integer('state').notNull(),
+    seq: bigserial('seq', { mode: 'number' }).notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    userId: uuid('user_id'),
+    details: jsonb('details').$type<Record<string, string | number>>(),
+  },
+  (t) => [index('installment_plan_events_plan_idx').on(t.planId, t.seq)],
 );

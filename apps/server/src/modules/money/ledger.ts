@@ -24,6 +24,7 @@ import { postings } from '../../db/schema';
  * | unmatched_payments | money received that no invoice claimed yet |
  * | payment_deductions | credits a payer took off a deposit (BGMAX TK21): money the deposit lacks, owed back to us |
  * | credit_losses | receivables written off (customer loss, non-recourse) |
+ * | plan_receivable | an active installment plan's principal not yet invoiced to its buyer (docs/INSTALLMENTS.md) |
  */
 export const LEDGER_ACCOUNTS = [
   'receivable',
@@ -39,6 +40,7 @@ export const LEDGER_ACCOUNTS = [
   'unmatched_payments',
   'payment_deductions',
   'credit_losses',
+  'plan_receivable',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
@@ -55,13 +57,19 @@ export type JournalKind =
   | 'chargeBack'
   | 'interest'
   | 'reminderFee'
-  | 'loss';
+  | 'loss'
+  | 'planApprove'
+  | 'planInstallment'
+  | 'planRecall'
+  | 'planTransfer';
 
 export interface PostingLine {
   account: LedgerAccount;
   /** Debit positive, credit negative, minor units. */
   amountMinor: number;
   invoiceId?: string | null;
+  /** The installment plan of a plan's posting. */
+  planId?: string | null;
   settlementId?: string | null;
   paymentId?: string | null;
 }
@@ -103,6 +111,7 @@ export function journalRows(journal: Journal): PostingRow[] {
     journalId,
     issuerId: journal.issuerId,
     invoiceId: l.invoiceId ?? null,
+    planId: l.planId ?? null,
     account: l.account,
     amountMinor: l.amountMinor,
     currency: journal.currency,
@@ -125,6 +134,7 @@ export async function insertPostingRows(tx: Tx | Db, rows: PostingRow[]): Promis
       journal_id: 'uuid',
       issuer_id: 'uuid',
       invoice_id: 'uuid',
+      plan_id: 'uuid',
       account: 'text',
       amount_minor: 'bigint',
       currency: 'text',
@@ -137,6 +147,7 @@ export async function insertPostingRows(tx: Tx | Db, rows: PostingRow[]): Promis
       journal_id: r.journalId,
       issuer_id: r.issuerId ?? null,
       invoice_id: r.invoiceId ?? null,
+      plan_id: r.planId ?? null,
       account: r.account,
       amount_minor: r.amountMinor,
       currency: r.currency,
@@ -191,6 +202,86 @@ export async function recogniseInvoice(
   });
 }
 
+/**
+ * An installment plan is approved (docs/INSTALLMENTS.md "Money"): we buy the buyer's debt, so the
+ * plan's principal is ours to collect and the financed amount is owed to the issuer, paid by the next
+ * payout run as a `planPayout` row less the issuer's fee.
+ */
+export async function bookPlanApproval(
+  tx: Tx,
+  plan: { id: string; issuerId: string; currency: string; financedMinor: number },
+  at: Date,
+): Promise<void> {
+  await postJournal(tx, {
+    issuerId: plan.issuerId,
+    currency: plan.currency,
+    kind: 'planApprove',
+    at,
+    lines: [
+      { account: 'plan_receivable', amountMinor: plan.financedMinor, planId: plan.id },
+      { account: 'issuer_payable', amountMinor: -plan.financedMinor, planId: plan.id },
+    ],
+  });
+}
+
+/**
+ * An installment's invoice is issued to the buyer: the invoice's receivable is its amount, of which
+ * the principal part comes off the plan's receivable and the fee part is our income. A recall's
+ * invoice (the whole remaining principal) is the same with no fee.
+ */
+export async function bookPlanInvoice(
+  tx: Tx,
+  entry: {
+    planId: string;
+    issuerId: string;
+    currency: string;
+    invoiceId: string;
+    principalMinor: number;
+    feeMinor: number;
+    kind: 'planInstallment' | 'planRecall';
+  },
+  at: Date,
+): Promise<void> {
+  await postJournal(tx, {
+    issuerId: entry.issuerId,
+    currency: entry.currency,
+    kind: entry.kind,
+    at,
+    lines: [
+      {
+        account: 'receivable',
+        amountMinor: entry.principalMinor + entry.feeMinor,
+        invoiceId: entry.invoiceId,
+      },
+      {
+        account: 'plan_receivable',
+        amountMinor: -entry.principalMinor,
+        planId: entry.planId,
+        invoiceId: entry.invoiceId,
+      },
+      { account: 'fee_income', amountMinor: -entry.feeMinor, invoiceId: entry.invoiceId },
+    ],
+  });
+}
+
+/** A replacing plan takes over the open principal of the plan it replaces; no money moves. */
+export async function bookPlanTransfer(
+  tx: Tx,
+  entry: { fromPlanId: string; toPlanId: string; issuerId: string; currency: string; principalMinor: number },
+  at: Date,
+): Promise<void> {
+  await postJournal(tx, {
+    issuerId: entry.issuerId,
+    currency: entry.currency,
+    kind: 'planTransfer',
+    at,
+    lines: [
+      { account: 'plan_receivable', amountMinor: entry.principalMinor, planId: entry.toPlanId },
+      { account: 'plan_receivable', amountMinor: -entry.principalMinor, planId: entry.fromPlanId },
+    ],
+  });
+}
+
 export interface BookViolation {
   rule:
     | 'journal_balance'
@@ -198,7 +289,8 @@ export interface BookViolation {
     | 'settlement_total'
     | 'settlement_row'
     | 'settlement_bank'
-    | 'payment_booking';
+    | 'payment_booking'
+    | 'plan_receivable';
   id: string;
   detail: string;
 }
@@ -312,6 +404,31 @@ export async function checkBooks(db: Db | Tx, issuerId?: string): Promise<BookVi
       rule: 'payment_booking',
       id: p.id,
       detail: `${p.status} ${p.amount}: bank ${p.bank}, unmatched_payments ${p.open}, payment_deductions ${p.off}`,
+    });
+  // Per installment plan: its plan_receivable is the principal not yet invoiced while it is active or
+  // under final notice (2, 7); nothing before approval, nor once completed, recalled or replaced.
+  const plansOff = rows<{ id: string; state: number; open: string; booked: string }>(
+    await db.execute(sql`
+      select pl.id, pl.state, (pl.financed_minor - coalesce(r.invoiced, 0))::text as open,
+             coalesce(p.total, 0)::text as booked
+      from installment_plans pl
+      left join (
+        select plan_id, sum(principal_minor) as invoiced from installment_plan_rows
+        where invoice_id is not null group by plan_id
+      ) r on r.plan_id = pl.id
+      left join (
+        select plan_id, sum(amount_minor) as total from postings
+        where account = 'plan_receivable' ${issuerFilter('issuer_id')} group by plan_id
+      ) p on p.plan_id = pl.id
+      where ${issuerId ? sql`pl.issuer_id = ${issuerId}` : sql`true`}
+        and coalesce(p.total, 0) <> case when pl.state in (2, 7)
+          then pl.financed_minor - coalesce(r.invoiced, 0) else 0 end`),
+  );
+  for (const p of plansOff)
+    found.push({
+      rule: 'plan_receivable',
+      id: p.id,
+      detail: `state ${p.state}, principal not invoiced ${p.open}, plan_receivable postings ${p.booked}`,
     });
   return found;
 }

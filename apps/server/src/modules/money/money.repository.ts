@@ -1,6 +1,14 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { invoices, issuers, payments, recipients, settlementRows, settlements } from '../../db/schema';
+import {
+  installmentPlans,
+  invoices,
+  issuers,
+  payments,
+  recipients,
+  settlementRows,
+  settlements,
+} from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 
 /** The queries of the customer's money pages: transfer costs (settlements), the fee preview, the payments report. */
@@ -44,25 +52,39 @@ export async function listSettlements(
   return { items: found.map((f) => ({ ...f.s, day: f.day })), total: total?.n ?? 0 };
 }
 
-/** A page of a settlement's rows in their order, with the invoice's number and recipient. */
-export function listSettlementRows(db: Db, settlementId: string, page: number, pageSize: number) {
+/**
+ * A settlement's row with what it is about: its invoice's number and recipient, or for a plan's
+ * payout the plan's loan number and buyer (docs/INSTALLMENTS.md "Money").
+ */
+function settlementRowsWithSubject(db: Db) {
   return db
-    .select({ row: settlementRows, invoiceNumber: invoices.invoiceNumber, recipientName: recipients.name })
+    .select({
+      row: settlementRows,
+      invoiceNumber: sql<string>`coalesce(${invoices.invoiceNumber}, ${installmentPlans.loanNumber})`,
+      ocr: invoices.ocr,
+      recipientName: recipients.name,
+    })
     .from(settlementRows)
-    .innerJoin(invoices, eq(invoices.id, settlementRows.invoiceId))
-    .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
+    .leftJoin(invoices, eq(invoices.id, settlementRows.invoiceId))
+    .leftJoin(installmentPlans, eq(installmentPlans.id, settlementRows.planId))
+    .innerJoin(
+      recipients,
+      eq(recipients.id, sql`coalesce(${invoices.recipientId}, ${installmentPlans.recipientId})`),
+    );
+}
+
+/** A page of a settlement's rows in their order, with the invoice's (or plan's) number and recipient. */
+export function listSettlementRows(db: Db, settlementId: string, page: number, pageSize: number) {
+  return settlementRowsWithSubject(db)
     .where(eq(settlementRows.settlementId, settlementId))
     .orderBy(asc(settlementRows.position))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
 }
 
-/** Every row of a settlement with its invoice's reference (the BGMAX file). */
+/** Every row of a settlement with its invoice's reference, or its plan's loan number (the BGMAX file). */
 export function listSettlementReferences(db: Db, settlementId: string) {
-  return db
-    .select({ row: settlementRows, ocr: invoices.ocr, invoiceNumber: invoices.invoiceNumber })
-    .from(settlementRows)
-    .innerJoin(invoices, eq(invoices.id, settlementRows.invoiceId))
+  return settlementRowsWithSubject(db)
     .where(eq(settlementRows.settlementId, settlementId))
     .orderBy(asc(settlementRows.position));
 }

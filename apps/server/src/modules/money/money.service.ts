@@ -23,11 +23,20 @@ import { settlementBgmax } from './settlement-bgmax';
 export { runDailyJob } from './daily-job';
 export { DAILY_JOB_HOUR, msUntilNextRun, startDailyScheduler } from './daily-scheduler';
 export { type IncomingPayment, incomingPaymentsFile } from './incoming-payments-file';
-export { checkBooks, isFinanced, postJournal, recogniseInvoice, UnbalancedJournalError } from './ledger';
+export {
+  bookPlanApproval,
+  bookPlanInvoice,
+  bookPlanTransfer,
+  checkBooks,
+  isFinanced,
+  postJournal,
+  recogniseInvoice,
+  UnbalancedJournalError,
+} from './ledger';
 export { ledgerPage, ledgerRows, processOn } from './ledger-report';
 export { assertNearToday } from './money-dates';
 export { acceptsPayment, assignPayment, importBgmaxFile, type PaymentsApplied } from './payment-import';
-export { feeTermsOf, listHeldPayouts, NO_FEE, rowFee, runPayout } from './payouts';
+export { feeTermsOf, listHeldPayouts, NO_FEE, PLAN_SERVICE, rowFee, runPayout } from './payouts';
 
 export { settlementBgmax } from './settlement-bgmax';
 
@@ -70,6 +79,7 @@ export async function getTransferCost(
       items: found.map(
         (f): SettlementRow => ({
           invoiceID: f.row.invoiceId,
+          planID: f.row.planId,
           invoiceNumber: f.invoiceNumber,
           recipientName: f.recipientName,
           kind: f.row.kind,

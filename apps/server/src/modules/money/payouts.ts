@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { INVOICE_EVENT } from '@portal/contracts';
+import { INVOICE_EVENT, PLAN_EVENT } from '@portal/contracts';
 import type { Currency } from '@portal/domain/money';
 import { sumMinor } from '@portal/domain/money';
 import { type FeeTerms, feeFor } from '@portal/domain/money-flow';
@@ -7,7 +7,14 @@ import type { Locale } from '@portal/i18n';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/migrate';
-import { invoiceEvents, issuerFees, messages, settlementRows, settlements } from '../../db/schema';
+import {
+  installmentPlanEvents,
+  invoiceEvents,
+  issuerFees,
+  messages,
+  settlementRows,
+  settlements,
+} from '../../db/schema';
 import { minorOf } from '../../lib/minor';
 import { noticeColumns } from '../../services/notices';
 import { payoutAccountsOf } from '../bank-verification/bank-verification.service';
@@ -20,7 +27,10 @@ import { INSERT_CHUNK, insertPostingRows, isFinanced, journalRows, type PostingR
  */
 const PAYOUT_LOCK_ID = 727_002;
 
-export type SettlementRowKind = 'payout' | 'payment' | 'chargeBack';
+/** The service whose fee terms a plan's payout pays (docs/INSTALLMENTS.md "Money"). */
+export const PLAN_SERVICE = 'loans';
+
+export type SettlementRowKind = 'payout' | 'payment' | 'chargeBack' | 'planPayout';
 
 export interface PayoutOptions {
   /** The day the money reaches the issuers, `YYYY-MM-DD`. */
@@ -93,7 +103,10 @@ interface Unsettled {
   id: number;
   issuer_id: string;
   currency: string;
-  invoice_id: string;
+  /** Exactly one of the two: the posting's invoice, or its installment plan (a plan's payout). */
+  invoice_id: string | null;
+  plan_id: string | null;
+  plan_state: number | null;
   amount_minor: string;
   kind: string;
   payment_id: string | null;
@@ -106,6 +119,7 @@ interface Unsettled {
 export function rowKindOf(postingKind: string): SettlementRowKind {
   if (postingKind === 'recognise') return 'payout';
   if (postingKind === 'chargeBack') return 'chargeBack';
+  if (postingKind === 'planApprove') return 'planPayout';
   return 'payment';
 }
 
@@ -137,7 +151,7 @@ export function rowFee(
   firstForInvoice: boolean,
 ): number {
   if (kind === 'chargeBack') return 0;
-  if (kind === 'payout') return feeFor(grossMinor, terms, true);
+  if (kind === 'payout' || kind === 'planPayout') return feeFor(grossMinor, terms, true);
   if (isFinanced(service)) return 0;
   return feeFor(grossMinor, terms, firstForInvoice);
 }
@@ -241,10 +255,13 @@ async function payoutOfIssuer(
   await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_ID}::int, hashtext(${issuerId}))`);
   const open = rows<Unsettled>(
     await tx.execute(sql`
-        select p.id, p.issuer_id, p.currency, p.invoice_id, p.amount_minor::text as amount_minor, p.kind,
-               p.payment_id, i.service, i.invoice_number, iss.country
+        select p.id, p.issuer_id, p.currency, p.invoice_id, p.plan_id, pl.state as plan_state,
+               p.amount_minor::text as amount_minor, p.kind, p.payment_id,
+               coalesce(i.service, ${PLAN_SERVICE}) as service,
+               coalesce(i.invoice_number, pl.loan_number) as invoice_number, iss.country
         from postings p
-        join invoices i on i.id = p.invoice_id
+        left join invoices i on i.id = p.invoice_id
+        left join installment_plans pl on pl.id = p.plan_id
         join issuers iss on iss.id = p.issuer_id
         where p.account = 'issuer_payable' and p.settlement_id is null and p.issuer_id = ${issuerId}
         order by p.currency, p.id`),
@@ -254,7 +271,7 @@ async function payoutOfIssuer(
   const payee = (await payoutAccountsOf(tx, [issuerId])).get(issuerId) ?? null;
   const issuerIds = [...new Set(open.map((p) => p.issuer_id))];
   const terms = await feeTermsOf(tx, issuerIds);
-  const invoiceIds = [...new Set(open.map((p) => p.invoice_id))];
+  const invoiceIds = [...new Set(open.flatMap((p) => (p.invoice_id ? [p.invoice_id] : [])))];
   const settledBefore = new Set(
     rows<{ invoice_id: string }>(
       await tx.execute(sql`
@@ -283,9 +300,9 @@ async function payoutOfIssuer(
       const kind = rowKindOf(p.kind);
       const grossMinor = -minorOf(p.amount_minor);
       const feeTerms = terms.get(`${p.issuer_id}|${p.service}|${p.currency}`) ?? NO_FEE;
-      const firstForInvoice = !settledBefore.has(p.invoice_id);
+      const firstForInvoice = p.invoice_id === null || !settledBefore.has(p.invoice_id);
       const feeMinor = rowFee(kind, grossMinor, p.service, feeTerms, firstForInvoice);
-      if (kind !== 'chargeBack') settledBefore.add(p.invoice_id);
+      if (kind !== 'chargeBack' && p.invoice_id) settledBefore.add(p.invoice_id);
       return { p, kind, position, grossMinor, feeMinor, netMinor: grossMinor - feeMinor };
     });
     const sum = (pick: (l: (typeof lines)[number]) => number) => sumMinor(lines.map(pick));
@@ -336,6 +353,7 @@ async function payoutOfIssuer(
       settlementId,
       issuerId: first.issuer_id,
       invoiceId: l.p.invoice_id,
+      planId: l.p.plan_id,
       kind: l.kind,
       paymentId: l.p.payment_id,
       position: l.position,
@@ -358,12 +376,14 @@ async function payoutOfIssuer(
             account: 'issuer_payable' as const,
             amountMinor: l.grossMinor,
             invoiceId: l.p.invoice_id,
+            planId: l.p.plan_id,
             settlementId,
           },
           {
             account: 'fee_income' as const,
             amountMinor: -l.feeMinor,
             invoiceId: l.p.invoice_id,
+            planId: l.p.plan_id,
             settlementId,
           },
         ]),
@@ -374,20 +394,43 @@ async function payoutOfIssuer(
     await tx.execute(sql`
         update postings set settlement_id = ${settlementId}
         where id in (select unnest(string_to_array(${group.map((p) => p.id).join(',')}, ','))::bigint)`);
-    const events = lines.map((l) => ({
-      invoiceId: l.p.invoice_id,
-      issuerId: first.issuer_id,
-      event: l.kind === 'payout' ? INVOICE_EVENT.payout : INVOICE_EVENT.settlement,
-      at: opts.now,
-      details: {
-        settlementNumber: number,
-        grossMinor: l.grossMinor,
-        feeMinor: l.feeMinor,
-        netMinor: l.netMinor,
-      },
-    }));
+    const detailsOf = (l: (typeof lines)[number]) => ({
+      settlementNumber: number,
+      grossMinor: l.grossMinor,
+      feeMinor: l.feeMinor,
+      netMinor: l.netMinor,
+    });
+    const events = lines.flatMap((l) =>
+      l.p.invoice_id
+        ? [
+            {
+              invoiceId: l.p.invoice_id,
+              issuerId: first.issuer_id,
+              event: l.kind === 'payout' ? INVOICE_EVENT.payout : INVOICE_EVENT.settlement,
+              at: opts.now,
+              details: detailsOf(l),
+            },
+          ]
+        : [],
+    );
     for (let i = 0; i < events.length; i += INSERT_CHUNK)
       await tx.insert(invoiceEvents).values(events.slice(i, i + INSERT_CHUNK));
+    // A plan's payout is an event of the plan's timeline (docs/INSTALLMENTS.md).
+    const planEvents = lines.flatMap((l) =>
+      l.p.plan_id
+        ? [
+            {
+              planId: l.p.plan_id,
+              issuerId: first.issuer_id,
+              event: PLAN_EVENT.paidOut,
+              state: l.p.plan_state ?? 0,
+              at: opts.now,
+              details: detailsOf(l),
+            },
+          ]
+        : [],
+    );
+    if (planEvents.length > 0) await tx.insert(installmentPlanEvents).values(planEvents);
     await tx.insert(messages).values({
       issuerId: first.issuer_id,
       ...noticeColumns(

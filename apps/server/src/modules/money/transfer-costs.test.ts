@@ -160,10 +160,10 @@ describe('transfer costs (the customer’s settlements)', () => {
       .where(
         inArray(
           invoices.id,
-          stored.map((r) => r.invoiceId),
+          stored.flatMap((r) => (r.invoiceId ? [r.invoiceId] : [])),
         ),
       );
-    const referenceOf = (id: string) => {
+    const referenceOf = (id: string | null) => {
       const inv = rowInvoices.find((i) => i.id === id);
       return inv?.ocr ?? inv?.invoiceNumber ?? '';
     };
