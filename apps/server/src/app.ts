@@ -32,6 +32,7 @@ import { ApiError } from './lib/errors';
 import { createHealthCheck } from './lib/health';
 import { bankVerificationRoutes } from './modules/bank-verification/bank-verification.routes';
 import { fortnoxRoutes } from './modules/fortnox/fortnox.routes';
+import { installmentPlanRoutes } from './modules/installments/installments.routes';
 import { invoiceDocumentRoutes } from './modules/invoices/invoice-documents.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { moneyRoutes } from './modules/money/money.routes';
@@ -324,6 +325,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(dashboardRoutes);
   await app.register(bankVerificationRoutes);
   await app.register(fortnoxRoutes);
+  await app.register(installmentPlanRoutes);
 
   // Runtime settings of the SPA (spec §7: the base address comes from a global setting).
   app.get('/config.js', { schema: { hide: true } }, async (_request, reply) => {

@@ -15,6 +15,7 @@ import {
   type SessionOperationId,
   VALID_ARTICLE_BODY,
   VALID_INVOICE_BODY,
+  VALID_PLAN_BODY,
   VALID_ISSUER_BODY,
   VALID_RECIPIENT_BODY,
 } from './support/route-samples';
@@ -87,6 +88,11 @@ async function createByggObjects(token: string): Promise<Record<string, string>>
       { name: 'Hemlig rad', quantityMilli: 1000, unit: 'st', unitPriceMinor: 4_321, vatBasisPoints: 2500 },
     ],
   });
+  const plan = await post('/api/limited/installmentplans', {
+    ...VALID_PLAN_BODY,
+    description: 'Hemlig avbetalning',
+    recipientID: recipient.recipientID,
+  });
   const pdf = await PDFDocument.create();
   pdf
     .addPage()
@@ -126,6 +132,7 @@ async function createByggObjects(token: string): Promise<Record<string, string>>
     attachments: file.fileID,
     invoiceFiles: invoiceFile.fileID,
     messages: message?.id ?? '',
+    installmentplans: String(plan.installmentPlanID),
   };
 }
 

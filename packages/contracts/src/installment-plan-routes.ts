@@ -12,18 +12,15 @@ function planRoute<const M extends RouteDef['method'], const P extends string>(m
 }
 
 /**
- * The installment plan calls (issue #14), in the route table's form, NOT yet in `ROUTES`: the server
- * test "lists exactly the API routes the server registers" holds `ROUTES` to what is registered, and
- * no plan route is registered yet. The module that registers them spreads this table into `ROUTES`
- * (`...INSTALLMENT_PLAN_ROUTES`, as `SIGN_IN_ROUTES` is) in the same change, and names
- * `registerInstallmentPlan` and `listInstallmentPlans` in `PAGE_CALLS` for the pages
- * `/installment/register` and `/installmentplans`. Paths are under `/api/limited/` like every other
- * customer call. Payloads (installment-plans.ts): list `listInstallmentPlansQuerySchema` →
+ * The installment plan calls (issue #14), spread into `ROUTES`. Paths are under `/api/limited/` like
+ * every other customer call. Payloads (installment-plans.ts): list `listInstallmentPlansQuerySchema` →
  * `listInstallmentPlansResponseSchema`; register and update `installmentPlanBodySchema` (register with an
  * `Idempotency-Key` header) → `installmentPlanDetailSchema`, as are get, send for signing and cancel;
  * another issuer's plan answers 404 `installmentPlans.not_found`, a move the state table does not
  * allow 409 `installmentPlans.invalid_transition`, a body that breaks a rule 400
- * `installmentPlans.invalid` with the issues.
+ * `installmentPlans.invalid` with the issues. The signed agreement is a PDF download. Our credit
+ * decision is a back-office call; the e-signing provider's callback is public and proves itself by the
+ * token in its URL (docs/INSTALLMENTS.md "Signing").
  */
 export const INSTALLMENT_PLAN_ROUTES = {
   listInstallmentPlans: planRoute('GET', '/api/limited/installmentplans'),
@@ -35,6 +32,24 @@ export const INSTALLMENT_PLAN_ROUTES = {
   sendInstallmentPlanForSigning: planRoute('POST', '/api/limited/installmentplans/:id/signing'),
   /** Cancels a plan that is not active yet (`PLAN_TRANSITIONS.cancel`). */
   cancelInstallmentPlan: planRoute('POST', '/api/limited/installmentplans/:id/cancel'),
+  /** The sealed agreement of a signed plan, as the provider sealed it. */
+  downloadInstallmentPlanAgreement: planRoute('GET', '/api/limited/installmentplans/:id/agreement'),
+  /** Our credit decision on a signed plan (`PLAN_TRANSITIONS.approve` / `.reject`). */
+  decideInstallmentPlan: {
+    method: 'POST',
+    path: '/api/backoffice/installmentplans/:id/decision',
+    auth: 'operator',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  /** The e-signing provider's notice that an order changed (Scrive's form callback). */
+  receiveESigningCallback: {
+    method: 'POST',
+    path: '/api/e-signing/callback',
+    auth: 'public',
+    permission: null,
+    allowDuringSetup: true,
+  },
 } as const satisfies Record<string, RouteDef>;
 
 export type InstallmentPlanOperationId = keyof typeof INSTALLMENT_PLAN_ROUTES;

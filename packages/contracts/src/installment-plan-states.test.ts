@@ -33,11 +33,12 @@ describe('the plan states and events', () => {
   it('has the tables by name and by number of one list, with exact types', () => {
     for (const [name, number] of Object.entries(PLAN_STATE)) expect(PLAN_STATES[number]).toBe(name);
     for (const [name, number] of Object.entries(PLAN_EVENT)) expect(PLAN_EVENTS[number]).toBe(name);
-    expect(Object.keys(PLAN_EVENTS).map(Number)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1));
+    expect(Object.keys(PLAN_EVENTS).map(Number)).toEqual(Array.from({ length: 18 }, (_, i) => i + 1));
     expectTypeOf(PLAN_STATE.agreementRejected).toEqualTypeOf<10>();
     expectTypeOf(PLAN_STATES[8]).toEqualTypeOf<'sentForSigning'>();
     expectTypeOf<PlanState>().toEqualTypeOf<1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9 | 10>();
     expectTypeOf(PLAN_EVENT.completed).toEqualTypeOf<17>();
+    expectTypeOf(PLAN_EVENT.paidOut).toEqualTypeOf<18>();
     expectTypeOf<PlanEvent>().toExtend<number>();
     expect(() => numberedNames(['a', 'b', 'a'])).toThrow();
   });

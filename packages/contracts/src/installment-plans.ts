@@ -13,7 +13,7 @@ import { invoiceEventSchema } from './invoices';
 import { listQuerySchema, pageSchema } from './lists';
 import { numberedNames } from './numbered-names';
 import { optionalText } from './recipients';
-import { canCheck, isoDateSchema, requiredEmail, requiredText } from './rules';
+import { canCheck, isoDateSchema, plainText, requiredEmail, requiredText } from './rules';
 
 /*
  * Installment plans (contract financing, spec §2-§5, issue #14): the customer sells something its
@@ -70,6 +70,8 @@ const PLAN_EVENT_TABLES = numberedNames([
   ...(['approved', 'rejected', 'cancelled'] as const),
   ...(['installmentInvoiced', 'installmentPaid', 'finalNotice', 'resumed', 'recalled'] as const),
   ...(['replaced', 'replacesPlan', 'completed'] as const),
+  // Money: the financed amount paid out to the customer by a payout run (a `planPayout` settlement row).
+  ...(['paidOut'] as const),
 ]);
 export const PLAN_EVENT = PLAN_EVENT_TABLES.byName;
 export const PLAN_EVENTS = PLAN_EVENT_TABLES.byNumber;
@@ -379,3 +381,13 @@ export const listInstallmentPlansQuerySchema = listQuerySchema(PLAN_SORT_FIELDS,
 export type ListInstallmentPlansQuery = z.output<typeof listInstallmentPlansQuerySchema>;
 export const listInstallmentPlansResponseSchema = pageSchema(installmentPlanSummarySchema);
 export type ListInstallmentPlansResponse = z.infer<typeof listInstallmentPlansResponseSchema>;
+
+/** `POST backoffice/installmentplans/:id/decision`: our credit decision on a signed plan. */
+export const decideInstallmentPlanBodySchema = z.object({ decision: z.enum(['approved', 'rejected']) });
+export const decideInstallmentPlanResponseSchema = z.object({
+  installmentPlanID: z.string(),
+  state: integer,
+});
+
+/** `POST e-signing/callback?token=…`: the provider's callback proves itself by the token of its URL. */
+export const eSigningCallbackQuerySchema = z.object({ token: plainText().max(200).optional() });

@@ -30,6 +30,8 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageName, OperationId>>> = {
   articles: 'listArticles',
   verifyBankAccount: 'getBankVerification',
   verifyBankAccountSuccess: 'getBankVerification',
+  installmentPlans: 'listInstallmentPlans',
+  installmentRegister: 'registerInstallmentPlan',
 };
 
 /**

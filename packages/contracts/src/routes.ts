@@ -1,6 +1,7 @@
 // Over 500 lines on purpose: the route table, one entry per call (method, path, permission), so every
 // route's permission is written once and the tenancy test can loop over all of them.
 import { type Ability, HISTORY_ABILITIES, REPORT_ABILITIES } from './abilities';
+import { INSTALLMENT_PLAN_ROUTES } from './installment-plan-routes';
 import { SIGN_IN_ROUTES } from './sign-in-routes';
 
 export { SIGN_IN_ROUTES };
@@ -46,6 +47,7 @@ export const ROUTES = {
     allowDuringSetup: true,
   },
   ...SIGN_IN_ROUTES,
+  ...INSTALLMENT_PLAN_ROUTES,
   logout: { method: 'POST', path: '/api/logout', auth: 'session', permission: null, allowDuringSetup: true },
   getSelf: { method: 'GET', path: '/api/self', auth: 'session', permission: null, allowDuringSetup: true },
   changePassword: {

@@ -54,6 +54,20 @@ export const VALID_INVOICE_BODY = {
   ],
 };
 
+/** A valid installment plan but for its buyer (a recipient), which a test creates first. */
+export const VALID_PLAN_BODY = {
+  description: 'Köksrenovering med vitvaror',
+  currency: 'SEK',
+  financedAmountMinor: 3_600_000,
+  startDate: '2026-12-01',
+  noOfInstallments: 12,
+  monthlyFee: 2_900,
+  initialFee: 49_500,
+  administrationFee: 3_900,
+  signees: [{ name: 'Anna Andersson', identityNumber: '19811218-9876', email: 'anna@example.se', phone: '' }],
+  securities: [],
+};
+
 /**
  * A well-formed call of every route. A Record over every operationId: adding a route to ROUTES does
  * not compile until it has a sample here, so the loops of the permission and tenancy tests cover it.
@@ -64,6 +78,18 @@ export const ROUTE_SAMPLES: Record<
 > = {
   getHealth: {},
   getOpenApi: {},
+  listInstallmentPlans: { query: 'state=2&search=kök&sort=loanNumber&order=asc&page=1&pageSize=10' },
+  registerInstallmentPlan: { payload: { ...VALID_PLAN_BODY, recipientID: SAMPLE_ID } },
+  getInstallmentPlan: { params: { id: SAMPLE_ID } },
+  updateInstallmentPlan: {
+    params: { id: SAMPLE_ID },
+    payload: { ...VALID_PLAN_BODY, recipientID: SAMPLE_ID },
+  },
+  sendInstallmentPlanForSigning: { params: { id: SAMPLE_ID } },
+  cancelInstallmentPlan: { params: { id: SAMPLE_ID } },
+  downloadInstallmentPlanAgreement: { params: { id: SAMPLE_ID } },
+  decideInstallmentPlan: { params: { id: SAMPLE_ID }, payload: { decision: 'approved' } },
+  receiveESigningCallback: { query: 'token=x', payload: { document_id: '1' } },
   getGroup: { query: 'group=acme' },
   login: { payload: { username: 'demo', password: DEMO_PASSWORD } },
   login2fa: { payload: { token: 'x'.repeat(43), code: '000000' } },

@@ -21,6 +21,8 @@ import {
   type BankSandbox,
   startBankSandbox,
 } from '../../src/modules/bank-verification/bank-verification.sandbox';
+import { createESigningClient } from '../../src/modules/e-signing/e-signing.client';
+import { type ESigningSandbox, startESigningSandbox } from '../../src/modules/e-signing/e-signing.sandbox';
 import { createFortnoxClient } from '../../src/modules/fortnox/fortnox.client';
 import { type FortnoxSandbox, startFortnoxSandbox } from '../../src/modules/fortnox/fortnox.sandbox';
 import { createPreparedTestDb, createTestDb } from './test-db';
@@ -36,6 +38,14 @@ export const TEST_BANK_CLIENT = {
   clientSecret: 'sandbox-client-secret-for-tests',
   webhookSecret: 'sandbox-webhook-secret-for-tests',
 } as const;
+/** The credentials of the test apps' e-signing sandbox (Scrive's personal access credentials). */
+const TEST_E_SIGNING_CREDENTIALS = {
+  apiToken: 'esign-test-token',
+  apiSecret: 'esign-test-secret',
+  accessToken: 'esign-test-access',
+  accessSecret: 'esign-test-access-secret',
+};
+
 /** The credentials of the test apps' Fortnox sandbox. */
 export const TEST_FORTNOX_CLIENT = {
   clientId: 'portal-test',
@@ -95,6 +105,8 @@ export interface TestAppOptions {
   bankSandbox?: false;
   /** Without the Fortnox sandbox (Fortnox then answers 502). */
   fortnoxSandbox?: false;
+  /** Without the e-signing sandbox (sending a plan for signing then answers 502). */
+  eSigningSandbox?: false;
   /** Extra routes or hooks, added after buildApp and before the app is ready. */
   extend?: (app: FastifyInstance) => void | Promise<void>;
 }
@@ -109,6 +121,8 @@ export interface TestApp {
   bankSandbox: BankSandbox | null;
   /** The Fortnox sandbox the app's Fortnox client talks to over HTTP (issue #13), or null. */
   fortnoxSandbox: FortnoxSandbox | null;
+  /** The e-signing sandbox the app's e-signing client talks to over HTTP (issue #14), or null. */
+  eSigningSandbox: ESigningSandbox | null;
   /** The limits the app reads at every sign-in: a test may change them (reset() restores them). */
   throttle: ThrottleLimits;
   /** Signs in a user without two-factor and returns the session token (fails the test otherwise). */
@@ -207,7 +221,15 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
   let app: FastifyInstance | undefined;
   let bankSandbox: BankSandbox | null = null;
   let fortnoxSandbox: FortnoxSandbox | null = null;
+  let eSigningSandbox: ESigningSandbox | null = null;
   try {
+    if (opts.eSigningSandbox !== false)
+      eSigningSandbox = await startESigningSandbox({
+        ...TEST_E_SIGNING_CREDENTIALS,
+        now: () => clock.now(),
+        callbackRetryMs: [50],
+        slowMs: 1500,
+      });
     if (opts.fortnoxSandbox !== false)
       fortnoxSandbox = await startFortnoxSandbox({
         ...TEST_FORTNOX_CLIENT,
@@ -259,6 +281,13 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
               demo: true,
             }
           : undefined,
+        eSigning: eSigningSandbox
+          ? {
+              client: createESigningClient({ apiUrl: eSigningSandbox.apiUrl, ...TEST_E_SIGNING_CREDENTIALS }),
+              demo: true,
+              callbackKey: config.eSigningCallbackKey,
+            }
+          : undefined,
       },
       dbGate: opts.dbGate,
     });
@@ -268,6 +297,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     await app?.close();
     await bankSandbox?.close();
     await fortnoxSandbox?.close();
+    await eSigningSandbox?.close();
     await testDb.close();
     rmSync(dataDir, { recursive: true, force: true });
     throw err;
@@ -282,6 +312,7 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     mailer,
     bankSandbox,
     fortnoxSandbox,
+    eSigningSandbox,
     throttle,
     login: async (username, password = DEMO_PASSWORD) => {
       const res = await ready.inject({
@@ -312,11 +343,13 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
       Object.assign(throttle, initialThrottle);
       bankSandbox?.setFailures([]);
       fortnoxSandbox?.setFailures([]);
+      eSigningSandbox?.setFailures([]);
     },
     close: async () => {
       await ready.close();
       await bankSandbox?.close();
       await fortnoxSandbox?.close();
+      await eSigningSandbox?.close();
       await testDb.close();
       rmSync(dataDir, { recursive: true, force: true });
     },

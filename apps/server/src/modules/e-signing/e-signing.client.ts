@@ -240,7 +240,7 @@ export function createESigningClient(config: ESigningClientConfig): ESigningClie
           method: 'POST',
           body: () => {
             const form = new FormData();
-            form.set('file', new Blob([pdf], { type: 'application/pdf' }), fileName);
+            form.set('file', new Blob([new Uint8Array(pdf)], { type: 'application/pdf' }), fileName);
             form.set('saved', 'true');
             return form;
           },

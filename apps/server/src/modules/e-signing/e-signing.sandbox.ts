@@ -509,7 +509,7 @@ export async function startESigningSandbox(options: ESigningSandboxOptions): Pro
         const form = await new Request('http://sandbox.invalid', {
           method: 'POST',
           headers: { 'content-type': String(req.headers['content-type'] ?? '') },
-          body,
+          body: new Uint8Array(body),
         }).formData();
         const value = form.get('file');
         file = value instanceof File ? value : null;

@@ -1,0 +1,346 @@
+import { documentLanguageOf } from '@portal/contracts';
+import { luhnCheckDigit } from '@portal/domain/luhn';
+import { type Currency, toCurrency } from '@portal/domain/money';
+import { isValidPersonalNumber } from '@portal/domain/personal-number';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { rows as rowsOf } from '../../db/migrate';
+import {
+  installmentPlanEvents,
+  installmentPlanParties,
+  installmentPlanRows,
+  installmentPlans,
+  invoices,
+  issuerCounters,
+  issuers,
+  recipients,
+} from '../../db/schema';
+import { ApiError } from '../../lib/errors';
+import type { Signee } from '../e-signing/e-signing.service';
+import type { AgreementToDraw } from './agreement-pdf';
+
+/**
+ * The queries of the installments module (docs/INSTALLMENTS.md): a plan with its schedule, parties and
+ * timeline. Every read and write names the issuer, so another issuer's plan is never found.
+ */
+
+export type PlanRow = typeof installmentPlans.$inferSelect;
+export type PlanValues = Omit<
+  typeof installmentPlans.$inferInsert,
+  'id' | 'loanNumber' | 'state' | 'createdAt' | 'updatedAt'
+>;
+export type ScheduleRowValues = Omit<typeof installmentPlanRows.$inferInsert, 'planId' | 'invoiceId'>;
+export type PartyValues = Omit<typeof installmentPlanParties.$inferInsert, 'id' | 'planId'>;
+export type PlanEventValues = Omit<typeof installmentPlanEvents.$inferInsert, 'id' | 'seq'>;
+
+/** Loan numbers start here, so every one has the same length for a long time (nine digits with the check digit). */
+const LOAN_NUMBER_BASE = 10_000_000;
+
+/**
+ * The issuer's next loan number: a per-issuer sequence with a Luhn check digit, so a number read over
+ * the phone or typed into a payment is caught when one digit is wrong.
+ */
+export async function nextLoanNumber(tx: Tx, issuerId: string): Promise<string> {
+  const [row] = await tx
+    .insert(issuerCounters)
+    .values({ issuerId, name: 'loan', value: 1 })
+    .onConflictDoUpdate({
+      target: [issuerCounters.issuerId, issuerCounters.name],
+      set: { value: sql`${issuerCounters.value} + 1` },
+    })
+    .returning({ value: issuerCounters.value });
+  if (!row) throw new ApiError('server.internal');
+  const base = String(LOAN_NUMBER_BASE + row.value);
+  return `${base}${luhnCheckDigit(base)}`;
+}
+
+/** The issuer's recipient (the buyer); another issuer's is not found. */
+export async function findOwnBuyer(db: Db | Tx, issuerId: string, recipientId: string) {
+  const [found] = await db
+    .select()
+    .from(recipients)
+    .where(and(eq(recipients.issuerId, issuerId), eq(recipients.id, recipientId)));
+  return found ?? null;
+}
+
+/** Writes a new plan in state `state` with its schedule and parties, in the caller's transaction. */
+export async function insertPlan(
+  tx: Tx,
+  plan: PlanValues & { loanNumber: string; state: number },
+  schedule: ScheduleRowValues[],
+  parties: PartyValues[],
+  now: Date,
+): Promise<PlanRow> {
+  const [created] = await tx
+    .insert(installmentPlans)
+    .values({ ...plan, createdAt: now, updatedAt: now })
+    .returning();
+  if (!created) throw new ApiError('server.internal');
+  if (schedule.length > 0)
+    await tx.insert(installmentPlanRows).values(schedule.map((r) => ({ ...r, planId: created.id })));
+  if (parties.length > 0)
+    await tx.insert(installmentPlanParties).values(parties.map((p) => ({ ...p, planId: created.id })));
+  return created;
+}
+
+/** The issuer's plan, locked for the rest of the transaction; another issuer's is not found. */
+export async function lockOwnPlan(tx: Tx, issuerId: string, id: string): Promise<PlanRow> {
+  const [row] = await tx
+    .select()
+    .from(installmentPlans)
+    .where(and(eq(installmentPlans.issuerId, issuerId), eq(installmentPlans.id, id)))
+    .for('update');
+  if (!row) throw new ApiError('installmentPlans.not_found');
+  return row;
+}
+
+/** Moves a plan to `state` (the caller checked the transition) and stamps the change. */
+export async function setPlanState(
+  tx: Tx,
+  id: string,
+  state: number,
+  now: Date,
+  extra: Partial<Pick<PlanRow, 'signingDocumentId' | 'signedFileKey' | 'recallInvoiceId'>> = {},
+): Promise<void> {
+  await tx
+    .update(installmentPlans)
+    .set({ state, updatedAt: now, ...extra })
+    .where(eq(installmentPlans.id, id));
+}
+
+export async function insertPlanEvents(tx: Tx, events: PlanEventValues[]): Promise<void> {
+  if (events.length > 0) await tx.insert(installmentPlanEvents).values(events);
+}
+
+/** The issuer's plan with its buyer's name, or null. */
+export async function findOwnPlan(db: Db | Tx, issuerId: string, id: string) {
+  const [found] = await db
+    .select({ plan: installmentPlans, buyerName: recipients.name })
+    .from(installmentPlans)
+    .innerJoin(recipients, eq(recipients.id, installmentPlans.recipientId))
+    .where(and(eq(installmentPlans.issuerId, issuerId), eq(installmentPlans.id, id)));
+  return found ?? null;
+}
+
+/** A plan's schedule in order, with each issued installment's invoice number and state. */
+export function listScheduleRows(db: Db | Tx, planId: string) {
+  return db
+    .select({
+      row: installmentPlanRows,
+      invoiceNumber: invoices.invoiceNumber,
+      invoiceState: invoices.state,
+      remainingMinor: invoices.remainingMinor,
+    })
+    .from(installmentPlanRows)
+    .leftJoin(invoices, eq(invoices.id, installmentPlanRows.invoiceId))
+    .where(eq(installmentPlanRows.planId, planId))
+    .orderBy(asc(installmentPlanRows.number));
+}
+
+/** A plan's signees and securities, each in its order. */
+export function listParties(db: Db | Tx, planId: string) {
+  return db
+    .select()
+    .from(installmentPlanParties)
+    .where(eq(installmentPlanParties.planId, planId))
+    .orderBy(asc(installmentPlanParties.role), asc(installmentPlanParties.position));
+}
+
+/** A plan's timeline in the order it was written. */
+export function listPlanEvents(db: Db | Tx, planId: string) {
+  return db
+    .select()
+    .from(installmentPlanEvents)
+    .where(eq(installmentPlanEvents.planId, planId))
+    .orderBy(asc(installmentPlanEvents.seq));
+}
+
+/** The plans of a signing order at the provider (its callback names the document, not the issuer). */
+export async function findPlanBySigningDocument(db: Db | Tx, documentId: string) {
+  const [found] = await db
+    .select()
+    .from(installmentPlans)
+    .where(eq(installmentPlans.signingDocumentId, documentId));
+  return found ?? null;
+}
+
+/** The plans of these ids that belong to the issuer. */
+export function listOwnPlans(db: Db | Tx, issuerId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(installmentPlans)
+    .where(and(eq(installmentPlans.issuerId, issuerId), inArray(installmentPlans.id, ids)));
+}
+
+/** Any issuer's plan, locked: for the back office, whose decision is not made for one issuer. */
+export async function lockPlan(tx: Tx, id: string): Promise<PlanRow> {
+  const [row] = await tx.select().from(installmentPlans).where(eq(installmentPlans.id, id)).for('update');
+  if (!row) throw new ApiError('installmentPlans.not_found');
+  return row;
+}
+
+/** A registered plan's new terms: its row, schedule and parties replaced in the caller's transaction. */
+export async function replacePlanTerms(
+  tx: Tx,
+  id: string,
+  plan: PlanValues,
+  schedule: ScheduleRowValues[],
+  parties: PartyValues[],
+  now: Date,
+): Promise<void> {
+  const { createdBy: _createdBy, issuerId: _issuerId, ...terms } = plan;
+  await tx
+    .update(installmentPlans)
+    .set({ ...terms, updatedAt: now })
+    .where(eq(installmentPlans.id, id));
+  await tx.delete(installmentPlanRows).where(eq(installmentPlanRows.planId, id));
+  await tx.delete(installmentPlanParties).where(eq(installmentPlanParties.planId, id));
+  if (schedule.length > 0)
+    await tx.insert(installmentPlanRows).values(schedule.map((r) => ({ ...r, planId: id })));
+  if (parties.length > 0)
+    await tx.insert(installmentPlanParties).values(parties.map((p) => ({ ...p, planId: id })));
+}
+
+/** The plan that replaced this one, if any. */
+export async function findReplacingPlanId(db: Db | Tx, id: string): Promise<string | null> {
+  const [found] = await db
+    .select({ id: installmentPlans.id })
+    .from(installmentPlans)
+    .where(eq(installmentPlans.replacesPlanId, id))
+    .limit(1);
+  return found?.id ?? null;
+}
+
+/**
+ * What the buyer still owes on a plan (SQL over one plan row `pl`): nothing once it is completed,
+ * cancelled, rejected or replaced; otherwise the rows not yet invoiced (unless a recall invoice took
+ * them over) plus what is left on the plan's invoices.
+ */
+export const REMAINING_SQL = sql`case when pl.state in (3, 4, 6, 10) then 0 else
+  coalesce((select sum(case when r.invoice_id is null then (case when pl.recall_invoice_id is null then r.amount_minor else 0 end)
+                       else i.remaining_minor end)
+            from installment_plan_rows r left join invoices i on i.id = r.invoice_id
+            where r.plan_id = pl.id), 0)
+  + coalesce((select ri.remaining_minor from invoices ri where ri.id = pl.recall_invoice_id), 0) end`;
+
+export async function remainingOf(db: Db | Tx, plan: PlanRow): Promise<number> {
+  const [found] = rowsOf<{ remaining: string }>(
+    await db.execute(
+      sql`select (${REMAINING_SQL})::text as remaining from installment_plans pl where pl.id = ${plan.id}`,
+    ),
+  );
+  return Number(found?.remaining ?? 0);
+}
+
+/** How a signee proves who signs: BankID for a Swedish personal number, a plain link otherwise. */
+function authenticationOf(identityNumber: string): Signee['authentication'] {
+  return isValidPersonalNumber(identityNumber) ? 'se_bankid' : 'standard';
+}
+
+/** Everything the agreement PDF and the signing order need of a plan, read in the caller's transaction. */
+export async function agreementInputOf(
+  tx: Tx,
+  plan: PlanRow,
+  today: string,
+): Promise<{ agreement: AgreementToDraw; title: string; signees: Signee[] }> {
+  const [issuer] = await tx.select().from(issuers).where(eq(issuers.id, plan.issuerId));
+  const buyer = await findOwnBuyer(tx, plan.issuerId, plan.recipientId);
+  if (!issuer || !buyer) throw new ApiError('installmentPlans.not_found');
+  const schedule = await listScheduleRows(tx, plan.id);
+  const parties = await listParties(tx, plan.id);
+  const language = documentLanguageOf(buyer);
+  const person = (p: (typeof parties)[number]) => ({
+    name: p.name,
+    identityNumber: p.identityNumber,
+    email: p.email,
+  });
+  const signees = parties.filter((p) => p.role === 'signee');
+  return {
+    title: `${plan.loanNumber} ${plan.description}`.slice(0, 200),
+    signees: signees.map((p) => ({
+      name: p.name,
+      email: p.email,
+      ...(p.phone ? { mobile: p.phone } : {}),
+      ...(isValidPersonalNumber(p.identityNumber) ? { personalNumber: p.identityNumber } : {}),
+      authentication: authenticationOf(p.identityNumber),
+    })),
+    agreement: {
+      language,
+      date: today,
+      seller: {
+        name: issuer.name,
+        organizationNo: issuer.organizationNo,
+        address: issuer.address1,
+        zipcode: issuer.zipcode,
+        city: issuer.city,
+      },
+      buyer: {
+        name: buyer.name,
+        identityNumber: signees[0]?.identityNumber ?? buyer.organizationNumber,
+        address: buyer.address,
+        zipcode: buyer.zipcode,
+        city: buyer.city,
+      },
+      plan: {
+        loanNumber: plan.loanNumber,
+        description: plan.description,
+        currency: toCurrency(plan.currency) as Currency,
+        financedMinor: plan.financedMinor,
+        initialFeeMinor: plan.initialFeeMinor,
+        monthlyFeeMinor: plan.monthlyFeeMinor,
+        administrationFeeMinor: plan.administrationFeeMinor,
+        totalMinor: plan.totalMinor,
+        noOfInstallments: plan.noOfInstallments,
+        startDate: plan.startDate,
+        endDate: plan.endDate,
+      },
+      rows: schedule.map(({ row }) => row),
+      signees: signees.map(person),
+      securities: parties.filter((p) => p.role === 'security').map(person),
+    },
+  };
+}
+
+/** The signing order's party id and link on each signee, in the order the signees were given. */
+export async function setSigningLinks(
+  tx: Tx,
+  planId: string,
+  links: readonly { partyId: string; link: string }[],
+): Promise<void> {
+  const signees = (await listParties(tx, planId)).filter((p) => p.role === 'signee');
+  for (const [i, party] of signees.entries()) {
+    const link = links[i];
+    if (!link) continue;
+    await tx
+      .update(installmentPlanParties)
+      .set({ signingPartyId: link.partyId, signingLink: link.link, signedAt: null, rejectedAt: null })
+      .where(eq(installmentPlanParties.id, party.id));
+  }
+}
+
+/**
+ * Each signee's signing or refusal as the provider reports it, by the provider's party id; returns the
+ * names of those whose signature is new (an event each).
+ */
+export async function recordSignees(
+  tx: Tx,
+  planId: string,
+  states: readonly { partyId: string; signedAt: string | null; rejectedAt: string | null }[],
+): Promise<string[]> {
+  const newlySigned: string[] = [];
+  const signees = (await listParties(tx, planId)).filter((p) => p.role === 'signee');
+  for (const party of signees) {
+    const state = states.find((s) => s.partyId === party.signingPartyId);
+    if (!state) continue;
+    const signedAt = state.signedAt ? new Date(state.signedAt) : null;
+    const rejectedAt = state.rejectedAt ? new Date(state.rejectedAt) : null;
+    if (signedAt && !party.signedAt) newlySigned.push(party.name);
+    if ((signedAt && !party.signedAt) || (rejectedAt && !party.rejectedAt))
+      await tx
+        .update(installmentPlanParties)
+        .set({ signedAt: party.signedAt ?? signedAt, rejectedAt: party.rejectedAt ?? rejectedAt })
+        .where(eq(installmentPlanParties.id, party.id));
+  }
+  return newlySigned;
+}

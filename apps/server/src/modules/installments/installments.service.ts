@@ -1,0 +1,424 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type InstallmentPlanDetail,
+  installmentPlanTerms,
+  type ListInstallmentPlansQuery,
+  type ListInstallmentPlansResponse,
+  type ParsedInstallmentPlanBody,
+  PLAN_EVENT,
+  PLAN_STATE,
+  type PlanAction,
+  planTransition,
+} from '@portal/contracts';
+import { computeInstallmentSchedule } from '@portal/domain/installment-schedule';
+import type { AuthContext, OperatorContext } from '../../context';
+import type { Db, Tx } from '../../db/client';
+import { ApiError } from '../../lib/errors';
+import { todayIn } from '../../lib/today';
+import type { FileStore } from '../../services/file-store';
+import { idempotencyKeyOf, once } from '../../services/idempotency';
+import {
+  cancelSigning,
+  type ESigningProvider,
+  fetchSealedPdf,
+  type SigningState,
+  startSigning,
+  stateAfterCallback,
+} from '../e-signing/e-signing.service';
+import { bookPlanApproval } from '../money/money.service';
+import { renderAgreementPdf } from './agreement-pdf';
+import * as repo from './installments.repository';
+import * as list from './installments-list.repository';
+
+/**
+ * Installment plans (contract financing, issue #14, docs/INSTALLMENTS.md): register and change a plan,
+ * send its agreement for signing through the e-signing provider, follow the provider's state, cancel,
+ * and our credit decision. Every move goes through the contracts' state table (`planTransition`) and
+ * writes its timeline event in the same transaction; another issuer's plan is not found.
+ */
+
+type Headers = Record<string, unknown>;
+
+/** The plan's move by `action`, or 409 `installmentPlans.invalid_transition` when the table forbids it. */
+function transition(state: number, action: PlanAction) {
+  const next = planTransition(state, action);
+  if (!next) throw new ApiError('installmentPlans.invalid_transition');
+  return next;
+}
+
+/** The plan's row values, schedule and parties as the body and the domain's schedule give them. */
+function planValuesOf(issuerId: string, body: ParsedInstallmentPlanBody, userId: string | null) {
+  const schedule = computeInstallmentSchedule(installmentPlanTerms(body));
+  const plan: repo.PlanValues = {
+    issuerId,
+    recipientId: body.recipientID,
+    description: body.description,
+    currency: body.currency,
+    financedMinor: schedule.principalMinor,
+    initialFeeMinor: body.initialFee,
+    monthlyFeeMinor: body.monthlyFee,
+    administrationFeeMinor: body.administrationFee,
+    totalMinor: schedule.totalMinor,
+    noOfInstallments: schedule.noOfInstallments,
+    startDate: schedule.startDate,
+    endDate: schedule.endDate,
+    createdBy: userId,
+  };
+  const rows: repo.ScheduleRowValues[] = schedule.rows.map((r) => ({
+    number: r.number,
+    dueDate: r.dueDate,
+    principalMinor: r.principalMinor,
+    initialFeeMinor: r.initialFeeMinor,
+    monthlyFeeMinor: r.monthlyFeeMinor,
+    administrationFeeMinor: r.administrationFeeMinor,
+    feeMinor: r.feeMinor,
+    amountMinor: r.amountMinor,
+  }));
+  const parties: repo.PartyValues[] = [
+    ...body.signees.map((p, position) => ({ role: 'signee' as const, position, ...p })),
+    ...body.securities.map((p, position) => ({ role: 'security' as const, position, ...p })),
+  ];
+  return { plan, rows, parties };
+}
+
+/** Registers a plan (state 1). One Idempotency-Key per form makes a retried save register it once. */
+export async function registerPlan(
+  db: Db,
+  auth: AuthContext,
+  body: ParsedInstallmentPlanBody,
+  headers: Headers,
+  now: Date,
+): Promise<InstallmentPlanDetail> {
+  return once(db, auth.issuerId, idempotencyKeyOf(headers), 'registerInstallmentPlan', body, async (tx) => {
+    if (!(await repo.findOwnBuyer(tx, auth.issuerId, body.recipientID)))
+      throw new ApiError('recipient.not_found');
+    const { plan, rows, parties } = planValuesOf(auth.issuerId, body, auth.userId);
+    const loanNumber = await repo.nextLoanNumber(tx, auth.issuerId);
+    const created = await repo.insertPlan(
+      tx,
+      { ...plan, loanNumber, state: PLAN_STATE.registered },
+      rows,
+      parties,
+      now,
+    );
+    await repo.insertPlanEvents(tx, [
+      {
+        planId: created.id,
+        issuerId: auth.issuerId,
+        event: PLAN_EVENT.registered,
+        state: PLAN_STATE.registered,
+        userId: auth.userId,
+        at: now,
+      },
+    ]);
+    return loadPlanDetail(tx, auth.issuerId, created.id);
+  });
+}
+
+/** Changes a plan that is still registered (not sent for signing). */
+export async function updatePlan(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  body: ParsedInstallmentPlanBody,
+  now: Date,
+): Promise<InstallmentPlanDetail> {
+  return db.transaction(async (tx) => {
+    const current = await repo.lockOwnPlan(tx, auth.issuerId, id);
+    const next = transition(current.state, 'edit');
+    if (!(await repo.findOwnBuyer(tx, auth.issuerId, body.recipientID)))
+      throw new ApiError('recipient.not_found');
+    const { plan, rows, parties } = planValuesOf(auth.issuerId, body, current.createdBy);
+    await repo.replacePlanTerms(tx, id, plan, rows, parties, now);
+    await repo.insertPlanEvents(tx, [
+      {
+        planId: id,
+        issuerId: auth.issuerId,
+        event: next.event,
+        state: next.state,
+        userId: auth.userId,
+        at: now,
+      },
+    ]);
+    return loadPlanDetail(tx, auth.issuerId, id);
+  });
+}
+
+export async function getPlan(db: Db, issuerId: string, id: string): Promise<InstallmentPlanDetail> {
+  return loadPlanDetail(db, issuerId, id);
+}
+
+export async function listPlans(
+  db: Db,
+  issuerId: string,
+  q: ListInstallmentPlansQuery,
+): Promise<ListInstallmentPlansResponse> {
+  return list.listPlans(db, issuerId, q);
+}
+
+/** A plan as its page shows it: the summary, the schedule with each installment's invoice, parties, timeline. */
+export async function loadPlanDetail(
+  db: Db | Tx,
+  issuerId: string,
+  id: string,
+): Promise<InstallmentPlanDetail> {
+  const found = await repo.findOwnPlan(db, issuerId, id);
+  if (!found) throw new ApiError('installmentPlans.not_found');
+  const { plan } = found;
+  const [rows, parties, events, replacedBy] = await Promise.all([
+    repo.listScheduleRows(db, id),
+    repo.listParties(db, id),
+    repo.listPlanEvents(db, id),
+    repo.findReplacingPlanId(db, id),
+  ]);
+  let remainingPrincipal = plan.financedMinor;
+  const installments = rows.map(({ row, invoiceState, remainingMinor }) => {
+    remainingPrincipal -= row.principalMinor;
+    return {
+      number: row.number,
+      dueDate: row.dueDate,
+      principalMinor: row.principalMinor,
+      initialFeeMinor: row.initialFeeMinor,
+      monthlyFeeMinor: row.monthlyFeeMinor,
+      administrationFeeMinor: row.administrationFeeMinor,
+      feeMinor: row.feeMinor,
+      amountMinor: row.amountMinor,
+      remainingPrincipalMinor: remainingPrincipal,
+      invoiceID: row.invoiceId,
+      invoiceState: invoiceState ?? null,
+      remainingMinor: remainingMinor ?? null,
+    };
+  });
+  const party = (p: (typeof parties)[number]) => ({
+    name: p.name,
+    identityNumber: p.identityNumber,
+    email: p.email,
+    phone: p.phone,
+  });
+  return {
+    ...list.summaryOf(plan, found.buyerName, await repo.remainingOf(db, plan)),
+    installments,
+    signees: parties
+      .filter((p) => p.role === 'signee')
+      .map((p) => ({
+        ...party(p),
+        signingStatus: p.signedAt ? 'signed' : p.rejectedAt ? 'refused' : 'pending',
+        signedAt: (p.signedAt ?? p.rejectedAt)?.toISOString() ?? null,
+      })),
+    securities: parties.filter((p) => p.role === 'security').map(party),
+    replacesPlanID: plan.replacesPlanId,
+    replacedByPlanID: replacedBy,
+    events: events.map((e) => ({
+      eventID: e.id,
+      event: e.event,
+      date: e.at.toISOString(),
+      text: typeof e.details?.status === 'string' ? e.details.status : '',
+      details: e.details ?? {},
+    })),
+  };
+}
+
+/** What sending for signing needs besides the plan: the provider, where callbacks reach us, the file store. */
+export interface SigningContext {
+  provider: ESigningProvider;
+  /** Our public address of the provider's callback (`…/api/e-signing/callback`), or null in tests without one. */
+  callbackUrl: string | null;
+  files: FileStore;
+}
+
+/**
+ * Sends the plan's agreement for signing: the PDF in the buyer's language, one signing order with a
+ * party per signee, the links stored on the signees, the plan in state 8. The provider is called
+ * outside the transaction; if the plan changed meanwhile (sent twice at once, cancelled) the new order
+ * is withdrawn and the answer is the conflict.
+ */
+export async function sendForSigning(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  signing: SigningContext,
+  now: Date,
+): Promise<InstallmentPlanDetail> {
+  const input = await db.transaction(async (tx) => {
+    const plan = await repo.lockOwnPlan(tx, auth.issuerId, id);
+    transition(plan.state, 'sendForSigning');
+    return repo.agreementInputOf(tx, plan, todayIn(now));
+  });
+  const pdf = await renderAgreementPdf(input.agreement);
+  const started = await startSigning(signing.provider, {
+    pdf,
+    fileName: `agreement-${input.agreement.plan.loanNumber}.pdf`,
+    title: input.title,
+    language: input.agreement.language,
+    signees: input.signees,
+    callbackUrl: signing.callbackUrl,
+  });
+  try {
+    return await db.transaction(async (tx) => {
+      const plan = await repo.lockOwnPlan(tx, auth.issuerId, id);
+      const next = transition(plan.state, 'sendForSigning');
+      await repo.setPlanState(tx, id, next.state, now, { signingDocumentId: started.documentId });
+      await repo.setSigningLinks(tx, id, started.signees);
+      await repo.insertPlanEvents(tx, [
+        {
+          planId: id,
+          issuerId: auth.issuerId,
+          event: next.event,
+          state: next.state,
+          userId: auth.userId,
+          at: now,
+        },
+      ]);
+      return loadPlanDetail(tx, auth.issuerId, id);
+    });
+  } catch (error) {
+    await cancelSigning(signing.provider, started.documentId).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Cancels a plan that is not active yet; an open signing order is withdrawn at the provider first. */
+export async function cancelPlan(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  provider: ESigningProvider | undefined,
+  now: Date,
+): Promise<InstallmentPlanDetail> {
+  const found = await repo.findOwnPlan(db, auth.issuerId, id);
+  if (!found) throw new ApiError('installmentPlans.not_found');
+  transition(found.plan.state, 'cancel');
+  if (found.plan.state === PLAN_STATE.sentForSigning && found.plan.signingDocumentId && provider)
+    await cancelSigning(provider, found.plan.signingDocumentId).catch(() => undefined);
+  return db.transaction(async (tx) => {
+    const plan = await repo.lockOwnPlan(tx, auth.issuerId, id);
+    const next = transition(plan.state, 'cancel');
+    await repo.setPlanState(tx, id, next.state, now);
+    await repo.insertPlanEvents(tx, [
+      {
+        planId: id,
+        issuerId: auth.issuerId,
+        event: next.event,
+        state: next.state,
+        userId: auth.userId,
+        at: now,
+      },
+    ]);
+    return loadPlanDetail(tx, auth.issuerId, id);
+  });
+}
+
+/**
+ * The provider's callback (docs/INSTALLMENTS.md "Signing"): the order's state is fetched from the
+ * provider (the body is never trusted), each signee's signing or refusal is recorded, and the plan
+ * moves: every signee signed → 9 with the sealed PDF stored unchanged; one refusal, a time-out or a
+ * withdrawal → 10. A callback for an order that no plan waits on any more changes nothing, so late,
+ * repeated and out-of-order callbacks are harmless. Returns false when the token does not match.
+ */
+export async function onSigningCallback(
+  db: Db,
+  signing: Omit<SigningContext, 'callbackUrl'>,
+  callback: { token: string | undefined; body: string },
+  now: Date,
+): Promise<boolean> {
+  const state = await stateAfterCallback(signing.provider, callback);
+  if (!state) return false;
+  await applySigningState(db, signing, state, now);
+  return true;
+}
+
+/** Records a signing order's state on its plan (see `onSigningCallback`). */
+export async function applySigningState(
+  db: Db,
+  signing: Omit<SigningContext, 'callbackUrl'>,
+  state: SigningState,
+  now: Date,
+): Promise<void> {
+  const waiting = await repo.findPlanBySigningDocument(db, state.documentId);
+  if (!waiting || waiting.state !== PLAN_STATE.sentForSigning) return;
+  const ended = ['canceled', 'timedout', 'rejected', 'document_error'].includes(state.status);
+  // The sealed PDF is fetched before the transaction and stored under a key of its own; the plan
+  // names it only if the transaction commits.
+  let sealedKey: string | null = null;
+  if (state.signed) {
+    const sealed = await fetchSealedPdf(signing.provider, state.documentId);
+    sealedKey = `agreements/${waiting.id}-${randomUUID()}.pdf`;
+    await signing.files.put(sealedKey, sealed);
+  }
+  await db.transaction(async (tx) => {
+    const plan = await repo.lockOwnPlan(tx, waiting.issuerId, waiting.id);
+    if (plan.state !== PLAN_STATE.sentForSigning || plan.signingDocumentId !== state.documentId) return;
+    const newlySigned = await repo.recordSignees(tx, plan.id, state.signees);
+    const events: repo.PlanEventValues[] = newlySigned.map((name) => ({
+      planId: plan.id,
+      issuerId: plan.issuerId,
+      event: PLAN_EVENT.signeeSigned,
+      state: plan.state,
+      at: now,
+      details: { name },
+    }));
+    const action: PlanAction | null = state.signed
+      ? 'sign'
+      : state.rejected || ended
+        ? 'refuseSigning'
+        : null;
+    if (action) {
+      const next = transition(plan.state, action);
+      await repo.setPlanState(tx, plan.id, next.state, now, sealedKey ? { signedFileKey: sealedKey } : {});
+      events.push({
+        planId: plan.id,
+        issuerId: plan.issuerId,
+        event: next.event,
+        state: next.state,
+        at: now,
+        ...(state.status !== 'closed' ? { details: { status: state.status } } : {}),
+      });
+    }
+    await repo.insertPlanEvents(tx, events);
+  });
+}
+
+/** The sealed agreement of a signed plan, byte for byte as the provider sealed it. */
+export async function signedAgreement(
+  db: Db,
+  issuerId: string,
+  id: string,
+  files: FileStore,
+): Promise<{ fileName: string; bytes: Buffer }> {
+  const found = await repo.findOwnPlan(db, issuerId, id);
+  if (!found?.plan.signedFileKey) throw new ApiError('installmentPlans.not_found');
+  const bytes = await files.get(found.plan.signedFileKey);
+  if (!bytes) throw new ApiError('files.not_found');
+  return { fileName: `agreement-${found.plan.loanNumber}.pdf`, bytes };
+}
+
+/**
+ * Our credit decision on a signed plan (back office): approval makes it active and books the financed
+ * amount as owed to the issuer, paid by the next payout run less the issuer's fee; rejection ends it
+ * (10). One transaction with its event; deciding twice is a conflict.
+ */
+export async function decidePlan(
+  db: Db,
+  operator: OperatorContext,
+  id: string,
+  decision: 'approved' | 'rejected',
+  now: Date,
+): Promise<{ installmentPlanID: string; state: number }> {
+  return db.transaction(async (tx) => {
+    const plan = await repo.lockPlan(tx, id);
+    const next = transition(plan.state, decision === 'approved' ? 'approve' : 'reject');
+    await repo.setPlanState(tx, id, next.state, now);
+    if (decision === 'approved') await bookPlanApproval(tx, plan, now);
+    await repo.insertPlanEvents(tx, [
+      {
+        planId: id,
+        issuerId: plan.issuerId,
+        event: next.event,
+        state: next.state,
+        at: now,
+        details: { operator: operator.name },
+      },
+    ]);
+    return { installmentPlanID: id, state: next.state };
+  });
+}

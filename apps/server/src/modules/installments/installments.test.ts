@@ -1,0 +1,318 @@
+import {
+  installmentPlanDetailSchema,
+  listInstallmentPlansResponseSchema,
+  PLAN_EVENT,
+  PLAN_STATE,
+} from '@portal/contracts';
+import { isLuhnValid } from '@portal/domain/luhn';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { freshIssuer } from '../../../test/support/money';
+import { pdfText } from '../../../test/support/pdf-text';
+import { VALID_PLAN_BODY } from '../../../test/support/route-samples';
+import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { installmentPlanParties, installmentPlans, issuerFees, settlementRows } from '../../db/schema';
+import { todayIn } from '../../lib/today';
+import { signingCallbackToken } from '../e-signing/e-signing.service';
+import { checkBooks, PLAN_SERVICE, runPayout } from '../money/money.service';
+
+/**
+ * Installment plans through the API (issue #14, docs/INSTALLMENTS.md): register (idempotent), list,
+ * change, the rules of spec §5, sending the agreement for signing with the real e-signing client
+ * against its sandbox, the signee signing on the sandbox's page, the provider's callback, the sealed
+ * agreement, our credit decision, the payout and the books; cancelling and refusing; moves the state
+ * table forbids.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+beforeEach(() => t.reset());
+afterAll(() => t.close());
+
+type Call = { status: number; body: unknown; raw: Buffer };
+
+async function call(
+  token: string,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: unknown,
+  headers: Record<string, string> = {},
+): Promise<Call> {
+  const res = await t.app.inject({
+    method,
+    url,
+    headers: { ...bearer(token), ...headers },
+    ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+  });
+  const json = res.headers['content-type']?.toString().includes('json') ? res.json() : null;
+  return { status: res.statusCode, body: json, raw: res.rawPayload };
+}
+
+async function buyerOf(username: string): Promise<string> {
+  const token = await t.login(username);
+  const res = await call(token, 'POST', '/api/limited/recipients', {
+    name: 'Anna Andersson',
+    address: 'Storgatan 5',
+    zipcode: '753 20',
+    city: 'Uppsala',
+    country: 'SE',
+    email: 'anna@example.se',
+  });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return (res.body as { recipientID: string }).recipientID;
+}
+
+async function registered(username = 'demo') {
+  const token = await t.login(username);
+  const recipientID = await buyerOf(username);
+  const res = await call(token, 'POST', '/api/limited/installmentplans', { ...VALID_PLAN_BODY, recipientID });
+  expect(res.status, JSON.stringify(res.body)).toBe(200);
+  return { token, recipientID, plan: installmentPlanDetailSchema.parse(res.body) };
+}
+
+/** The signee signs on the sandbox's page and the provider's callback reaches us. */
+async function signAll(plan: { installmentPlanID: string }) {
+  const [row] = await t.db
+    .select()
+    .from(installmentPlans)
+    .where(eq(installmentPlans.id, plan.installmentPlanID));
+  const documentId = row?.signingDocumentId ?? '';
+  const { signingLink } = await firstSignee(plan.installmentPlanID);
+  const signed = await fetch(signingLink, {
+    method: 'POST',
+    body: new URLSearchParams({
+      decision: 'sign',
+      personal_number: VALID_PLAN_BODY.signees[0]?.identityNumber ?? '',
+    }),
+  });
+  expect(signed.status).toBeLessThan(400);
+  return deliverCallback(documentId);
+}
+
+async function firstSignee(planId: string) {
+  const [party] = await t.db
+    .select()
+    .from(installmentPlanParties)
+    .where(eq(installmentPlanParties.planId, planId));
+  if (!party?.signingLink) throw new Error('no signing link');
+  return { signingLink: party.signingLink };
+}
+
+function deliverCallback(
+  documentId: string,
+  token = signingCallbackToken(t.config.eSigningCallbackKey, documentId),
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/e-signing/callback?token=${encodeURIComponent(token)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      document_id: documentId,
+      document_json: '{"status":"closed"}',
+    }).toString(),
+  });
+}
+
+describe('registering and changing a plan', () => {
+  it('registers once per key, with a loan number, the schedule to the öre and its event; lists and finds it', async () => {
+    const token = await t.login('demo');
+    const recipientID = await buyerOf('demo');
+    const body = { ...VALID_PLAN_BODY, recipientID };
+    const headers = { 'idempotency-key': 'plan-form-0001' };
+    const first = await call(token, 'POST', '/api/limited/installmentplans', body, headers);
+    const again = await call(token, 'POST', '/api/limited/installmentplans', body, headers);
+    expect(first.status).toBe(200);
+    expect(again.body).toEqual(first.body);
+    const plan = installmentPlanDetailSchema.parse(first.body);
+    expect(plan.state).toBe(PLAN_STATE.registered);
+    expect(isLuhnValid(plan.loanNumber)).toBe(true);
+    expect(plan.installments).toHaveLength(12);
+    expect(plan.installments.reduce((s, r) => s + r.amountMinor, 0)).toBe(plan.total);
+    expect(plan.total).toBe(3_600_000 + 49_500 + 12 * (2_900 + 3_900));
+    expect(plan.installments[0]).toMatchObject({
+      dueDate: '2027-01-01',
+      initialFeeMinor: 49_500,
+      invoiceID: null,
+    });
+    expect(plan.endDate).toBe('2027-12-01');
+    expect(plan.remainingMinor).toBe(plan.total);
+    expect(plan.signees).toEqual([
+      expect.objectContaining({ name: 'Anna Andersson', signingStatus: 'pending' }),
+    ]);
+    expect(plan.events.map((e) => e.event)).toEqual([PLAN_EVENT.registered]);
+
+    const listed = listInstallmentPlansResponseSchema.parse(
+      (await call(token, 'GET', `/api/limited/installmentplans?search=${plan.loanNumber}`)).body,
+    );
+    expect(listed.items.map((p) => p.installmentPlanID)).toEqual([plan.installmentPlanID]);
+    const byState = listInstallmentPlansResponseSchema.parse(
+      (await call(token, 'GET', '/api/limited/installmentplans?state=2')).body,
+    );
+    expect(byState.items.some((p) => p.installmentPlanID === plan.installmentPlanID)).toBe(false);
+    const byBuyer = listInstallmentPlansResponseSchema.parse(
+      (await call(token, 'GET', '/api/limited/installmentplans?search=anna%20and&sort=total&order=asc')).body,
+    );
+    expect(byBuyer.total).toBe(1);
+  });
+
+  it('answers a broken rule with the field and code, an unknown buyer 404, and another issuer’s plan 404', async () => {
+    const { token, recipientID, plan } = await registered();
+    const bad = await call(token, 'POST', '/api/limited/installmentplans', {
+      ...VALID_PLAN_BODY,
+      recipientID,
+      endDate: '2026-11-01',
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body).toMatchObject({
+      code: 'installmentPlans.invalid',
+      issues: [{ path: 'endDate', code: 'installmentPlans.wrong_date_range' }],
+    });
+    const stranger = await call(token, 'POST', '/api/limited/installmentplans', {
+      ...VALID_PLAN_BODY,
+      recipientID: '00000000-0000-4000-8000-00000000abcd',
+    });
+    expect(stranger.status).toBe(404);
+    const other = await t.login('demo-other');
+    expect((await call(other, 'GET', `/api/limited/installmentplans/${plan.installmentPlanID}`)).status).toBe(
+      404,
+    );
+    expect(
+      (await call(other, 'POST', `/api/limited/installmentplans/${plan.installmentPlanID}/cancel`)).status,
+    ).toBe(404);
+  });
+
+  it('changes a registered plan (new schedule, an edit event) and nothing once it is sent', async () => {
+    const { token, recipientID, plan } = await registered();
+    const url = `/api/limited/installmentplans/${plan.installmentPlanID}`;
+    const changed = await call(token, 'PUT', url, { ...VALID_PLAN_BODY, recipientID, noOfInstallments: 24 });
+    expect(changed.status).toBe(200);
+    const after = installmentPlanDetailSchema.parse(changed.body);
+    expect(after.installments).toHaveLength(24);
+    expect(after.loanNumber).toBe(plan.loanNumber);
+    expect(after.events.map((e) => e.event)).toEqual([PLAN_EVENT.registered, PLAN_EVENT.edited]);
+    expect((await call(token, 'POST', `${url}/signing`)).status).toBe(200);
+    const late = await call(token, 'PUT', url, { ...VALID_PLAN_BODY, recipientID });
+    expect(late.status).toBe(409);
+    expect(late.body).toMatchObject({ code: 'installmentPlans.invalid_transition' });
+  });
+});
+
+describe('signing, our decision and the payout', () => {
+  it('is signed on the provider’s page, stores the sealed agreement, is approved, paid out less the loans fee, and the books hold', async () => {
+    const fresh = await freshIssuer(t);
+    await t.db
+      .insert(issuerFees)
+      .values({
+        issuerId: fresh.issuer.id,
+        service: PLAN_SERVICE,
+        currency: 'SEK',
+        percentBasisPoints: 200,
+        fixedMinor: 0,
+      })
+      .onConflictDoNothing();
+    const { token, plan } = await registered(fresh.username);
+    const url = `/api/limited/installmentplans/${plan.installmentPlanID}`;
+    const sent = installmentPlanDetailSchema.parse((await call(token, 'POST', `${url}/signing`)).body);
+    expect(sent.state).toBe(PLAN_STATE.sentForSigning);
+    // Before it is signed there is no agreement to download.
+    expect((await call(token, 'GET', `${url}/agreement`)).status).toBe(404);
+
+    // A callback whose token does not belong to the document changes nothing.
+    const [row] = await t.db
+      .select()
+      .from(installmentPlans)
+      .where(eq(installmentPlans.id, plan.installmentPlanID));
+    expect((await deliverCallback(row?.signingDocumentId ?? '', 'forged')).statusCode).toBe(401);
+
+    const callback = await signAll(plan);
+    expect(callback.statusCode).toBe(200);
+    const signed = installmentPlanDetailSchema.parse((await call(token, 'GET', url)).body);
+    expect(signed.state).toBe(PLAN_STATE.signed);
+    expect(signed.signees[0]).toMatchObject({ signingStatus: 'signed' });
+    expect(signed.events.map((e) => e.event)).toEqual([
+      PLAN_EVENT.registered,
+      PLAN_EVENT.sentForSigning,
+      PLAN_EVENT.signeeSigned,
+      PLAN_EVENT.signed,
+    ]);
+    // The same callback again (the provider repeats them) changes nothing.
+    expect((await deliverCallback(row?.signingDocumentId ?? '')).statusCode).toBe(200);
+    expect(installmentPlanDetailSchema.parse((await call(token, 'GET', url)).body).events).toHaveLength(4);
+
+    const agreement = await call(token, 'GET', `${url}/agreement`);
+    expect(agreement.status).toBe(200);
+    const read = await pdfText(new Uint8Array(agreement.raw));
+    expect(read.text).toContain('Avbetalningsavtal');
+    expect(read.text).toContain(plan.loanNumber);
+    expect(read.text).toContain('Anna Andersson');
+
+    const operator = await t.loginOperator();
+    const decide = (decision: string) =>
+      call(operator, 'POST', `/api/backoffice/installmentplans/${plan.installmentPlanID}/decision`, {
+        decision,
+      });
+    const approved = await decide('approved');
+    expect(approved.status).toBe(200);
+    expect(approved.body).toEqual({ installmentPlanID: plan.installmentPlanID, state: PLAN_STATE.active });
+    expect((await decide('approved')).status).toBe(409);
+    expect(await checkBooks(t.db, fresh.issuer.id)).toEqual([]);
+
+    const run = await runPayout(t.db, {
+      payoutDate: todayIn(t.clock.now()),
+      now: t.clock.now(),
+      operatorId: null,
+    });
+    const mine = run.settlements.find((s) => s.issuerId === fresh.issuer.id);
+    expect(mine).toMatchObject({ grossMinor: 3_600_000, feeMinor: 72_000, totalPayoutMinor: 3_528_000 });
+    const rows = await t.db
+      .select()
+      .from(settlementRows)
+      .where(eq(settlementRows.planId, plan.installmentPlanID));
+    expect(rows.map((r) => r.kind)).toEqual(['planPayout']);
+    const active = installmentPlanDetailSchema.parse((await call(token, 'GET', url)).body);
+    expect(active.events.map((e) => e.event).slice(-2)).toEqual([PLAN_EVENT.approved, PLAN_EVENT.paidOut]);
+    expect(await checkBooks(t.db, fresh.issuer.id)).toEqual([]);
+    // An active plan cannot be cancelled.
+    expect((await call(token, 'POST', `${url}/cancel`)).status).toBe(409);
+  });
+
+  it('ends in agreement rejected when the signee refuses, and in cancelled when the customer withdraws it', async () => {
+    const { token, plan } = await registered();
+    const url = `/api/limited/installmentplans/${plan.installmentPlanID}`;
+    await call(token, 'POST', `${url}/signing`);
+    const { signingLink } = await firstSignee(plan.installmentPlanID);
+    await fetch(signingLink, {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'reject', reason: 'Fel belopp' }),
+    });
+    const [row] = await t.db
+      .select()
+      .from(installmentPlans)
+      .where(eq(installmentPlans.id, plan.installmentPlanID));
+    expect((await deliverCallback(row?.signingDocumentId ?? '')).statusCode).toBe(200);
+    const refused = installmentPlanDetailSchema.parse((await call(token, 'GET', url)).body);
+    expect(refused.state).toBe(PLAN_STATE.agreementRejected);
+    expect(refused.signees[0]).toMatchObject({ signingStatus: 'refused' });
+
+    const second = await registered();
+    const url2 = `/api/limited/installmentplans/${second.plan.installmentPlanID}`;
+    await call(second.token, 'POST', `${url2}/signing`);
+    const cancelled = await call(second.token, 'POST', `${url2}/cancel`);
+    expect(cancelled.status).toBe(200);
+    expect(installmentPlanDetailSchema.parse(cancelled.body)).toMatchObject({
+      state: PLAN_STATE.cancelled,
+      remainingMinor: 0,
+    });
+    // The provider's order was withdrawn too: signing the old link no longer signs anything.
+    const [gone] = await t.db
+      .select()
+      .from(installmentPlans)
+      .where(eq(installmentPlans.id, second.plan.installmentPlanID));
+    expect((await deliverCallback(gone?.signingDocumentId ?? '')).statusCode).toBe(200);
+    expect(installmentPlanDetailSchema.parse((await call(second.token, 'GET', url2)).body).state).toBe(
+      PLAN_STATE.cancelled,
+    );
+  });
+});
