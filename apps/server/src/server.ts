@@ -19,14 +19,12 @@ import { createBankVerificationClient } from './modules/bank-verification/bank-v
 import {
   type BankSandbox,
   SANDBOX_FAILURES,
-  type SandboxFailure,
   startBankSandbox,
 } from './modules/bank-verification/bank-verification.sandbox';
 import { createFortnoxClient } from './modules/fortnox/fortnox.client';
 import {
   FORTNOX_SANDBOX_FAILURES,
   type FortnoxSandbox,
-  type FortnoxSandboxFailure,
   startFortnoxSandbox,
 } from './modules/fortnox/fortnox.sandbox';
 import { refreshFortnoxConnections, registerFortnoxPayments } from './modules/fortnox/fortnox.service';
@@ -35,6 +33,25 @@ import { databaseFileStore, folderFileStore } from './services/file-store';
 
 /** How long a stop waits for handlers still at work before it closes the database anyway. */
 const STOP_GRACE_MS = 10_000;
+
+/**
+ * How a partner's sandbox of the embedded demo starts: fresh credentials, its port on the app's host,
+ * and the failures it is told to play (config), those it knows.
+ */
+function sandboxSettings<F extends string>(
+  config: Config,
+  sandbox: { port: number; failures: string[] },
+  known: readonly F[],
+) {
+  return {
+    clientId: 'portal-demo',
+    clientSecret: randomBytes(24).toString('base64url'),
+    port: sandbox.port,
+    host: config.host,
+    publicHostname: new URL(config.publicUrl).hostname,
+    failures: sandbox.failures.filter((f): f is F => (known as readonly string[]).includes(f)),
+  };
+}
 
 export function openDatabase(config: Config): Promise<Database> {
   return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbedded(config.dataDir);
@@ -68,20 +85,10 @@ async function bankProviderOf(
     };
   }
   if (!embedded) return { provider: undefined, sandbox: null };
-  const clientId = 'portal-demo';
-  const clientSecret = randomBytes(24).toString('base64url');
+  const settings = sandboxSettings(config, config.bankSandbox, SANDBOX_FAILURES);
+  const { clientId, clientSecret } = settings;
   const webhookSecret = randomBytes(24).toString('base64url');
-  const sandbox = await startBankSandbox({
-    clientId,
-    clientSecret,
-    webhookSecret,
-    port: config.bankSandbox.port,
-    host: config.host,
-    publicHostname: new URL(config.publicUrl).hostname,
-    failures: config.bankSandbox.failures.filter((f): f is SandboxFailure =>
-      (SANDBOX_FAILURES as readonly string[]).includes(f),
-    ),
-  });
+  const sandbox = await startBankSandbox({ ...settings, webhookSecret });
   return {
     provider: {
       name: 'sandbox',
@@ -105,18 +112,9 @@ async function fortnoxOf(
   if (config.fortnox)
     return { provider: { client: createFortnoxClient(config.fortnox), demo: false }, sandbox: null };
   if (!embedded) return { provider: undefined, sandbox: null };
-  const clientId = 'portal-demo';
-  const clientSecret = randomBytes(24).toString('base64url');
-  const sandbox = await startFortnoxSandbox({
-    clientId,
-    clientSecret,
-    port: config.fortnoxSandbox.port,
-    host: config.host,
-    publicHostname: new URL(config.publicUrl).hostname,
-    failures: config.fortnoxSandbox.failures.filter((f): f is FortnoxSandboxFailure =>
-      (FORTNOX_SANDBOX_FAILURES as readonly string[]).includes(f),
-    ),
-  });
+  const settings = sandboxSettings(config, config.fortnoxSandbox, FORTNOX_SANDBOX_FAILURES);
+  const { clientId, clientSecret } = settings;
+  const sandbox = await startFortnoxSandbox(settings);
   return {
     provider: {
       client: createFortnoxClient({ apiUrl: sandbox.url, authUrl: sandbox.url, clientId, clientSecret }),
