@@ -97,12 +97,7 @@ export async function runDailyJob(db: Db, opts: DailyJobOptions): Promise<DailyJ
     date: opts.date,
     alreadyRunning: false,
     distributed: 0,
-    overdue: 0,
-    reminder1: 0,
-    reminder2: 0,
-    collection: 0,
-    interestItems: 0,
-    chargedBack: 0,
+    ...noSteps(),
     failed: [],
     failures: [],
   };
