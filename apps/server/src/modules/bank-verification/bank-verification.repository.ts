@@ -5,15 +5,6 @@ import { bankVerifications, issuers, messages, verifiedBankAccounts } from '../.
 export type BankVerificationRow = typeof bankVerifications.$inferSelect;
 export type VerifiedAccountRow = typeof verifiedBankAccounts.$inferSelect;
 
-/** The issuer's name, number and country: what a verification is matched against. */
-export async function findIssuer(db: Db | Tx, issuerId: string) {
-  const [row] = await db
-    .select({ name: issuers.name, organizationNo: issuers.organizationNo, country: issuers.country })
-    .from(issuers)
-    .where(eq(issuers.id, issuerId));
-  return row ?? null;
-}
-
 export async function insertVerification(
   db: Db | Tx,
   row: typeof bankVerifications.$inferInsert,

@@ -18,7 +18,7 @@ import { audit, auditCaller, type Caller } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { noticeColumns } from '../../services/notices';
 import { claimAccountCheck, clearAccountChecks } from '../../services/throttle';
-import { hasTwoFactor, spendTwoFactorCode } from '../../services/users';
+import { hasTwoFactor, issuerIdentity, spendTwoFactorCode } from '../../services/users';
 import { type AccountIdentifier, accountKey, holderIsIssuer, isPayableTo, maskAccount } from './bank-account';
 import { BankProviderError, type ReportAccount } from './bank-verification.client';
 import {
@@ -29,7 +29,6 @@ import {
   confirmAccount,
   currentAccount,
   currentAccounts,
-  findIssuer,
   findVerification,
   findVerificationBySession,
   findVerificationByState,
@@ -75,7 +74,7 @@ function localeOf(country: 'SE' | 'FI'): Locale {
 }
 
 async function issuerOf(db: Db, issuerId: string) {
-  const issuer = await findIssuer(db, issuerId);
+  const issuer = await issuerIdentity(db, issuerId);
   if (!issuer) throw new ApiError('issuer.not_found');
   return issuer;
 }
@@ -209,7 +208,7 @@ interface Decided {
 async function decide(
   provider: BankProvider,
   row: BankVerificationRow,
-  issuer: NonNullable<Awaited<ReturnType<typeof findIssuer>>>,
+  issuer: NonNullable<Awaited<ReturnType<typeof issuerIdentity>>>,
 ): Promise<Decided> {
   try {
     const session = await provider.client.getSession(row.providerSessionId);

@@ -4,6 +4,7 @@ import type { AppContext, FortnoxProvider } from '../../context';
 import type { Db } from '../../db/client';
 import { auditCaller, type Caller } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
+import { issuerIdentity } from '../../services/users';
 import { type FortnoxApi, FortnoxError, type FortnoxTokens, type TokenKeeper } from './fortnox.client';
 import {
   type ConnectionRow,
@@ -11,7 +12,6 @@ import {
   endConnection,
   findAuthorization,
   findConnection,
-  findIssuer,
   findUserSetting,
   insertAuthorization,
   lockConnection,
@@ -137,7 +137,7 @@ export async function completeFortnoxConnection(
   } catch (err) {
     throw failureOf(err, log, 'exchange');
   }
-  const issuer = await findIssuer(ctx.db, caller.issuerId);
+  const issuer = await issuerIdentity(ctx.db, caller.issuerId);
   if (!issuer) throw new ApiError('issuer.not_found');
   if (digitsOf(company.OrganizationNumber ?? '') !== digitsOf(issuer.organizationNo)) {
     // Another company's Fortnox: we give its access straight back.
