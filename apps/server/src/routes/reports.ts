@@ -249,6 +249,17 @@ export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
         'remaining',
         'currency',
       ].map((k) => t(`columns.${k}`));
+      // One row's cells, the amount as the file shows it (text in the PDF, a number in Excel).
+      const cells = <A extends string | number>(r: (typeof rows)[number], amount: (minor: number) => A) => [
+        r.invoiceNumber,
+        r.recipientName,
+        r.organizationNumber,
+        r.service,
+        r.dueDate,
+        r.recourseDate,
+        amount(r.remainingMinor),
+        r.currency,
+      ];
       if (fileType === 'pdf') {
         const totals = new Map<string, number>();
         for (const r of rows) totals.set(r.currency, (totals.get(r.currency) ?? 0) + r.remainingMinor);
@@ -259,16 +270,7 @@ export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
           header,
           widths: [11, 22, 12, 14, 10, 10, 12, 7],
           rightAligned: [6],
-          rows: rows.map((r) => [
-            r.invoiceNumber,
-            r.recipientName,
-            r.organizationNumber,
-            r.service,
-            r.dueDate,
-            r.recourseDate,
-            formatAmount(r.remainingMinor, language),
-            r.currency,
-          ]),
+          rows: rows.map((r) => cells(r, (minor) => formatAmount(minor, language))),
           totals: [...totals]
             .sort()
             .map(([currency, minor]) => `${t('total', { currency })}: ${formatAmount(minor, language)}`),
@@ -278,16 +280,7 @@ export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
       const book = await excelFile(t('sheet'), header, {
         width: (i) => (i === 1 ? 32 : 16),
         moneyColumns: [7],
-        rows: rows.map((r) => [
-          r.invoiceNumber,
-          r.recipientName,
-          r.organizationNumber,
-          r.service,
-          r.dueDate,
-          r.recourseDate,
-          excelAmount(r.remainingMinor),
-          r.currency,
-        ]),
+        rows: rows.map((r) => cells(r, excelAmount)),
       });
       return sendFile(reply, `${name}.xlsx`, XLSX, book);
     },
