@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,7 +7,7 @@ import { FILE_MAX_BYTES } from '@portal/contracts';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { importLines } from '../test/support/import-lines';
 import { xlsxFile } from '../test/support/xlsx-file';
-import { signIn } from './support';
+import { sampleRss, signIn } from './support';
 
 /**
  * `npm run bench:import-upload -w @portal/server` (docs/BENCHMARKS.md, "Large spreadsheet uploads"):
@@ -21,13 +21,6 @@ const ROWS = Number(process.env.BENCH_ROWS ?? 280_000);
 const UPLOADS = Number(process.env.UPLOADS ?? 4);
 const PORT = Number(process.env.BENCH_PORT ?? 8484);
 const MAIN = process.env.SERVER_MAIN ?? fileURLToPath(new URL('../dist/main.js', import.meta.url));
-
-function rssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
-    .split('\n')
-    .find((l) => l.startsWith('VmRSS:'));
-  return Number(line?.replace(/\D/g, '') ?? 0) / 1024;
-}
 
 const quantile = (xs: number[], q: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;
@@ -65,11 +58,7 @@ async function main(): Promise<void> {
     }
     const auth = await signIn(base, '/api/login/limited', 'demo', DEMO_PASSWORD);
     const pid = child.pid as number;
-    const rssBefore = rssMb(pid);
-    let rssPeak = rssBefore;
-    const sampler = setInterval(() => {
-      rssPeak = Math.max(rssPeak, rssMb(pid));
-    }, 20);
+    const rss = sampleRss(pid);
     const started = performance.now();
     let done = false;
     const uploads = Promise.all(
@@ -93,12 +82,12 @@ async function main(): Promise<void> {
       await new Promise((r) => setTimeout(r, 20));
     }
     const answers = await uploads;
-    clearInterval(sampler);
+    const rssPeak = rss.stop();
     for (const a of answers) console.log(`upload: ${a.status} after ${(a.ms / 1000).toFixed(2)} s ${a.body}`);
     console.log(
       `health: ${health.length} probes, p50 ${quantile(health, 0.5).toFixed(1)} ms, p99 ${quantile(health, 0.99).toFixed(1)} ms, max ${Math.max(...health).toFixed(1)} ms`,
     );
-    console.log(`server RSS: ${rssBefore.toFixed(0)} MB before, peak ${rssPeak.toFixed(0)} MB`);
+    console.log(`server RSS: ${rss.beforeMb.toFixed(0)} MB before, peak ${rssPeak.toFixed(0)} MB`);
   } finally {
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));

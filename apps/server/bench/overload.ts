@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
-import { signIn, startServer } from './support';
+import { loadSplit, signIn, startServer } from './support';
 
 /**
  * `npm run bench:embedded-overload` (docs/BENCHMARKS.md, "The embedded database under overload"):
@@ -73,36 +72,20 @@ async function loadCase(
   base: string,
   c: { name: string; path: string; headers: Record<string, string>; connections: number },
 ): Promise<Row> {
-  const admitted: number[] = [];
-  const refused: number[] = [];
-  let other = 0;
   const prober = healthProber(base);
-  const result = await autocannon({
-    url: `${base}${c.path}`,
-    connections: c.connections,
-    duration: SECONDS,
-    headers: c.headers,
-    timeout: 30,
-    setupClient: (client) => {
-      client.on('response', (status: number, _bytes: number, time: number) => {
-        if (status >= 200 && status < 300) admitted.push(time);
-        else if (status === 503) refused.push(time);
-        else other++;
-      });
-    },
-  });
+  const split = await loadSplit(base, { ...c, seconds: SECONDS });
   const health = await prober.stop();
-  const answers = admitted.length + refused.length + other;
+  const answers = split.admitted.length + split.refused.length + split.other;
   return {
     connections: c.connections,
     name: c.name,
     answersPerSecond: answers / SECONDS,
-    admittedPerSecond: admitted.length / SECONDS,
-    refusedShare: answers ? refused.length / answers : 0,
-    admitted: admitted.sort((a, b) => a - b),
-    refused: refused.sort((a, b) => a - b),
-    other,
-    errors: result.errors + result.timeouts,
+    admittedPerSecond: split.admittedPerSecond,
+    refusedShare: answers ? split.refused.length / answers : 0,
+    admitted: split.admitted,
+    refused: split.refused,
+    other: split.other,
+    errors: split.errors,
     health: health.times,
     healthFailed: health.failed,
   };

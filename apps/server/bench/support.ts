@@ -83,21 +83,20 @@ export interface LoadResult {
   non2xx: number;
 }
 
-/** `connections` clients asking one path (or the paths `pathOf` gives in turn) for `seconds`. */
-export async function load(
-  base: string,
-  c: {
-    name: string;
-    path: string;
-    headers: Record<string, string>;
-    connections: number;
-    seconds: number;
-    pathOf?: (n: number) => string;
-  },
-): Promise<LoadResult> {
+/** A load to put on the server: `connections` clients asking one path, or the paths `pathOf` gives in turn. */
+export interface LoadCase {
+  name: string;
+  path: string;
+  headers: Record<string, string>;
+  connections: number;
+  seconds: number;
+  pathOf?: (n: number) => string;
+}
+
+function autocannonOptions(base: string, c: LoadCase): autocannon.Options {
   let n = 0;
   const { pathOf } = c;
-  const r = await autocannon({
+  return {
     url: `${base}${c.path}`,
     connections: c.connections,
     duration: c.seconds,
@@ -105,15 +104,39 @@ export async function load(
     ...(pathOf
       ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: pathOf(n++) }) }] }
       : {}),
-  });
+  };
+}
+
+/** `connections` clients asking one path (or the paths `pathOf` gives in turn) for `seconds`. */
+export async function load(base: string, c: LoadCase): Promise<LoadResult> {
+  const r = await autocannon(autocannonOptions(base, c));
   return { name: c.name, p50: r.latency.p50, p99: r.latency.p99, rps: r.requests.average, non2xx: r.non2xx };
 }
 
-function rssKb(pid: number): number {
+function rssMb(pid: number): number {
   const line = readFileSync(`/proc/${pid}/status`, 'utf8')
     .split('\n')
     .find((l) => l.startsWith('VmRSS:'));
-  return Number(line?.replace(/\D/g, '') ?? 0);
+  return Number(line?.replace(/\D/g, '') ?? 0) / 1024;
+}
+
+/**
+ * Samples a process's resident memory every 20 ms from now: `peakMb()` samples once more and gives the
+ * highest seen, `stop()` ends the sampling and gives the highest seen.
+ */
+export function sampleRss(pid: number) {
+  const beforeMb = rssMb(pid);
+  let peak = beforeMb;
+  const peakMb = () => {
+    peak = Math.max(peak, rssMb(pid));
+    return peak;
+  };
+  const timer = setInterval(peakMb, 20);
+  const stop = () => {
+    clearInterval(timer);
+    return peak;
+  };
+  return { beforeMb, peakMb, stop };
 }
 
 /**
@@ -132,11 +155,7 @@ export async function timedRequest(
   rssGrowthMb: number;
   headers: Headers;
 }> {
-  const before = rssKb(serverPid);
-  let peak = before;
-  const sampler = setInterval(() => {
-    peak = Math.max(peak, rssKb(serverPid));
-  }, 20);
+  const rss = sampleRss(serverPid);
   const started = performance.now();
   try {
     const res = await fetch(url, init);
@@ -151,17 +170,17 @@ export async function timedRequest(
       chunks.push(value);
     }
     const totalMs = performance.now() - started;
-    peak = Math.max(peak, rssKb(serverPid));
+    const peakMb = rss.peakMb();
     return {
       status: res.status,
       firstByteMs,
       totalMs,
       body: Buffer.concat(chunks),
-      rssGrowthMb: (peak - before) / 1024,
+      rssGrowthMb: peakMb - rss.beforeMb,
       headers: res.headers,
     };
   } finally {
-    clearInterval(sampler);
+    rss.stop();
   }
 }
 
@@ -194,31 +213,13 @@ export function percentile(sorted: number[], p: number): number {
  * Like `load`, keeping each answer's latency by its status: what the embedded database admits and
  * what it refuses at once (503) under more connections than it takes (lib/db-gate.ts).
  */
-export async function loadSplit(
-  base: string,
-  c: {
-    name: string;
-    path: string;
-    headers: Record<string, string>;
-    connections: number;
-    seconds: number;
-    pathOf?: (n: number) => string;
-  },
-): Promise<SplitResult> {
+export async function loadSplit(base: string, c: LoadCase): Promise<SplitResult> {
   const admitted: number[] = [];
   const refused: number[] = [];
   let other = 0;
-  let n = 0;
-  const { pathOf } = c;
   const r = await autocannon({
-    url: `${base}${c.path}`,
-    connections: c.connections,
-    duration: c.seconds,
-    headers: c.headers,
+    ...autocannonOptions(base, c),
     timeout: 30,
-    ...(pathOf
-      ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: pathOf(n++) }) }] }
-      : {}),
     setupClient: (client) => {
       client.on('response', (status: number, _bytes: number, time: number) => {
         if (status >= 200 && status < 300) admitted.push(time);

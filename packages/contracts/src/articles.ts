@@ -33,6 +33,7 @@ export const articleBodySchema = z.object({
   recipientID: z.uuid('validation.invalid').nullable().default(null),
 });
 export type ArticleBody = z.input<typeof articleBodySchema>;
+export type ParsedArticleBody = z.output<typeof articleBodySchema>;
 
 export const articleSchema = z.object({
   articleID: z.string(),

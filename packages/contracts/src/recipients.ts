@@ -119,6 +119,7 @@ export const recipientBodySchema = z
   })
   .transform((body) => ({ ...body, phone: toE164PhoneNumber(body.phone, body.country) ?? body.phone }));
 export type RecipientBody = z.input<typeof recipientBodySchema>;
+export type ParsedRecipientBody = z.output<typeof recipientBodySchema>;
 
 export const recipientSchema = z.object({
   recipientID: z.string(),

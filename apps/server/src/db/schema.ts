@@ -28,7 +28,19 @@ const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   fromDriver: (value) => Buffer.from(value),
 });
 
-const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+// The column shapes most tables share; each writes the same SQL type as the migrations.
+/** The primary key of most tables: a random UUID. */
+const uuidKey = () => uuid('id').primaryKey().defaultRandom();
+/** A point in time: timestamptz. */
+const instant = <N extends string>(name: N) => timestamp(name, { withTimezone: true });
+const createdAt = () => instant('created_at').notNull().defaultNow();
+const updatedAt = () => instant('updated_at').notNull().defaultNow();
+/** A whole number read as a JS number: bigint, used for minor units, counts and sequences. */
+const int64 = <N extends string>(name: N) => bigint(name, { mode: 'number' });
+/** A calendar day as `YYYY-MM-DD`. */
+const day = <N extends string>(name: N) => date(name, { mode: 'string' });
+/** An ISO 4217 currency code. */
+const currency = () => char('currency', { length: 3 }).notNull();
 
 /** A branded login group (`/{groupid}/login`). The id is the slug in the URL. */
 export const groups = pgTable('groups', {
@@ -41,7 +53,7 @@ export const groups = pgTable('groups', {
 
 /** The customer company. Every customer-owned row carries its issuer id. */
 export const issuers = pgTable('issuers', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidKey(),
   name: text('name').notNull(),
   email: text('email').notNull(),
   organizationNo: text('organization_no').notNull(),
@@ -63,13 +75,17 @@ export const issuers = pgTable('issuers', {
   createdAt: createdAt(),
 });
 
+/** The issuer that owns the row. */
+const issuerRef = () =>
+  uuid('issuer_id')
+    .notNull()
+    .references(() => issuers.id);
+
 export const users = pgTable(
   'users',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
+    id: uuidKey(),
+    issuerId: issuerRef(),
     groupId: text('group_id').references(() => groups.id),
     username: text('username').notNull(),
     firstName: text('first_name').notNull(),
@@ -78,7 +94,7 @@ export const users = pgTable(
     language: text('language').$type<'sv-SE' | 'en-US' | 'fi-FI'>(),
     passwordHash: text('password_hash').notNull(),
     /** Null while the initial password is in use: the blocking overlay asks for a new one. */
-    lastPasswordChange: timestamp('last_password_change', { withTimezone: true }),
+    lastPasswordChange: instant('last_password_change'),
     force2fa: boolean('force_2fa').notNull().default(false),
     /** AES-256-GCM sealed base32 secret of an enabled TOTP, or null. */
     totpSecret: text('totp_secret'),
@@ -93,12 +109,16 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_username_lower_idx').on(sql`lower(${t.username})`), index().on(t.issuerId)],
 );
 
+/** A user (who did or owns something); with `cascade` the row goes with the user. */
+const userRef = <N extends string>(name: N, onDelete?: 'cascade') =>
+  uuid(name)
+    .notNull()
+    .references(() => users.id, { onDelete });
+
 export const userAbilities = pgTable(
   'user_abilities',
   {
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade'),
     ability: text('ability').notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.ability] })],
@@ -111,17 +131,15 @@ export const userAbilities = pgTable(
 export const sessions = pgTable(
   'sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade'),
     kind: text('kind').notNull().$type<'session' | 'two_factor_step'>(),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: instant('last_used_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedAt: instant('revoked_at'),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
@@ -131,14 +149,12 @@ export const sessions = pgTable(
 export const passwordResets = pgTable(
   'password_resets',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     tokenHash: text('token_hash').notNull(),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: userRef('user_id', 'cascade'),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
   },
   (t) => [uniqueIndex().on(t.tokenHash)],
 );
@@ -147,9 +163,9 @@ export const passwordResets = pgTable(
 export const loginFailures = pgTable(
   'login_failures',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     key: text('key').notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
   },
   (t) => [index().on(t.key, t.at)],
 );
@@ -157,10 +173,8 @@ export const loginFailures = pgTable(
 export const messages = pgTable(
   'messages',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
+    id: uuidKey(),
+    issuerId: issuerRef(),
     messageType: text('message_type').notNull(),
     /** The user who wrote it; null when we (the finance company) wrote it. */
     authorUserId: uuid('author_user_id').references(() => users.id),
@@ -169,7 +183,7 @@ export const messages = pgTable(
     invoiceNumber: text('invoice_number'),
     title: text('title').notNull(),
     text: text('text').notNull(),
-    date: timestamp('date', { withTimezone: true }).notNull().defaultNow(),
+    date: instant('date').notNull().defaultNow(),
     read: boolean('read').notNull().default(false),
     /** A notice of ours (services/notices.ts): its code and parameters, worded in the reader's language. */
     code: text('code'),
@@ -180,7 +194,7 @@ export const messages = pgTable(
 
 /** Mail that was not handed to an SMTP server (embedded mode keeps it here for the developer). */
 export const outboxMails = pgTable('outbox_mails', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidKey(),
   to: text('to').notNull(),
   subject: text('subject').notNull(),
   text: text('text').notNull(),
@@ -194,7 +208,7 @@ export const outboxMails = pgTable('outbox_mails', {
 export const operators = pgTable(
   'operators',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     username: text('username').notNull(),
     name: text('name').notNull(),
     email: text('email').notNull(),
@@ -217,7 +231,7 @@ export const operators = pgTable(
 export const operatorSessions = pgTable(
   'operator_sessions',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     tokenHash: text('token_hash').notNull(),
     operatorId: uuid('operator_id')
       .notNull()
@@ -226,9 +240,9 @@ export const operatorSessions = pgTable(
     kind: text('kind').notNull().default('session').$type<'session' | 'two_factor_step'>(),
     failedAttempts: integer('failed_attempts').notNull().default(0),
     createdAt: createdAt(),
-    lastUsedAt: timestamp('last_used_at', { withTimezone: true }).notNull().defaultNow(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    lastUsedAt: instant('last_used_at').notNull().defaultNow(),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
     ip: text('ip'),
     userAgent: text('user_agent'),
   },
@@ -239,8 +253,8 @@ export const operatorSessions = pgTable(
 export const auditLog = pgTable(
   'audit_log',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    id: uuidKey(),
+    at: instant('at').notNull().defaultNow(),
     event: text('event').notNull(),
     userId: uuid('user_id'),
     /** The operator of a back-office event (sign-in, credit decision); null for customer events. */
@@ -268,10 +282,8 @@ export function partyNumberKeySql(organizationNumber: unknown): SQL {
 export const recipients = pgTable(
   'recipients',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
+    id: uuidKey(),
+    issuerId: issuerRef(),
     name: text('name').notNull(),
     address: text('address').notNull().default(''),
     address2: text('address2').notNull().default(''),
@@ -290,7 +302,7 @@ export const recipients = pgTable(
      */
     documentLanguage: text('document_language', { enum: LANGUAGES }).notNull().default('sv-SE'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [
     index().on(t.issuerId, t.name),
@@ -305,20 +317,18 @@ export const recipients = pgTable(
 export const articles = pgTable(
   'articles',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
+    id: uuidKey(),
+    issuerId: issuerRef(),
     articleNumber: text('article_number').notNull(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    priceMinor: bigint('price_minor', { mode: 'number' }).notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
+    priceMinor: int64('price_minor').notNull(),
+    currency: currency(),
     unit: text('unit').notNull(),
     vatBasisPoints: integer('vat_basis_points').notNull(),
     recipientId: uuid('recipient_id').references(() => recipients.id),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex().on(t.issuerId, t.articleNumber), index().on(t.issuerId, t.name)],
 );
@@ -342,10 +352,8 @@ export const companies = pgTable(
 export const invoices = pgTable(
   'invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
+    id: uuidKey(),
+    issuerId: issuerRef(),
     recipientId: uuid('recipient_id')
       .notNull()
       .references(() => recipients.id),
@@ -354,19 +362,19 @@ export const invoices = pgTable(
     state: integer('state').notNull(),
     /** The credit decision on a financed invoice, when one was made. */
     decision: text('decision').$type<'approved' | 'rejected'>(),
-    currency: char('currency', { length: 3 }).notNull(),
-    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    currency: currency(),
+    invoiceDate: day('invoice_date').notNull(),
+    dueDate: day('due_date').notNull(),
     orderReference: text('order_reference').notNull().default(''),
     issuerContact: text('issuer_contact').notNull().default(''),
     recipientContact: text('recipient_contact').notNull().default(''),
     ocr: text('ocr'),
-    netMinor: bigint('net_minor', { mode: 'number' }).notNull(),
-    vatMinor: bigint('vat_minor', { mode: 'number' }).notNull(),
-    grossMinor: bigint('gross_minor', { mode: 'number' }).notNull(),
-    deductionMinor: bigint('deduction_minor', { mode: 'number' }).notNull().default(0),
-    toPayMinor: bigint('to_pay_minor', { mode: 'number' }).notNull(),
-    remainingMinor: bigint('remaining_minor', { mode: 'number' }).notNull(),
+    netMinor: int64('net_minor').notNull(),
+    vatMinor: int64('vat_minor').notNull(),
+    grossMinor: int64('gross_minor').notNull(),
+    deductionMinor: int64('deduction_minor').notNull().default(0),
+    toPayMinor: int64('to_pay_minor').notNull(),
+    remainingMinor: int64('remaining_minor').notNull(),
     rotRut: jsonb('rot_rut').$type<{
       type: 'none' | 'rot' | 'rut';
       personalNumber: string;
@@ -378,15 +386,15 @@ export const invoices = pgTable(
       .notNull(),
     source: text('source').notNull().default('form'),
     createdAt: createdAt(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    sentAt: timestamp('sent_at', { withTimezone: true }),
+    updatedAt: updatedAt(),
+    sentAt: instant('sent_at'),
     /**
      * How far the daily job has taken an unpaid invoice past its due date: 0 nothing, 1 overdue noted,
      * 2 reminder 1, 3 reminder 2, 4 handed to collection (docs/MONEY.md). Each step is taken once.
      */
     dunningStep: integer('dunning_step').notNull().default(0),
     /** The last day late-payment interest has been charged through; null when none yet. */
-    interestThrough: date('interest_through', { mode: 'string' }),
+    interestThrough: day('interest_through'),
   },
   (t) => [
     uniqueIndex('invoices_issuer_number_idx').on(t.issuerId, t.invoiceNumber),
@@ -408,23 +416,27 @@ export const invoices = pgTable(
   ],
 );
 
+/** An invoice the row belongs to or speaks of; with `cascade` the row goes with the invoice. */
+const invoiceRef = <N extends string>(name: N, onDelete?: 'cascade') =>
+  uuid(name)
+    .notNull()
+    .references(() => invoices.id, { onDelete });
+
 export const invoiceRows = pgTable(
   'invoice_rows',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    id: uuidKey(),
+    invoiceId: invoiceRef('invoice_id', 'cascade'),
     position: integer('position').notNull(),
     articleNumber: text('article_number').notNull().default(''),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    quantityMilli: bigint('quantity_milli', { mode: 'number' }).notNull(),
+    quantityMilli: int64('quantity_milli').notNull(),
     unit: text('unit').notNull(),
-    unitPriceMinor: bigint('unit_price_minor', { mode: 'number' }).notNull(),
+    unitPriceMinor: int64('unit_price_minor').notNull(),
     vatBasisPoints: integer('vat_basis_points').notNull(),
     rotRut: boolean('rot_rut').notNull().default(false),
-    netMinor: bigint('net_minor', { mode: 'number' }).notNull(),
+    netMinor: int64('net_minor').notNull(),
   },
   (t) => [uniqueIndex('invoice_rows_position_idx').on(t.invoiceId, t.position)],
 );
@@ -433,7 +445,7 @@ export const invoiceRows = pgTable(
 export const invoiceEvents = pgTable(
   'invoice_events',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     // References checked per statement by triggers, not foreign keys (migration 0015): the invoice
     // (its events go with it) and the issuer.
     invoiceId: uuid('invoice_id').notNull(),
@@ -441,7 +453,7 @@ export const invoiceEvents = pgTable(
     event: integer('event').notNull(),
     /** Insertion order: events written in one transaction share their time but keep their order. */
     seq: bigserial('seq', { mode: 'number' }).notNull(),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
     userId: uuid('user_id'),
     details: jsonb('details').$type<Record<string, string | number>>(),
   },
@@ -470,11 +482,9 @@ export const idempotencyKeys = pgTable(
 export const issuerCounters = pgTable(
   'issuer_counters',
   {
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
+    issuerId: issuerRef(),
     name: text('name').notNull(),
-    value: bigint('value', { mode: 'number' }).notNull(),
+    value: int64('value').notNull(),
   },
   (t) => [primaryKey({ columns: [t.issuerId, t.name] })],
 );
@@ -483,10 +493,8 @@ export const issuerCounters = pgTable(
 export const invoiceFiles = pgTable(
   'invoice_files',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
+    id: uuidKey(),
+    issuerId: issuerRef(),
     /** Null until the file is attached to an invoice. */
     invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'cascade' }),
     role: text('role').notNull().$type<'invoice' | 'attachment'>(),
@@ -523,9 +531,9 @@ export const invoiceStateTotals = pgTable(
     recipientId: uuid('recipient_id').notNull(),
     state: integer('state').notNull(),
     rejected: boolean('rejected').notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
-    invoiceCount: bigint('invoice_count', { mode: 'number' }).notNull(),
-    grossMinor: bigint('gross_minor', { mode: 'number' }).notNull(),
+    currency: currency(),
+    invoiceCount: int64('invoice_count').notNull(),
+    grossMinor: int64('gross_minor').notNull(),
   },
   (t) => [primaryKey({ columns: [t.issuerId, t.recipientId, t.state, t.rejected, t.currency] })],
 );
@@ -540,10 +548,10 @@ export const invoiceSalesDays = pgTable(
   'invoice_sales_days',
   {
     issuerId: uuid('issuer_id').notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
-    invoiceDate: date('invoice_date', { mode: 'string' }).notNull(),
-    invoiceCount: bigint('invoice_count', { mode: 'number' }).notNull(),
-    toPayMinor: bigint('to_pay_minor', { mode: 'number' }).notNull(),
+    currency: currency(),
+    invoiceDate: day('invoice_date').notNull(),
+    invoiceCount: int64('invoice_count').notNull(),
+    toPayMinor: int64('to_pay_minor').notNull(),
   },
   (t) => [primaryKey({ name: 'invoice_sales_days_pk', columns: [t.issuerId, t.currency, t.invoiceDate] })],
 );
@@ -553,11 +561,11 @@ export const invoiceSalesMonths = pgTable(
   'invoice_sales_months',
   {
     issuerId: uuid('issuer_id').notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
-    month: date('month', { mode: 'string' }).notNull(),
+    currency: currency(),
+    month: day('month').notNull(),
     recipientId: uuid('recipient_id').notNull(),
-    invoiceCount: bigint('invoice_count', { mode: 'number' }).notNull(),
-    toPayMinor: bigint('to_pay_minor', { mode: 'number' }).notNull(),
+    invoiceCount: int64('invoice_count').notNull(),
+    toPayMinor: int64('to_pay_minor').notNull(),
   },
   (t) => [
     primaryKey({
@@ -572,12 +580,12 @@ export const invoiceUnpaidDues = pgTable(
   'invoice_unpaid_dues',
   {
     issuerId: uuid('issuer_id').notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
-    dueDate: date('due_date', { mode: 'string' }).notNull(),
-    invoiceCount: bigint('invoice_count', { mode: 'number' }).notNull(),
-    remainingMinor: bigint('remaining_minor', { mode: 'number' }).notNull(),
+    currency: currency(),
+    dueDate: day('due_date').notNull(),
+    invoiceCount: int64('invoice_count').notNull(),
+    remainingMinor: int64('remaining_minor').notNull(),
     /** Gross amount of the same invoices (the overdue bucket list's totals, migration 0023). */
-    grossMinor: bigint('gross_minor', { mode: 'number' }).notNull().default(0),
+    grossMinor: int64('gross_minor').notNull().default(0),
   },
   (t) => [primaryKey({ name: 'invoice_unpaid_dues_pk', columns: [t.issuerId, t.currency, t.dueDate] })],
 );
@@ -589,14 +597,12 @@ export const invoiceUnpaidDues = pgTable(
 export const issuerFees = pgTable(
   'issuer_fees',
   {
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
+    issuerId: issuerRef(),
     service: text('service').notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
+    currency: currency(),
     percentBasisPoints: integer('percent_basis_points').notNull().default(0),
-    fixedMinor: bigint('fixed_minor', { mode: 'number' }).notNull().default(0),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    fixedMinor: int64('fixed_minor').notNull().default(0),
+    updatedAt: updatedAt(),
   },
   (t) => [primaryKey({ columns: [t.issuerId, t.service, t.currency] })],
 );
@@ -608,20 +614,18 @@ export const issuerFees = pgTable(
 export const settlements = pgTable(
   'settlements',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     number: bigserial('number', { mode: 'number' }).notNull().unique(),
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
+    issuerId: issuerRef(),
     /** The payout run that made it; one run makes one settlement per issuer and currency. */
     batchId: uuid('batch_id').notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
+    currency: currency(),
     /** The day the money is paid to the issuer's bank account. */
-    payoutDate: date('payout_date', { mode: 'string' }).notNull(),
-    grossMinor: bigint('gross_minor', { mode: 'number' }).notNull(),
-    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull(),
+    payoutDate: day('payout_date').notNull(),
+    grossMinor: int64('gross_minor').notNull(),
+    feeMinor: int64('fee_minor').notNull(),
     /** What reaches the issuer: gross − fees; negative when charge-backs exceed the payouts. */
-    totalPayoutMinor: bigint('total_payout_minor', { mode: 'number' }).notNull(),
+    totalPayoutMinor: int64('total_payout_minor').notNull(),
     rowCount: integer('row_count').notNull(),
     operatorId: uuid('operator_id'),
     /** The issuer's verified account the money went to (null: made before migration 0026). */
@@ -638,7 +642,7 @@ export const settlements = pgTable(
 export const settlementRows = pgTable(
   'settlement_rows',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     settlementId: uuid('settlement_id')
       .notNull()
       .references(() => settlements.id),
@@ -650,9 +654,9 @@ export const settlementRows = pgTable(
     /** The payment passed on, for `payment` rows. */
     paymentId: uuid('payment_id'),
     position: integer('position').notNull(),
-    grossMinor: bigint('gross_minor', { mode: 'number' }).notNull(),
-    feeMinor: bigint('fee_minor', { mode: 'number' }).notNull(),
-    netMinor: bigint('net_minor', { mode: 'number' }).notNull(),
+    grossMinor: int64('gross_minor').notNull(),
+    feeMinor: int64('fee_minor').notNull(),
+    netMinor: int64('net_minor').notNull(),
   },
   (t) => [
     index('settlement_rows_settlement_idx').on(t.settlementId, t.position),
@@ -667,7 +671,7 @@ export const settlementRows = pgTable(
 
 /** An imported BGMAX file. The same bytes (by SHA-256) are never imported twice. */
 export const paymentFiles = pgTable('payment_files', {
-  id: uuid('id').primaryKey().defaultRandom(),
+  id: uuidKey(),
   sha256: text('sha256').notNull().unique(),
   filename: text('filename').notNull(),
   /** TK01's timestamp and test mark. */
@@ -679,7 +683,7 @@ export const paymentFiles = pgTable('payment_files', {
   matchedCount: integer('matched_count').notNull(),
   unmatchedCount: integer('unmatched_count').notNull(),
   operatorId: uuid('operator_id'),
-  importedAt: timestamp('imported_at', { withTimezone: true }).notNull().defaultNow(),
+  importedAt: instant('imported_at').notNull().defaultNow(),
 });
 
 /**
@@ -692,7 +696,7 @@ export const paymentFiles = pgTable('payment_files', {
 export const payments = pgTable(
   'payments',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
+    id: uuidKey(),
     // References checked per statement by triggers, not foreign keys (migration 0015).
     fileId: uuid('file_id').notNull(),
     dedupeKey: text('dedupe_key').notNull().unique(),
@@ -703,21 +707,21 @@ export const payments = pgTable(
     status: text('status').notNull().$type<'matched' | 'unmatched' | 'assigned' | 'deduction'>(),
     reference: text('reference').notNull(),
     /** Signed: a TK21 deduction is negative. */
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
-    paymentDate: date('payment_date', { mode: 'string' }).notNull(),
+    amountMinor: int64('amount_minor').notNull(),
+    currency: currency(),
+    paymentDate: day('payment_date').notNull(),
     payerBankgiro: text('payer_bankgiro'),
     payerName: text('payer_name').notNull().default(''),
     channel: integer('channel').notNull(),
     bgcSerial: text('bgc_serial').notNull(),
-    appliedMinor: bigint('applied_minor', { mode: 'number' }).notNull().default(0),
-    overpaidMinor: bigint('overpaid_minor', { mode: 'number' }).notNull().default(0),
+    appliedMinor: int64('applied_minor').notNull().default(0),
+    overpaidMinor: int64('overpaid_minor').notNull().default(0),
     /**
      * The invoice's remaining amount after this payment, set when it is applied to an invoice: then
      * the timeline reads its events (paid, part paid, overpayment) from this row (`invoiceTimeline`).
      * Null when unmatched, a deduction, or applied before migration 0017 (events stored then).
      */
-    remainingAfterMinor: bigint('remaining_after_minor', { mode: 'number' }),
+    remainingAfterMinor: int64('remaining_after_minor'),
     /** Applied to a charged-back invoice: the money was passed on to the issuer. */
     forwarded: boolean('forwarded').notNull().default(false),
     /**
@@ -725,9 +729,9 @@ export const payments = pgTable(
      * keep the file's order, and stored events written at the same instant keep theirs (migration 0017).
      * An assignment draws a new number.
      */
-    seq: bigint('seq', { mode: 'number' }).notNull().default(sql`nextval('invoice_events_seq_seq')`),
+    seq: int64('seq').notNull().default(sql`nextval('invoice_events_seq_seq')`),
     assignedBy: uuid('assigned_by'),
-    assignedAt: timestamp('assigned_at', { withTimezone: true }),
+    assignedAt: instant('assigned_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -748,10 +752,10 @@ export const invoiceTimeline = pgView('invoice_timeline', {
   invoiceId: uuid('invoice_id').notNull(),
   issuerId: uuid('issuer_id').notNull(),
   event: integer('event').notNull(),
-  at: timestamp('at', { withTimezone: true }).notNull(),
+  at: instant('at').notNull(),
   userId: uuid('user_id'),
   details: jsonb('details').$type<Record<string, string | number>>(),
-  seq: bigint('seq', { mode: 'number' }).notNull(),
+  seq: int64('seq').notNull(),
   /** A payment's paid or part paid (0) comes before its overpayment (1). */
   sub: integer('sub').notNull(),
 }).existing();
@@ -778,12 +782,12 @@ export const postings = pgTable(
     /** The installment plan of a plan's posting (plan_receivable, its payout); checked like invoiceId. */
     planId: uuid('plan_id'),
     account: text('account').notNull(),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
+    amountMinor: int64('amount_minor').notNull(),
+    currency: currency(),
     kind: text('kind').notNull(),
     settlementId: uuid('settlement_id'),
     paymentId: uuid('payment_id'),
-    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    at: instant('at').notNull().defaultNow(),
   },
   (t) => [
     index('postings_invoice_idx').on(t.invoiceId, t.account),
@@ -808,9 +812,7 @@ export const invoiceDocuments = pgTable(
     invoiceId: uuid('invoice_id')
       .primaryKey()
       .references(() => invoices.id, { onDelete: 'cascade' }),
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
+    issuerId: issuerRef(),
     kind: text('kind').notNull().$type<'generated' | 'uploaded'>(),
     language: text('language').notNull(),
     sha256: text('sha256').notNull(),
@@ -829,13 +831,9 @@ export const invoiceDocuments = pgTable(
 export const bankVerifications = pgTable(
   'bank_verifications',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidKey(),
+    issuerId: issuerRef(),
+    userId: userRef('user_id'),
     stateHash: text('state_hash').notNull(),
     provider: text('provider').notNull(),
     providerSessionId: text('provider_session_id').notNull(),
@@ -852,8 +850,8 @@ export const bankVerifications = pgTable(
     /** The provider's report as it came, for audit (domain note §3); never logged. */
     report: jsonb('report'),
     createdAt: createdAt(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    completedAt: timestamp('completed_at', { withTimezone: true }),
+    expiresAt: instant('expires_at').notNull(),
+    completedAt: instant('completed_at'),
   },
   (t) => [
     uniqueIndex('bank_verifications_state_idx').on(t.stateHash),
@@ -870,10 +868,8 @@ export const bankVerifications = pgTable(
 export const verifiedBankAccounts = pgTable(
   'verified_bank_accounts',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
+    id: uuidKey(),
+    issuerId: issuerRef(),
     verificationId: uuid('verification_id')
       .notNull()
       .references(() => bankVerifications.id),
@@ -889,12 +885,10 @@ export const verifiedBankAccounts = pgTable(
     masked: text('masked').notNull(),
     provider: text('provider').notNull(),
     reportId: text('report_id').notNull(),
-    verifiedByUserId: uuid('verified_by_user_id')
-      .notNull()
-      .references(() => users.id),
-    verifiedAt: timestamp('verified_at', { withTimezone: true }).notNull(),
-    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
-    replacedAt: timestamp('replaced_at', { withTimezone: true }),
+    verifiedByUserId: userRef('verified_by_user_id'),
+    verifiedAt: instant('verified_at').notNull(),
+    confirmedAt: instant('confirmed_at'),
+    replacedAt: instant('replaced_at'),
   },
   (t) => [
     uniqueIndex('verified_bank_accounts_current_idx')
@@ -911,10 +905,8 @@ export const verifiedBankAccounts = pgTable(
 export const fortnoxConnections = pgTable(
   'fortnox_connections',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
+    id: uuidKey(),
+    issuerId: issuerRef(),
     status: text('status').notNull().$type<'active' | 'revoked'>(),
     /** Why it is revoked: `disconnected` (by the customer here) or `refused` (by Fortnox). */
     reason: text('reason').$type<'disconnected' | 'refused'>(),
@@ -923,13 +915,11 @@ export const fortnoxConnections = pgTable(
     scope: text('scope').notNull(),
     accessTokenSealed: text('access_token_sealed'),
     refreshTokenSealed: text('refresh_token_sealed'),
-    accessExpiresAt: timestamp('access_expires_at', { withTimezone: true }),
-    connectedBy: uuid('connected_by')
-      .notNull()
-      .references(() => users.id),
-    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull(),
-    refreshedAt: timestamp('refreshed_at', { withTimezone: true }),
-    endedAt: timestamp('ended_at', { withTimezone: true }),
+    accessExpiresAt: instant('access_expires_at'),
+    connectedBy: userRef('connected_by'),
+    connectedAt: instant('connected_at').notNull(),
+    refreshedAt: instant('refreshed_at'),
+    endedAt: instant('ended_at'),
   },
   (t) => [uniqueIndex('fortnox_connections_issuer_idx').on(t.issuerId)],
 );
@@ -938,17 +928,13 @@ export const fortnoxConnections = pgTable(
 export const fortnoxAuthorizations = pgTable(
   'fortnox_authorizations',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
-    userId: uuid('user_id')
-      .notNull()
-      .references(() => users.id),
+    id: uuidKey(),
+    issuerId: issuerRef(),
+    userId: userRef('user_id'),
     stateHash: text('state_hash').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
-    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
   },
   (t) => [uniqueIndex('fortnox_authorizations_state_idx').on(t.stateHash)],
 );
@@ -957,18 +943,14 @@ export const fortnoxAuthorizations = pgTable(
 export const fortnoxInvoices = pgTable(
   'fortnox_invoices',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
+    id: uuidKey(),
+    issuerId: issuerRef(),
     companyOrgNo: text('company_org_no').notNull(),
     documentNumber: text('document_number').notNull(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: invoiceRef('invoice_id', 'cascade'),
     customerNumber: text('customer_number').notNull(),
     createdBy: uuid('created_by').references(() => users.id),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    createdAt: instant('created_at').notNull(),
   },
   (t) => [
     uniqueIndex('fortnox_invoices_document_idx').on(t.companyOrgNo, t.documentNumber),
@@ -984,26 +966,22 @@ export const fortnoxInvoices = pgTable(
 export const fortnoxPaymentOutbox = pgTable(
   'fortnox_payment_outbox',
   {
-    id: uuid('id').primaryKey().defaultRandom(),
-    issuerId: uuid('issuer_id')
-      .notNull()
-      .references(() => issuers.id),
+    id: uuidKey(),
+    issuerId: issuerRef(),
     paymentId: uuid('payment_id').notNull(),
-    invoiceId: uuid('invoice_id')
-      .notNull()
-      .references(() => invoices.id, { onDelete: 'cascade' }),
+    invoiceId: invoiceRef('invoice_id', 'cascade'),
     documentNumber: text('document_number').notNull(),
-    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
-    currency: char('currency', { length: 3 }).notNull(),
-    paymentDate: date('payment_date', { mode: 'string' }).notNull(),
+    amountMinor: int64('amount_minor').notNull(),
+    currency: currency(),
+    paymentDate: day('payment_date').notNull(),
     status: text('status').notNull().default('pending').$type<'pending' | 'done'>(),
     attempts: integer('attempts').notNull().default(0),
     /** A try holds the row until then; another process leaves it alone meanwhile. */
-    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
+    claimedUntil: instant('claimed_until'),
     lastError: text('last_error'),
     fortnoxPaymentNumber: text('fortnox_payment_number'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
-    doneAt: timestamp('done_at', { withTimezone: true }),
+    createdAt: instant('created_at').notNull(),
+    doneAt: instant('done_at'),
   },
   (t) => [
     uniqueIndex('fortnox_payment_outbox_payment_idx').on(t.paymentId),

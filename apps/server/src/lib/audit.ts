@@ -65,3 +65,22 @@ export async function audit(
 ): Promise<void> {
   await db.insert(auditLog).values({ event, ...fields });
 }
+
+/** The signed-in user an action is done for, as the audit log names them. */
+export interface Caller {
+  userId: string;
+  issuerId: string;
+  username: string;
+  ip: string | null;
+}
+
+/** Audits an event of a signed-in caller (its user, issuer, name and address), with its details. */
+export function auditCaller(
+  db: Db | Tx,
+  event: AuditEvent,
+  caller: Caller,
+  details?: Record<string, unknown>,
+): Promise<void> {
+  const { userId, issuerId, username, ip } = caller;
+  return audit(db, event, { userId, issuerId, username, ip, details });
+}

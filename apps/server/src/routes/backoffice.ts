@@ -17,6 +17,7 @@ import {
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { OperatorContext } from '../context';
 import { invoices, issuers, operatorSessions, operators, recipients } from '../db/schema';
 import { audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
@@ -37,6 +38,11 @@ function operatorView(o: { id: string; username: string; name: string; email: st
 export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
   const { ctx } = fastify;
+  /** The operator's credit decision on the invoice of the route. */
+  const decide = (
+    request: { operator: OperatorContext | null; params: { id: string }; ip: string },
+    choice: Parameters<typeof decideCredit>[3],
+  ) => decideCredit(ctx.db, operatorOf(request), request.params.id, choice, ctx.now(), request.ip);
 
   app.route({
     ...routeOf('backofficeLogin'),
@@ -257,15 +263,7 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
       params: idParamsSchema,
       response: { 200: creditDecisionResponseSchema, ...errorResponses },
     },
-    handler: async (request) =>
-      decideCredit(
-        ctx.db,
-        operatorOf(request),
-        request.params.id,
-        { decision: 'approved' },
-        ctx.now(),
-        request.ip,
-      ),
+    handler: async (request) => decide(request, { decision: 'approved' }),
   });
 
   app.route({
@@ -278,14 +276,6 @@ export async function backofficeRoutes(fastify: FastifyInstance): Promise<void> 
       body: rejectInvoiceBodySchema,
       response: { 200: creditDecisionResponseSchema, ...errorResponses },
     },
-    handler: async (request) =>
-      decideCredit(
-        ctx.db,
-        operatorOf(request),
-        request.params.id,
-        { decision: 'rejected', reason: request.body.reason },
-        ctx.now(),
-        request.ip,
-      ),
+    handler: async (request) => decide(request, { decision: 'rejected', reason: request.body.reason }),
   });
 }

@@ -1,5 +1,16 @@
-import { type ErrorCode, errorResponseSchema, type OperationId, ROUTES } from '@portal/contracts';
+import {
+  type ErrorCode,
+  errorResponseSchema,
+  idParamsSchema,
+  type OperationId,
+  okResponseSchema,
+  ROUTES,
+} from '@portal/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
 import type { AuthContext, OperatorContext } from '../context';
+import type { Db } from '../db/client';
 import { ApiError } from '../lib/errors';
 
 /**
@@ -34,4 +45,70 @@ export function signedIn(request: { auth: AuthContext | null }): AuthContext {
 export function operatorOf(request: { operator: OperatorContext | null }): OperatorContext {
   if (!request.operator) throw new ApiError('auth.unauthorized');
   return request.operator;
+}
+
+/** What a register the caller owns (articles, recipients) does for its routes, each the issuer's own. */
+export interface OwnedRegister<Body> {
+  get(db: Db, issuerId: string, id: string): Promise<unknown>;
+  /** Adds one (`id` null) or changes the caller's `id`. */
+  save(db: Db, issuerId: string, id: string | null, body: Body, now: Date): Promise<unknown>;
+  remove(db: Db, issuerId: string, id: string): Promise<void>;
+}
+
+/**
+ * The show, add, change and delete routes of a register the caller owns: each one call into its
+ * service with the caller's issuer, answered as `item` (delete: `{ ok: true }`); a body that fails its
+ * schema answers `validationCode`.
+ */
+export function ownedItemRoutes<B extends z.ZodType>(
+  fastify: FastifyInstance,
+  c: {
+    tags: string[];
+    validationCode: ErrorCode;
+    item: z.ZodType;
+    body: B;
+    service: OwnedRegister<z.output<B>>;
+    routes: Record<'get' | 'create' | 'update' | 'delete', { op: OperationId; summary: string }>;
+  },
+): void {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
+  const { ctx } = fastify;
+  const { tags, item, body, routes } = c;
+  const response = () => ({ 200: item, ...errorResponses });
+  app.route({
+    ...routeOf(routes.get.op),
+    schema: { tags, summary: routes.get.summary, params: idParamsSchema, response: response() },
+    handler: async (request) => c.service.get(ctx.db, signedIn(request).issuerId, request.params.id),
+  });
+  app.route({
+    ...routeOf(routes.create.op, { validationCode: c.validationCode }),
+    schema: { tags, summary: routes.create.summary, body, response: response() },
+    handler: async (request) =>
+      c.service.save(ctx.db, signedIn(request).issuerId, null, request.body as z.output<B>, ctx.now()),
+  });
+  app.route({
+    ...routeOf(routes.update.op, { validationCode: c.validationCode }),
+    schema: { tags, summary: routes.update.summary, params: idParamsSchema, body, response: response() },
+    handler: async (request) =>
+      c.service.save(
+        ctx.db,
+        signedIn(request).issuerId,
+        request.params.id,
+        request.body as z.output<B>,
+        ctx.now(),
+      ),
+  });
+  app.route({
+    ...routeOf(routes.delete.op),
+    schema: {
+      tags,
+      summary: routes.delete.summary,
+      params: idParamsSchema,
+      response: { 200: okResponseSchema, ...errorResponses },
+    },
+    handler: async (request) => {
+      await c.service.remove(ctx.db, signedIn(request).issuerId, request.params.id);
+      return { ok: true as const };
+    },
+  });
 }

@@ -14,7 +14,7 @@ import { recourseDate } from '@portal/domain/money-flow';
 import { translate } from '@portal/i18n';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { invoices, issuers, recipients } from '../db/schema';
@@ -68,6 +68,36 @@ const activeColumns = {
 
 /** Minor units as the number Excel shows with two decimals (SEK and EUR have two). */
 const excelAmount = (minor: number) => minor / 100;
+
+/** The `#,##0.00` of the money columns in every sheet. */
+const MONEY_FORMAT = '#,##0.00';
+
+/**
+ * A one-sheet Excel file: the header, then the rows with every cell made safe (lib/spreadsheet-cells.ts);
+ * `width` gives each column's width by its index, `moneyColumns` (1-based) show two decimals.
+ */
+async function excelFile(
+  sheetName: string,
+  header: string[],
+  c: { width: (index: number) => number; moneyColumns: number[]; rows: (string | number)[][] },
+): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet(sheetName);
+  sheet.columns = header.map((h, i) => ({ header: h, width: c.width(i) }));
+  for (const cells of c.rows) {
+    const row = sheet.addRow(cells.map((cell) => safeCell(cell)));
+    for (const column of c.moneyColumns) row.getCell(column).numFmt = MONEY_FORMAT;
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+/** Answers a file download: its name in the Content-Disposition, its type, its bytes. */
+function sendFile(reply: FastifyReply, filename: string, type: string, bytes: Uint8Array) {
+  return reply
+    .header('Content-Disposition', contentDisposition(filename))
+    .type(type)
+    .send(Buffer.from(bytes));
+}
 
 /** The reports downloaded from the menu: active invoices (Excel) and the active regress report (PDF/Excel). */
 export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
@@ -143,7 +173,7 @@ export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
                 translate(language, 'invoices', `states.${r.state}`),
               ].map((c) => safeCell(c)),
             );
-            for (const c of [7, 8]) row.getCell(c).numFmt = '#,##0.00';
+            for (const c of [7, 8]) row.getCell(c).numFmt = MONEY_FORMAT;
             row.commit();
           }
           const last = batch.at(-1);
@@ -219,6 +249,17 @@ export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
         'remaining',
         'currency',
       ].map((k) => t(`columns.${k}`));
+      // One row's cells, the amount as the file shows it (text in the PDF, a number in Excel).
+      const cells = <A extends string | number>(r: (typeof rows)[number], amount: (minor: number) => A) => [
+        r.invoiceNumber,
+        r.recipientName,
+        r.organizationNumber,
+        r.service,
+        r.dueDate,
+        r.recourseDate,
+        amount(r.remainingMinor),
+        r.currency,
+      ];
       if (fileType === 'pdf') {
         const totals = new Map<string, number>();
         for (const r of rows) totals.set(r.currency, (totals.get(r.currency) ?? 0) + r.remainingMinor);
@@ -229,48 +270,19 @@ export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
           header,
           widths: [11, 22, 12, 14, 10, 10, 12, 7],
           rightAligned: [6],
-          rows: rows.map((r) => [
-            r.invoiceNumber,
-            r.recipientName,
-            r.organizationNumber,
-            r.service,
-            r.dueDate,
-            r.recourseDate,
-            formatAmount(r.remainingMinor, language),
-            r.currency,
-          ]),
+          rows: rows.map((r) => cells(r, (minor) => formatAmount(minor, language))),
           totals: [...totals]
             .sort()
             .map(([currency, minor]) => `${t('total', { currency })}: ${formatAmount(minor, language)}`),
         });
-        return reply
-          .header('Content-Disposition', contentDisposition(`${name}.pdf`))
-          .type('application/pdf')
-          .send(Buffer.from(bytes));
+        return sendFile(reply, `${name}.pdf`, 'application/pdf', bytes);
       }
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet(t('sheet'));
-      sheet.columns = header.map((h, i) => ({ header: h, width: i === 1 ? 32 : 16 }));
-      for (const r of rows) {
-        const row = sheet.addRow(
-          [
-            r.invoiceNumber,
-            r.recipientName,
-            r.organizationNumber,
-            r.service,
-            r.dueDate,
-            r.recourseDate,
-            excelAmount(r.remainingMinor),
-            r.currency,
-          ].map((c) => safeCell(c)),
-        );
-        row.getCell(7).numFmt = '#,##0.00';
-      }
-      const buffer = await book.xlsx.writeBuffer();
-      return reply
-        .header('Content-Disposition', contentDisposition(`${name}.xlsx`))
-        .type(XLSX)
-        .send(Buffer.from(buffer));
+      const book = await excelFile(t('sheet'), header, {
+        width: (i) => (i === 1 ? 32 : 16),
+        moneyColumns: [7],
+        rows: rows.map((r) => cells(r, excelAmount)),
+      });
+      return sendFile(reply, `${name}.xlsx`, XLSX, book);
     },
   });
   app.route({
@@ -346,31 +358,20 @@ export async function reportsRoutes(fastify: FastifyInstance): Promise<void> {
             }),
           ),
         });
-        return reply
-          .header('Content-Disposition', contentDisposition(`${name}.pdf`))
-          .type('application/pdf')
-          .send(Buffer.from(bytes));
+        return sendFile(reply, `${name}.pdf`, 'application/pdf', bytes);
       }
-      const book = new ExcelJS.Workbook();
-      const sheet = book.addWorksheet(t('sheet'));
-      sheet.columns = header.map((h, i) => ({ header: h, width: i === 4 ? 32 : 15 }));
-      for (const r of found) {
-        const row = sheet.addRow(
-          [
-            ...cells(r),
-            excelAmount(r.amountMinor),
-            r.currency,
-            excelAmount(r.remainingMinor),
-            processText(r),
-          ].map((c) => safeCell(c)),
-        );
-        for (const c of [9, 11]) row.getCell(c).numFmt = '#,##0.00';
-      }
-      const buffer = await book.xlsx.writeBuffer();
-      return reply
-        .header('Content-Disposition', contentDisposition(`${name}.xlsx`))
-        .type(XLSX)
-        .send(Buffer.from(buffer));
+      const book = await excelFile(t('sheet'), header, {
+        width: (i) => (i === 4 ? 32 : 15),
+        moneyColumns: [9, 11],
+        rows: found.map((r) => [
+          ...cells(r),
+          excelAmount(r.amountMinor),
+          r.currency,
+          excelAmount(r.remainingMinor),
+          processText(r),
+        ]),
+      });
+      return sendFile(reply, `${name}.xlsx`, XLSX, book);
     },
   });
 }

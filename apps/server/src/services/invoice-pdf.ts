@@ -214,39 +214,17 @@ function drawInvoice(
     net: amount(row.netMinor),
   }));
   const heading = (key: string) => t(`columns.${key}`);
-  const columnWidth = (key: string, values: string[]) =>
-    Math.max(widthOf(heading(key), 8, bold), ...values.map((v) => widthOf(v, 9)));
+  /** A column as wide as its heading or its widest cell (`field`, of every row). */
+  const columnWidth = (key: string, field: keyof (typeof cells)[number]) =>
+    Math.max(widthOf(heading(key), 8, bold), ...cells.map((c) => widthOf(c[field], 9)));
   const hasArticles = cells.some((c) => c.article.trim().length > 0);
   const widths = {
-    article: hasArticles
-      ? Math.min(
-          ARTICLE_MAX_WIDTH,
-          columnWidth(
-            'article',
-            cells.map((c) => c.article),
-          ),
-        )
-      : 0,
-    quantity: columnWidth(
-      'quantity',
-      cells.map((c) => c.quantity),
-    ),
-    unit: columnWidth(
-      'unit',
-      cells.map((c) => c.unit),
-    ),
-    unitPrice: columnWidth(
-      'unitPrice',
-      cells.map((c) => c.unitPrice),
-    ),
-    vat: columnWidth(
-      'vat',
-      cells.map((c) => c.vat),
-    ),
-    amount: columnWidth(
-      'amount',
-      cells.map((c) => c.net),
-    ),
+    article: hasArticles ? Math.min(ARTICLE_MAX_WIDTH, columnWidth('article', 'article')) : 0,
+    quantity: columnWidth('quantity', 'quantity'),
+    unit: columnWidth('unit', 'unit'),
+    unitPrice: columnWidth('unitPrice', 'unitPrice'),
+    vat: columnWidth('vat', 'vat'),
+    amount: columnWidth('amount', 'net'),
   };
   const descriptionX = MARGIN + (hasArticles ? widths.article + GAP : 0);
   const amountRight = RIGHT;

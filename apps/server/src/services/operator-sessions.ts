@@ -1,12 +1,8 @@
-import { SESSION_IDLE_MINUTES, TWO_FACTOR_STEP_MINUTES } from '@portal/contracts';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { OperatorContext } from '../context';
 import type { Db, Tx } from '../db/client';
 import { operatorSessions, operators } from '../db/schema';
-import { hashToken, newToken } from '../lib/tokens';
-import { renewedExpiry } from './sessions';
-
-const MINUTE = 60_000;
+import { liveSessionOf, newSessionRow, renewedExpiry } from './sessions';
 
 /**
  * A new operator session, with the same idle and absolute limits as a customer session. The token is
@@ -19,18 +15,8 @@ export async function createOperatorSession(
   client: { ip?: string; userAgent?: string } = {},
   kind: 'session' | 'two_factor_step' = 'session',
 ): Promise<string> {
-  const token = newToken();
-  const ttl = kind === 'session' ? SESSION_IDLE_MINUTES : TWO_FACTOR_STEP_MINUTES;
-  await db.insert(operatorSessions).values({
-    tokenHash: hashToken(token),
-    operatorId,
-    kind,
-    createdAt: now,
-    lastUsedAt: now,
-    expiresAt: new Date(now.getTime() + ttl * MINUTE),
-    ip: client.ip ?? null,
-    userAgent: client.userAgent?.slice(0, 300) ?? null,
-  });
+  const { token, row } = newSessionRow(kind, now, client);
+  await db.insert(operatorSessions).values({ ...row, operatorId });
   return token;
 }
 
@@ -52,14 +38,7 @@ export async function authenticateOperator(
     })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
-    .where(
-      and(
-        eq(operatorSessions.tokenHash, hashToken(token)),
-        eq(operatorSessions.kind, 'session'),
-        isNull(operatorSessions.revokedAt),
-        gt(operatorSessions.expiresAt, now),
-      ),
-    )
+    .where(liveSessionOf(operatorSessions, token, now))
     .limit(1);
   if (!row?.active) return null;
   const expiresAt = renewedExpiry(now, row.createdAt, row.lastUsedAt);

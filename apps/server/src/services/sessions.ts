@@ -6,6 +6,7 @@ import {
   TWO_FACTOR_STEP_MINUTES,
 } from '@portal/contracts';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../context';
 import type { Db, Tx } from '../db/client';
 import { sessions, userAbilities, users } from '../db/schema';
@@ -15,6 +16,44 @@ const MINUTE = 60_000;
 /** A session's expiry is pushed forward at most this often, so a busy session is not a write per call. */
 const RENEW_AFTER_MS = MINUTE;
 
+/**
+ * A new bearer token and the columns its session row starts with, for customer and operator sessions
+ * alike: only the token's SHA-256 is stored; a full session lives SESSION_IDLE_MINUTES, the step between
+ * the password and the TOTP code TWO_FACTOR_STEP_MINUTES.
+ */
+export function newSessionRow(
+  kind: 'session' | 'two_factor_step',
+  now: Date,
+  client: { ip?: string; userAgent?: string },
+) {
+  const token = newToken();
+  const ttl = kind === 'session' ? SESSION_IDLE_MINUTES : TWO_FACTOR_STEP_MINUTES;
+  const row = {
+    tokenHash: hashToken(token),
+    kind,
+    createdAt: now,
+    lastUsedAt: now,
+    expiresAt: new Date(now.getTime() + ttl * MINUTE),
+    ip: client.ip ?? null,
+    userAgent: client.userAgent?.slice(0, 300) ?? null,
+  };
+  return { token, row };
+}
+
+/** The session row of a token that opens the API: a full session, not revoked, not expired. */
+export function liveSessionOf(
+  table: { tokenHash: AnyPgColumn; kind: AnyPgColumn; revokedAt: AnyPgColumn; expiresAt: AnyPgColumn },
+  token: string,
+  now: Date,
+) {
+  return and(
+    eq(table.tokenHash, hashToken(token)),
+    eq(table.kind, 'session'),
+    isNull(table.revokedAt),
+    gt(table.expiresAt, now),
+  );
+}
+
 export async function createSession(
   db: Db | Tx,
   userId: string,
@@ -22,18 +61,8 @@ export async function createSession(
   now: Date,
   client: { ip?: string; userAgent?: string } = {},
 ): Promise<string> {
-  const token = newToken();
-  const ttl = kind === 'session' ? SESSION_IDLE_MINUTES : TWO_FACTOR_STEP_MINUTES;
-  await db.insert(sessions).values({
-    tokenHash: hashToken(token),
-    userId,
-    kind,
-    createdAt: now,
-    lastUsedAt: now,
-    expiresAt: new Date(now.getTime() + ttl * MINUTE),
-    ip: client.ip ?? null,
-    userAgent: client.userAgent?.slice(0, 300) ?? null,
-  });
+  const { token, row } = newSessionRow(kind, now, client);
+  await db.insert(sessions).values({ ...row, userId });
   return token;
 }
 
@@ -70,14 +99,7 @@ export async function authenticate(db: Db, token: string, now: Date): Promise<Au
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        eq(sessions.kind, 'session'),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    )
+    .where(liveSessionOf(sessions, token, now))
     .limit(1)
     // Prepared (db/prepared.ts): one round trip per request on PostgreSQL, and no planning each time.
     .prepare('authenticate')

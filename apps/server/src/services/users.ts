@@ -88,6 +88,18 @@ export async function languageOf(db: Db, userId: string): Promise<Language> {
   return (await storedLanguage(db, userId)) ?? DEFAULT_LANGUAGE;
 }
 
+/**
+ * The issuer's name, organisation number and country: what a verified bank account or a connected
+ * Fortnox company is matched against; null when there is no such issuer.
+ */
+export async function issuerIdentity(db: Db | Tx, issuerId: string) {
+  const [row] = await db
+    .select({ name: issuers.name, organizationNo: issuers.organizationNo, country: issuers.country })
+    .from(issuers)
+    .where(eq(issuers.id, issuerId));
+  return row ?? null;
+}
+
 export async function loadUser(db: Db | Tx, userId: string): Promise<UserRow> {
   const [u] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!u) throw new ApiError('auth.unauthorized');

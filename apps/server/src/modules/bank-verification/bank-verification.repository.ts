@@ -1,18 +1,9 @@
-import { and, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { bankVerifications, issuers, messages, verifiedBankAccounts } from '../../db/schema';
 
 export type BankVerificationRow = typeof bankVerifications.$inferSelect;
 export type VerifiedAccountRow = typeof verifiedBankAccounts.$inferSelect;
-
-/** The issuer's name, number and country: what a verification is matched against. */
-export async function findIssuer(db: Db | Tx, issuerId: string) {
-  const [row] = await db
-    .select({ name: issuers.name, organizationNo: issuers.organizationNo, country: issuers.country })
-    .from(issuers)
-    .where(eq(issuers.id, issuerId));
-  return row ?? null;
-}
 
 export async function insertVerification(
   db: Db | Tx,
@@ -110,24 +101,15 @@ export async function accountOfVerification(db: Db | Tx, verificationId: string)
   return row ?? null;
 }
 
+type NewAccount = Omit<typeof verifiedBankAccounts.$inferInsert, 'confirmedAt' | 'replacedAt'>;
+
 /**
  * Makes `account` the issuer's current account: the one before is marked replaced, and the issuer's
  * `bank_account_verified` flag (read by /self for the banner) is set, all in the caller's transaction.
  */
-export async function storeVerifiedAccount(
-  tx: Tx,
-  account: Omit<typeof verifiedBankAccounts.$inferInsert, 'confirmedAt' | 'replacedAt'>,
-): Promise<VerifiedAccountRow> {
+export async function storeVerifiedAccount(tx: Tx, account: NewAccount): Promise<VerifiedAccountRow> {
   // The current account and any unconfirmed one waiting beside it are both replaced.
-  await tx
-    .update(verifiedBankAccounts)
-    .set({ replacedAt: account.verifiedAt })
-    .where(and(eq(verifiedBankAccounts.issuerId, account.issuerId), isNull(verifiedBankAccounts.replacedAt)));
-  const [created] = await tx
-    .insert(verifiedBankAccounts)
-    .values({ ...account, confirmedAt: account.verifiedAt })
-    .returning();
-  if (!created) throw new Error('verified account not stored');
+  const created = await replaceAccounts(tx, account, account.verifiedAt, undefined);
   await tx.update(issuers).set({ bankAccountVerified: true }).where(eq(issuers.id, account.issuerId));
   return created;
 }
@@ -136,9 +118,19 @@ export async function storeVerifiedAccount(
  * Stores an account that would replace the current one, unconfirmed: payouts still go to the current
  * one. An unconfirmed account of an earlier attempt is given up (only the newest can be confirmed).
  */
-export async function storeUnconfirmedAccount(
+export function storeUnconfirmedAccount(tx: Tx, account: NewAccount): Promise<VerifiedAccountRow> {
+  return replaceAccounts(tx, account, null, isNull(verifiedBankAccounts.confirmedAt));
+}
+
+/**
+ * Marks the issuer's accounts not replaced yet (of those, only the ones `which` picks) replaced when
+ * `account` was verified, and stores `account`, confirmed at `confirmedAt` or waiting (null).
+ */
+async function replaceAccounts(
   tx: Tx,
-  account: Omit<typeof verifiedBankAccounts.$inferInsert, 'confirmedAt' | 'replacedAt'>,
+  account: NewAccount,
+  confirmedAt: Date | null,
+  which: SQL | undefined,
 ): Promise<VerifiedAccountRow> {
   await tx
     .update(verifiedBankAccounts)
@@ -147,11 +139,14 @@ export async function storeUnconfirmedAccount(
       and(
         eq(verifiedBankAccounts.issuerId, account.issuerId),
         isNull(verifiedBankAccounts.replacedAt),
-        isNull(verifiedBankAccounts.confirmedAt),
+        which,
       ),
     );
-  const [created] = await tx.insert(verifiedBankAccounts).values(account).returning();
-  if (!created) throw new Error('unconfirmed account not stored');
+  const [created] = await tx
+    .insert(verifiedBankAccounts)
+    .values({ ...account, confirmedAt })
+    .returning();
+  if (!created) throw new Error('bank account not stored');
   return created;
 }
 

@@ -14,11 +14,11 @@ import {
 import type { Locale } from '@portal/i18n';
 import type { AppContext, BankProvider } from '../../context';
 import type { Db, Tx } from '../../db/client';
-import { audit } from '../../lib/audit';
+import { audit, auditCaller, type Caller } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { noticeColumns } from '../../services/notices';
 import { claimAccountCheck, clearAccountChecks } from '../../services/throttle';
-import { hasTwoFactor, spendTwoFactorCode } from '../../services/users';
+import { hasTwoFactor, issuerIdentity, spendTwoFactorCode } from '../../services/users';
 import { type AccountIdentifier, accountKey, holderIsIssuer, isPayableTo, maskAccount } from './bank-account';
 import { BankProviderError, type ReportAccount } from './bank-verification.client';
 import {
@@ -29,7 +29,6 @@ import {
   confirmAccount,
   currentAccount,
   currentAccounts,
-  findIssuer,
   findVerification,
   findVerificationBySession,
   findVerificationByState,
@@ -54,12 +53,7 @@ export const CALLBACK_PATH = '/verify-bank-account-success';
 /** A webhook signed longer ago than this (or that far in the future) is refused as a replay. */
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
-export interface Caller {
-  userId: string;
-  issuerId: string;
-  username: string;
-  ip: string | null;
-}
+export type { Caller };
 
 const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
 
@@ -80,7 +74,7 @@ function localeOf(country: 'SE' | 'FI'): Locale {
 }
 
 async function issuerOf(db: Db, issuerId: string) {
-  const issuer = await findIssuer(db, issuerId);
+  const issuer = await issuerIdentity(db, issuerId);
   if (!issuer) throw new ApiError('issuer.not_found');
   return issuer;
 }
@@ -188,12 +182,10 @@ export async function startBankVerification(
     createdAt: now,
     expiresAt: new Date(Math.min(ours, started.expiresAt.getTime())),
   });
-  await audit(ctx.db, 'bank_verification.started', {
-    userId: caller.userId,
-    issuerId: caller.issuerId,
-    username: caller.username,
-    ip: caller.ip,
-    details: { verificationId: row.id, bank: input.bankId, provider: provider.name },
+  await auditCaller(ctx.db, 'bank_verification.started', caller, {
+    verificationId: row.id,
+    bank: input.bankId,
+    provider: provider.name,
   });
   return { redirectUrl: started.redirectUrl };
 }
@@ -216,7 +208,7 @@ interface Decided {
 async function decide(
   provider: BankProvider,
   row: BankVerificationRow,
-  issuer: NonNullable<Awaited<ReturnType<typeof findIssuer>>>,
+  issuer: NonNullable<Awaited<ReturnType<typeof issuerIdentity>>>,
 ): Promise<Decided> {
   try {
     const session = await provider.client.getSession(row.providerSessionId);
@@ -462,12 +454,10 @@ export async function completeBankVerification(
 ): Promise<CompleteBankVerificationResponse> {
   const row = await findVerificationByState(ctx.db, hashState(query.state));
   const reject = async (reason: string, verificationId?: string) => {
-    await audit(ctx.db, 'bank_verification.rejected', {
-      userId: caller.userId,
-      issuerId: caller.issuerId,
-      username: caller.username,
-      ip: caller.ip,
-      details: { reason, by: 'callback', ...(verificationId ? { verificationId } : {}) },
+    await auditCaller(ctx.db, 'bank_verification.rejected', caller, {
+      reason,
+      by: 'callback',
+      ...(verificationId ? { verificationId } : {}),
     });
     return new ApiError('bankVerification.not_found');
   };
@@ -477,12 +467,10 @@ export async function completeBankVerification(
   if (query.session_id !== undefined && query.session_id !== row.providerSessionId)
     throw await reject('session_mismatch', row.id);
   if (row.status !== 'started') {
-    await audit(ctx.db, 'bank_verification.replayed', {
-      userId: caller.userId,
-      issuerId: caller.issuerId,
-      username: caller.username,
-      ip: caller.ip,
-      details: { verificationId: row.id, by: 'callback', closedBy: row.completedBy },
+    await auditCaller(ctx.db, 'bank_verification.replayed', caller, {
+      verificationId: row.id,
+      by: 'callback',
+      closedBy: row.completedBy,
     });
     return outcomeOf(ctx.db, row);
   }
@@ -515,15 +503,11 @@ export async function confirmBankAccountChange(
   body: ConfirmBankAccountChangeBody,
 ): Promise<CompleteBankVerificationResponse> {
   const row = await findVerificationByState(ctx.db, hashState(body.state));
-  const who = { userId: caller.userId, issuerId: caller.issuerId, username: caller.username, ip: caller.ip };
   if (!row || row.userId !== caller.userId || row.issuerId !== caller.issuerId) {
-    await audit(ctx.db, 'bank_verification.rejected', {
-      ...who,
-      details: {
-        reason: row ? 'foreign_state' : 'unknown_state',
-        by: 'confirm',
-        ...(row ? { verificationId: row.id } : {}),
-      },
+    await auditCaller(ctx.db, 'bank_verification.rejected', caller, {
+      reason: row ? 'foreign_state' : 'unknown_state',
+      by: 'confirm',
+      ...(row ? { verificationId: row.id } : {}),
     });
     throw new ApiError('bankVerification.not_found');
   }
@@ -534,9 +518,11 @@ export async function confirmBankAccountChange(
     await ctx.db.transaction(async (tx) => {
       if (!(await closeConfirmation(tx, row.id, { status: 'failed', reason: 'expired' }))) return;
       await giveUpAccount(tx, row.id, now);
-      await audit(tx, 'bank_verification.failed', {
-        ...who,
-        details: { verificationId: row.id, reason: 'expired', by: 'confirm', bank: row.bankId },
+      await auditCaller(tx, 'bank_verification.failed', caller, {
+        verificationId: row.id,
+        reason: 'expired',
+        by: 'confirm',
+        bank: row.bankId,
       });
     });
     const fresh = await findVerification(ctx.db, row.id);
@@ -554,14 +540,11 @@ export async function confirmBankAccountChange(
       throw new ApiError('bankVerification.not_confirming');
     const account = await confirmAccount(tx, row.id, now);
     if (!account) throw new ApiError('bankVerification.not_confirming');
-    await audit(tx, 'bank_verification.account_changed', {
-      ...who,
-      details: {
-        verificationId: row.id,
-        bank: row.bankId,
-        account: account.masked,
-        replaced: before?.masked ?? null,
-      },
+    await auditCaller(tx, 'bank_verification.account_changed', caller, {
+      verificationId: row.id,
+      bank: row.bankId,
+      account: account.masked,
+      replaced: before?.masked ?? null,
     });
     await insertMessage(tx, {
       issuerId: row.issuerId,
@@ -577,9 +560,9 @@ export async function confirmBankAccountChange(
     return 'confirmed' as const;
   });
   if (result === 'invalid_code') {
-    await audit(ctx.db, 'bank_verification.confirm_failed', {
-      ...who,
-      details: { verificationId: row.id, reason: 'invalid_code' },
+    await auditCaller(ctx.db, 'bank_verification.confirm_failed', caller, {
+      verificationId: row.id,
+      reason: 'invalid_code',
     });
     throw new ApiError('twoFactor.invalid_code');
   }

@@ -2,8 +2,9 @@ import { createHash, randomBytes } from 'node:crypto';
 import { FORTNOX_AUTHORIZATION_MINUTES, type FortnoxConnection } from '@portal/contracts';
 import type { AppContext, FortnoxProvider } from '../../context';
 import type { Db } from '../../db/client';
-import { audit } from '../../lib/audit';
+import { auditCaller, type Caller } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
+import { issuerIdentity } from '../../services/users';
 import { type FortnoxApi, FortnoxError, type FortnoxTokens, type TokenKeeper } from './fortnox.client';
 import {
   type ConnectionRow,
@@ -11,7 +12,6 @@ import {
   endConnection,
   findAuthorization,
   findConnection,
-  findIssuer,
   findUserSetting,
   insertAuthorization,
   lockConnection,
@@ -32,12 +32,7 @@ import { sealToken, unsealToken } from './fortnox-seal';
  * (company and document number), exactly as Fortnox has it, with its PDF.
  */
 
-export interface Caller {
-  userId: string;
-  issuerId: string;
-  username: string;
-  ip: string | null;
-}
+export type { Caller };
 
 export interface Log {
   warn(obj: object, msg: string): void;
@@ -117,13 +112,7 @@ export async function completeFortnoxConnection(
   const hash = hashState(input.state);
   const now = ctx.now();
   const reject = async (reason: string) => {
-    await audit(ctx.db, 'fortnox.rejected', {
-      userId: caller.userId,
-      issuerId: caller.issuerId,
-      username: caller.username,
-      ip: caller.ip,
-      details: { reason },
-    });
+    await auditCaller(ctx.db, 'fortnox.rejected', caller, { reason });
     return new ApiError('fortnox.state_invalid');
   };
   const found = await findAuthorization(ctx.db, hash);
@@ -135,13 +124,7 @@ export async function completeFortnoxConnection(
   const used = await ctx.db.transaction((tx) => useAuthorization(tx, hash, now));
   if (!used) throw await reject('used_state');
   if (input.error || !input.code) {
-    await audit(ctx.db, 'fortnox.declined', {
-      userId: caller.userId,
-      issuerId: caller.issuerId,
-      username: caller.username,
-      ip: caller.ip,
-      details: { error: input.error ?? 'no_code' },
-    });
+    await auditCaller(ctx.db, 'fortnox.declined', caller, { error: input.error ?? 'no_code' });
     throw new ApiError('fortnox.access_denied');
   }
   let tokens: FortnoxTokens;
@@ -154,17 +137,14 @@ export async function completeFortnoxConnection(
   } catch (err) {
     throw failureOf(err, log, 'exchange');
   }
-  const issuer = await findIssuer(ctx.db, caller.issuerId);
+  const issuer = await issuerIdentity(ctx.db, caller.issuerId);
   if (!issuer) throw new ApiError('issuer.not_found');
   if (digitsOf(company.OrganizationNumber ?? '') !== digitsOf(issuer.organizationNo)) {
     // Another company's Fortnox: we give its access straight back.
     await provider.client.revoke(tokens.refreshToken).catch(() => undefined);
-    await audit(ctx.db, 'fortnox.rejected', {
-      userId: caller.userId,
-      issuerId: caller.issuerId,
-      username: caller.username,
-      ip: caller.ip,
-      details: { reason: 'company_mismatch', company: company.OrganizationNumber ?? '' },
+    await auditCaller(ctx.db, 'fortnox.rejected', caller, {
+      reason: 'company_mismatch',
+      company: company.OrganizationNumber ?? '',
     });
     throw new ApiError('fortnox.company_mismatch');
   }
@@ -184,13 +164,7 @@ export async function completeFortnoxConnection(
       refreshedAt: now,
     });
     await setUsersActive(tx, caller.issuerId, true);
-    await audit(tx, 'fortnox.connected', {
-      userId: caller.userId,
-      issuerId: caller.issuerId,
-      username: caller.username,
-      ip: caller.ip,
-      details: { company: company.CompanyName, scope: tokens.scope },
-    });
+    await auditCaller(tx, 'fortnox.connected', caller, { company: company.CompanyName, scope: tokens.scope });
     return row;
   });
   return view(saved, provider.demo);
@@ -216,12 +190,7 @@ export async function disconnectFortnox(
   await ctx.db.transaction(async (tx) => {
     await endConnection(tx, caller.issuerId, 'disconnected', ctx.now());
     await setUsersActive(tx, caller.issuerId, false);
-    await audit(tx, 'fortnox.disconnected', {
-      userId: caller.userId,
-      issuerId: caller.issuerId,
-      username: caller.username,
-      ip: caller.ip,
-    });
+    await auditCaller(tx, 'fortnox.disconnected', caller);
   });
   return view(await findConnection(ctx.db, caller.issuerId), ctx.fortnox?.demo ?? false);
 }

@@ -19,11 +19,11 @@ import { ApiError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { todayIn } from '../../lib/today';
 import { databaseFileStore, type FileStore } from '../../services/file-store';
+import { issuerIdentity } from '../../services/users';
 import { rejectionReason, summary, writeInvoice } from '../invoices/invoices.service';
 import { decimalToScaled, type FortnoxApi, FortnoxError, type FortnoxInvoice } from './fortnox.client';
 import {
   findConnection,
-  findIssuer,
   findRecipientByNumber,
   insertInvoiceFile,
   insertRecipient,
@@ -203,7 +203,7 @@ export async function takeOverFortnoxInvoices(
   await requireSetting(ctx.db, caller.userId);
   const api = await apiOf(ctx, caller.issuerId);
   const connection = await findConnection(ctx.db, caller.issuerId);
-  const issuer = await findIssuer(ctx.db, caller.issuerId);
+  const issuer = await issuerIdentity(ctx.db, caller.issuerId);
   if (!connection || !issuer) throw new ApiError('fortnox.not_connected');
   const files = ctx.files ?? databaseFileStore(ctx.db);
   const results: Result[] = [];

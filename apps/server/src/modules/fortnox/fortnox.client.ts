@@ -121,7 +121,8 @@ export interface FortnoxInvoice extends FortnoxInvoiceListItem {
   InvoiceRows: FortnoxInvoiceRow[];
 }
 
-export interface FortnoxCustomer {
+/** The fields of a Fortnox customer we read (the sandbox's customers have them too). */
+export interface FortnoxCustomerFields {
   CustomerNumber: string;
   Name: string;
   OrganisationNumber: string;
@@ -134,6 +135,9 @@ export interface FortnoxCustomer {
   CountryCode: string;
   Email: string;
   Phone1: string;
+}
+
+export interface FortnoxCustomer extends FortnoxCustomerFields {
   [field: string]: unknown;
 }
 

@@ -8,7 +8,6 @@ import {
   fortnoxPaymentOutbox,
   invoiceFiles,
   invoices,
-  issuers,
   recipients,
   users,
 } from '../../db/schema';
@@ -20,14 +19,6 @@ export type OutboxRow = typeof fortnoxPaymentOutbox.$inferSelect;
 export async function findUserSetting(db: Db | Tx, userId: string): Promise<boolean | null> {
   const [row] = await db.select({ active: users.fortnoxActive }).from(users).where(eq(users.id, userId));
   return row?.active ?? null;
-}
-
-export async function findIssuer(db: Db | Tx, issuerId: string) {
-  const [row] = await db
-    .select({ name: issuers.name, organizationNo: issuers.organizationNo, country: issuers.country })
-    .from(issuers)
-    .where(eq(issuers.id, issuerId));
-  return row ?? null;
 }
 
 export async function findConnection(db: Db | Tx, issuerId: string): Promise<ConnectionRow | null> {

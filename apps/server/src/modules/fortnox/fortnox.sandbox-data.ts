@@ -5,20 +5,10 @@
  * overdue ones, just past). Amounts are chosen so that net and VAT per rate are whole öre.
  */
 
-export interface SandboxCustomer {
-  CustomerNumber: string;
-  Name: string;
-  OrganisationNumber: string;
-  Type: 'PRIVATE' | 'COMPANY';
-  VATNumber: string;
+import type { FortnoxCustomerFields } from './fortnox.client';
+
+export interface SandboxCustomer extends FortnoxCustomerFields {
   VATType: 'SEVAT';
-  Address1: string;
-  Address2: string;
-  ZipCode: string;
-  City: string;
-  CountryCode: string;
-  Email: string;
-  Phone1: string;
 }
 
 /** A row: price in öre, quantity in thousandths, VAT in percent. */

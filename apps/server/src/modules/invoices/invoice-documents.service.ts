@@ -5,8 +5,8 @@ import type { Db, Tx } from '../../db/client';
 import { ApiError } from '../../lib/errors';
 import type { FileStore } from '../../services/file-store';
 import { type InvoiceIssuer, renderInvoicePdf, renderPaymentSlipPdf } from '../../services/invoice-pdf';
-import { toRecipient } from '../../services/recipients';
 import { toIssuer } from '../../services/users';
+import { toRecipient } from '../recipients/recipients.service';
 import { loadDetails } from './invoice-detail.repository';
 import {
   documentBytes,

@@ -21,7 +21,7 @@ import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/migrate';
 import { invoiceEvents, invoices } from '../../db/schema';
 import { failureOf, type IssuerFailure } from './issuer-failure';
-import { postJournal, recogniseInvoice } from './ledger';
+import { type JournalKind, type LedgerAccount, postJournal, recogniseInvoice } from './ledger';
 
 /** Any constant: the daily job runs under this transaction-level advisory lock, on one server at a time. */
 const DAILY_JOB_LOCK_ID = 727_004;
@@ -97,12 +97,7 @@ export async function runDailyJob(db: Db, opts: DailyJobOptions): Promise<DailyJ
     date: opts.date,
     alreadyRunning: false,
     distributed: 0,
-    overdue: 0,
-    reminder1: 0,
-    reminder2: 0,
-    collection: 0,
-    interestItems: 0,
-    chargedBack: 0,
+    ...noSteps(),
     failed: [],
     failures: [],
   };
@@ -268,6 +263,18 @@ async function collectOne(
     tx
       .insert(invoiceEvents)
       .values({ invoiceId: invoice.id, issuerId: invoice.issuerId, event: n, at, details });
+  /** A journal of the invoice's own: `amountMinor` on `debit`, the same taken off `credit`. */
+  const book = (kind: JournalKind, debit: LedgerAccount, credit: LedgerAccount, amountMinor: number) =>
+    postJournal(tx, {
+      issuerId: invoice.issuerId,
+      currency: invoice.currency,
+      kind,
+      at,
+      lines: [
+        { account: debit, amountMinor, invoiceId: invoice.id },
+        { account: credit, amountMinor: -amountMinor, invoiceId: invoice.id },
+      ],
+    });
   let step = invoice.dunningStep;
   let reachedCollection = false;
   for (const s of STEP_EVENTS) {
@@ -276,16 +283,7 @@ async function collectOne(
     if (s.event === INVOICE_EVENT.reminder1) {
       const fee = REMINDER_FEE_MINOR[invoice.currency as Currency] ?? 0;
       await event(INVOICE_EVENT.reminder1, { reminderFeeMinor: fee });
-      await postJournal(tx, {
-        issuerId: invoice.issuerId,
-        currency: invoice.currency,
-        kind: 'reminderFee',
-        at,
-        lines: [
-          { account: 'reminder_fee_receivable', amountMinor: fee, invoiceId: invoice.id },
-          { account: 'reminder_fee_income', amountMinor: -fee, invoiceId: invoice.id },
-        ],
-      });
+      await book('reminderFee', 'reminder_fee_receivable', 'reminder_fee_income', fee);
     }
     if (s.event === INVOICE_EVENT.reminder2) await event(INVOICE_EVENT.reminder2, {});
     if (s.event === INVOICE_EVENT.collection) {
@@ -311,16 +309,7 @@ async function collectOne(
         toDate: opts.date,
         rateBasisPoints: rate,
       });
-      await postJournal(tx, {
-        issuerId: invoice.issuerId,
-        currency: invoice.currency,
-        kind: 'interest',
-        at,
-        lines: [
-          { account: 'interest_receivable', amountMinor: interest, invoiceId: invoice.id },
-          { account: 'interest_income', amountMinor: -interest, invoiceId: invoice.id },
-        ],
-      });
+      await book('interest', 'interest_receivable', 'interest_income', interest);
       result.interestItems++;
     }
     interestThrough = opts.date;
@@ -333,16 +322,7 @@ async function collectOne(
     canTransition(state, 'chargeBack');
   if (recourse) {
     await event(INVOICE_EVENT.chargedBack, { chargedBackMinor: invoice.remainingMinor });
-    await postJournal(tx, {
-      issuerId: invoice.issuerId,
-      currency: invoice.currency,
-      kind: 'chargeBack',
-      at,
-      lines: [
-        { account: 'issuer_payable', amountMinor: invoice.remainingMinor, invoiceId: invoice.id },
-        { account: 'receivable', amountMinor: -invoice.remainingMinor, invoiceId: invoice.id },
-      ],
-    });
+    await book('chargeBack', 'issuer_payable', 'receivable', invoice.remainingMinor);
     state = INVOICE_STATE.chargedBack;
     result.chargedBack++;
   }
