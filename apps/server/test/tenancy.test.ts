@@ -15,8 +15,8 @@ import {
   type SessionOperationId,
   VALID_ARTICLE_BODY,
   VALID_INVOICE_BODY,
-  VALID_PLAN_BODY,
   VALID_ISSUER_BODY,
+  VALID_PLAN_BODY,
   VALID_RECIPIENT_BODY,
 } from './support/route-samples';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
