@@ -3,7 +3,7 @@ import { buildPath, getSelfResponseSchema, ROUTES } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/migrate';
 import { issuers, messages, users } from '../src/db/schema';
 import { runPayout } from '../src/modules/money/money.service';
@@ -18,14 +18,10 @@ import {
   VALID_ISSUER_BODY,
   VALID_RECIPIENT_BODY,
 } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 async function issuerId(name: string): Promise<string> {
   const [row] = await t.db.select({ id: issuers.id }).from(issuers).where(eq(issuers.name, name));
