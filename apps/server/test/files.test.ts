@@ -10,7 +10,7 @@ import { formatMoney } from '@portal/domain/money';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceFiles } from '../src/db/schema';
-import { samplePdf } from './support/factories';
+import { createRecipient, samplePdf } from './support/factories';
 import { pdfText } from './support/pdf-text';
 import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
 import { bearer } from './support/test-app';
@@ -21,13 +21,7 @@ describe('files and the invoice PDF', () => {
   const who = useLogins(t, { demo: 'demo', other: 'demo-other' });
   let recipientID: string;
   beforeAll(async () => {
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/recipients',
-      headers: bearer(who.demo),
-      payload: { ...VALID_RECIPIENT_BODY, name: 'Fil & Co AB' },
-    });
-    recipientID = recipientSchema.parse(r.json()).recipientID;
+    recipientID = await createRecipient(t, who.demo, { name: 'Fil & Co AB' });
   });
 
   const upload = (token: string, bytes: Buffer, filename = 'bilaga.pdf', contentType = 'application/pdf') =>
@@ -49,11 +43,11 @@ describe('files and the invoice PDF', () => {
       sha256: createHash('sha256').update(pdf).digest('hex'),
     });
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/invoices',
-      headers: bearer(who.demo),
-      payload: { ...VALID_INVOICE_BODY, recipientID, invoiceNumber: 'F-1', attachmentIDs: [file.fileID] },
+    const created = await t.call(who.demo, 'POST', '/api/limited/invoices', {
+      ...VALID_INVOICE_BODY,
+      recipientID,
+      invoiceNumber: 'F-1',
+      attachmentIDs: [file.fileID],
     });
     expect(created.statusCode, created.body).toBe(200);
     const inv = invoiceDetailSchema.parse(created.json());
@@ -66,11 +60,11 @@ describe('files and the invoice PDF', () => {
     expect(down.rawPayload.equals(pdf)).toBe(true);
 
     // A file already on one invoice cannot be attached to another.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/invoices',
-      headers: bearer(who.demo),
-      payload: { ...VALID_INVOICE_BODY, recipientID, invoiceNumber: 'F-2', attachmentIDs: [file.fileID] },
+    const again = await t.call(who.demo, 'POST', '/api/limited/invoices', {
+      ...VALID_INVOICE_BODY,
+      recipientID,
+      invoiceNumber: 'F-2',
+      attachmentIDs: [file.fileID],
     });
     expect(again.statusCode).toBe(404);
     expect(again.json().code).toBe('files.not_found');
@@ -110,11 +104,10 @@ describe('files and the invoice PDF', () => {
     for (const [language, country] of Object.entries(countries) as [keyof typeof countries, string][]) {
       const recipient = recipientSchema.parse(
         (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/limited/recipients',
-            headers: bearer(who.demo),
-            payload: { ...VALID_RECIPIENT_BODY, name: `Fil & Co ${country}`, country },
+          await t.call(who.demo, 'POST', '/api/limited/recipients', {
+            ...VALID_RECIPIENT_BODY,
+            name: `Fil & Co ${country}`,
+            country,
           })
         ).json(),
       );
@@ -134,12 +127,7 @@ describe('files and the invoice PDF', () => {
       );
       const sent = sendInvoicesResponseSchema.parse(
         (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/limited/invoices/send',
-            headers: bearer(who.demo),
-            payload: { invoiceIDs: [created.invoiceID] },
-          })
+          await t.call(who.demo, 'POST', '/api/limited/invoices/send', { invoiceIDs: [created.invoiceID] })
         ).json(),
       );
       const ocr = sent.results[0]?.ocr ?? '';

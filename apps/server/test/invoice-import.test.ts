@@ -1,14 +1,10 @@
-import {
-  FILE_MAX_BYTES,
-  importInvoicesResponseSchema,
-  importPreviewResponseSchema,
-  recipientSchema,
-} from '@portal/contracts';
+import { FILE_MAX_BYTES, importInvoicesResponseSchema, importPreviewResponseSchema } from '@portal/contracts';
 import { eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceRows, invoices } from '../src/db/schema';
 import { decodeCsv, parseCsv } from '../src/services/invoice-import';
+import { createRecipient } from './support/factories';
 import { VALID_RECIPIENT_BODY } from './support/route-samples';
 import { bearer } from './support/test-app';
 import { useLogins, useTestApp } from './support/use-test-app';
@@ -20,13 +16,7 @@ describe('invoice import from CSV and Excel', () => {
   const t = useTestApp();
   const who = useLogins(t, { demo: 'demo', other: 'demo-other' });
   beforeAll(async () => {
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/recipients',
-      headers: bearer(who.demo),
-      payload: { ...VALID_RECIPIENT_BODY, name: 'Import Kund AB', organizationNumber: '559123-4561' },
-    });
-    recipientSchema.parse(r.json());
+    await createRecipient(t, who.demo, { name: 'Import Kund AB', organizationNumber: '559123-4561' });
   });
 
   const post = (
@@ -273,11 +263,10 @@ describe('invoice import from CSV and Excel', () => {
   });
 
   it('reads a CSV that Excel saved in Windows-1252 and a body sent as text/plain', async () => {
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/recipients',
-      headers: bearer(who.demo),
-      payload: { ...VALID_RECIPIENT_BODY, name: 'Åkesson Bygg AB', organizationNumber: '' },
+    const r = await t.call(who.demo, 'POST', '/api/limited/recipients', {
+      ...VALID_RECIPIENT_BODY,
+      name: 'Åkesson Bygg AB',
+      organizationNumber: '',
     });
     expect(r.statusCode, r.body).toBe(200);
     const text = [

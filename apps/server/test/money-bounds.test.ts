@@ -2,13 +2,13 @@ import {
   importPreviewResponseSchema,
   invoiceDetailSchema,
   MAX_INVOICE_TOTAL_MINOR,
-  recipientSchema,
   sendInvoicesResponseSchema,
 } from '@portal/contracts';
 import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../src/db/schema';
-import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
+import { createRecipient } from './support/factories';
+import { VALID_INVOICE_BODY } from './support/route-samples';
 import { bearer } from './support/test-app';
 import { useLogins, useTestApp } from './support/use-test-app';
 
@@ -23,24 +23,15 @@ describe('money bounds of an invoice', () => {
   /** A private person: ROT and RUT are for no one else. */
   let personID: string;
   beforeAll(async () => {
-    const rec = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/recipients',
-      headers: bearer(user.demo),
-      payload: { ...VALID_RECIPIENT_BODY, name: 'Gränsfall AB', organizationNumber: '559123-4561' },
+    recipientID = await createRecipient(t, user.demo, {
+      name: 'Gränsfall AB',
+      organizationNumber: '559123-4561',
     });
-    recipientID = recipientSchema.parse(rec.json()).recipientID;
-    const person = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/recipients',
-      headers: bearer(user.demo),
-      payload: { ...VALID_RECIPIENT_BODY, name: 'Greta Gräns', organizationNumber: '' },
-    });
-    personID = recipientSchema.parse(person.json()).recipientID;
+    personID = await createRecipient(t, user.demo, { name: 'Greta Gräns', organizationNumber: '' });
   });
 
   const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
-    t.app.inject({ method, url, headers: bearer(user.demo), payload });
+    t.call(user.demo, method, url, payload);
   const row = VALID_INVOICE_BODY.rows[0];
   const body = (invoiceNumber: string, extra: object = {}) => ({
     ...VALID_INVOICE_BODY,
