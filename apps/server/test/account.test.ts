@@ -11,14 +11,13 @@ import { issuers, users } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { SELF_MESSAGE_LIMIT } from '../src/services/users';
 import { NEW_PASSWORD, VALID_ISSUER_BODY } from './support/route-samples';
-import { bearer } from './support/test-app';
 import { totpCode, wrongCode } from './support/totp-code';
 import { useTestApp } from './support/use-test-app';
 
 const t = useTestApp({ resetEach: true });
 
 async function self(token: string) {
-  const res = await t.app.inject({ url: '/api/self', headers: bearer(token) });
+  const res = await t.call(token, 'GET', '/api/self');
   expect(res.statusCode).toBe(200);
   return getSelfResponseSchema.parse(res.json());
 }
@@ -144,7 +143,7 @@ describe('change password', () => {
 
     const me = await self(current);
     expect(me.lastPasswordChange).toBe(t.clock.now().toISOString());
-    expect((await t.app.inject({ url: '/api/self', headers: bearer(other) })).statusCode).toBe(401);
+    expect((await t.call(other, 'GET', '/api/self')).statusCode).toBe(401);
     await self(colleague);
 
     const loginWith = (password: string) =>

@@ -12,13 +12,7 @@ describe('handlers at work', () => {
   let id: string;
   beforeAll(async () => {
     const list = listInvoicesResponseSchema.parse(
-      (
-        await t.app.inject({
-          method: 'GET',
-          url: '/api/limited/invoices?pageSize=1',
-          headers: bearer(user.token),
-        })
-      ).json(),
+      (await t.call(user.token, 'GET', '/api/limited/invoices?pageSize=1')).json(),
     );
     id = list.items[0]?.invoiceID ?? '';
   });
@@ -42,12 +36,8 @@ describe('handlers at work', () => {
 
   it('counts answers that are errors too: refused, unknown and failing requests end their count', async () => {
     await t.app.inject({ method: 'GET', url: `/api/limited/invoices/${id}` });
-    await t.app.inject({ method: 'GET', url: '/api/no-such-route', headers: bearer(user.token) });
-    await t.app.inject({
-      method: 'GET',
-      url: '/api/limited/invoices/not-a-uuid',
-      headers: bearer(user.token),
-    });
+    await t.call(user.token, 'GET', '/api/no-such-route');
+    await t.call(user.token, 'GET', '/api/limited/invoices/not-a-uuid');
     expect(t.app.handlersAtWork()).toBe(0);
   });
 });
