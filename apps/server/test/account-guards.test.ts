@@ -1,12 +1,13 @@
 import { enableTwoFactorResponseSchema, loginResponseSchema } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { users } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import * as passwords from '../src/lib/passwords';
 import { NEW_PASSWORD } from './support/route-samples';
-import { bearer, createTestApp, MINUTE, resetTokenOf, type TestApp } from './support/test-app';
+import { MINUTE, resetTokenOf } from './support/test-app';
 import { totpCode, wrongCode } from './support/totp-code';
+import { useTestApp } from './support/use-test-app';
 
 // The real hasher, counted: how many argon2 hashes and checks a request cost is what these guards are for.
 vi.mock('../src/lib/passwords', async (importOriginal) => {
@@ -16,20 +17,14 @@ vi.mock('../src/lib/passwords', async (importOriginal) => {
 const hashCalls = () => vi.mocked(passwords.hashPassword).mock.calls.length;
 const verifyCalls = () => vi.mocked(passwords.verifyPassword).mock.calls.length;
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
+const t = useTestApp({ resetEach: true });
 beforeEach(async () => {
-  await t.reset();
   vi.mocked(passwords.hashPassword).mockClear();
   vi.mocked(passwords.verifyPassword).mockClear();
 });
-afterAll(() => t.close());
 
-function call(method: 'GET' | 'POST', url: string, token: string, payload?: Record<string, unknown>) {
-  return t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-}
+const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+  t.call(token, method, url, payload);
 
 const changePassword = (token: string, old: string, next = NEW_PASSWORD) =>
   call('POST', '/api/limited/account', token, { old, new: next });

@@ -6,30 +6,24 @@ import {
   loginResponseSchema,
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { issuers, users } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { SELF_MESSAGE_LIMIT } from '../src/services/users';
 import { NEW_PASSWORD, VALID_ISSUER_BODY } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
 import { totpCode, wrongCode } from './support/totp-code';
+import { useTestApp } from './support/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 async function self(token: string) {
-  const res = await t.app.inject({ url: '/api/self', headers: bearer(token) });
+  const res = await t.call(token, 'GET', '/api/self');
   expect(res.statusCode).toBe(200);
   return getSelfResponseSchema.parse(res.json());
 }
 
-function call(method: 'GET' | 'POST', url: string, token: string, payload?: Record<string, unknown>) {
-  return t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-}
+const call = (method: 'GET' | 'POST', url: string, token: string, payload?: object) =>
+  t.call(token, method, url, payload);
 
 function changePassword(token: string, old: string, next: string) {
   return call('POST', '/api/limited/account', token, { old, new: next });
@@ -149,7 +143,7 @@ describe('change password', () => {
 
     const me = await self(current);
     expect(me.lastPasswordChange).toBe(t.clock.now().toISOString());
-    expect((await t.app.inject({ url: '/api/self', headers: bearer(other) })).statusCode).toBe(401);
+    expect((await t.call(other, 'GET', '/api/self')).statusCode).toBe(401);
     await self(colleague);
 
     const loginWith = (password: string) =>

@@ -6,10 +6,11 @@ import {
   TWO_FACTOR_STEP_MAX_ATTEMPTS,
   TWO_FACTOR_STEP_MINUTES,
 } from '@portal/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../src/db/seed/demo';
-import { bearer, createTestApp, MINUTE, resetTokenOf, type TestApp } from './support/test-app';
+import { bearer, MINUTE, resetTokenOf, type TestApp } from './support/test-app';
 import { totpCode, wrongCode } from './support/totp-code';
+import { useTestApp } from './support/use-test-app';
 
 const NEW_PASSWORD = 'Nytt-Lösen-42';
 
@@ -35,12 +36,7 @@ function login2fa(t: TestApp, token: string, code: string) {
   return t.app.inject({ method: 'POST', url: '/api/login/limited-2fa', payload: { token, code } });
 }
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 describe('sign-in with a password', () => {
   it('answers a session token and the user for the right password', async () => {

@@ -1,19 +1,15 @@
 import { backofficeLogin2faResponseSchema, backofficeLoginResponseSchema } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { EXIT, runBackoffice } from '../src/cli/backoffice';
 import { OPERATOR_EXIT, runOperators } from '../src/cli/operators';
 import { auditLog, operatorSessions } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { bearer, createTestApp, type TestApp } from './support/test-app';
 import { totpCode, wrongCode } from './support/totp-code';
+import { useTestApp } from './support/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 const login = (username = 'operator', password = DEMO_PASSWORD) =>
   t.app.inject({ method: 'POST', url: '/api/backoffice/login', payload: { username, password } });

@@ -2,7 +2,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, runBackoffice } from '../src/cli/backoffice';
 import {
   invoices,
@@ -16,20 +16,17 @@ import {
 import { DEMO_BANKGIROS, DEMO_OPERATOR, DEMO_PASSWORD } from '../src/db/seed/demo';
 import { todayIn } from '../src/lib/today';
 import { incomingPaymentsFile } from '../src/modules/money/money.service';
-import { freshIssuer, sentInvoices } from './support/money';
-import { createTestApp, type TestApp } from './support/test-app';
+import { freshIssuer, paidToBygg, sentInvoices } from './support/money';
+import { useTestApp } from './support/use-test-app';
 
 // The back-office CLI's money commands against a listening test app, as an operator runs them.
-let t: TestApp;
+const t = useTestApp({ resetEach: true });
 let base: string;
 const dir = mkdtempSync(join(tmpdir(), 'bo-money-cli-'));
 
 beforeAll(async () => {
-  t = await createTestApp();
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
-beforeEach(() => t.reset());
-afterAll(() => t.close());
 
 async function cli(...argv: string[]) {
   const out: string[] = [];
@@ -64,6 +61,18 @@ function bgmaxFile(name: string, pays: { reference: string; amountMinor: number 
   return path;
 }
 
+/** The arguments of set-fee with every option, for the values a case gets wrong. */
+const setFee = (service: string, currency: string, percentBp: string) => [
+  'set-fee',
+  '00000000-0000-4000-8000-000000000001',
+  service,
+  currency,
+  '--percent-bp',
+  percentBp,
+  '--fixed-minor',
+  '0',
+];
+
 describe('back-office CLI: usage errors are refused before anything is sent (exit 2)', () => {
   it.each([
     [['payout', 'extra']],
@@ -78,54 +87,10 @@ describe('back-office CLI: usage errors are refused before anything is sent (exi
     [['fees']],
     [['fees', 'abc']],
     [['set-fee', '00000000-0000-4000-8000-000000000001', 'factoring', 'SEK', '--percent-bp', '1']],
-    [
-      [
-        'set-fee',
-        '00000000-0000-4000-8000-000000000001',
-        'bananas',
-        'SEK',
-        '--percent-bp',
-        '1',
-        '--fixed-minor',
-        '0',
-      ],
-    ],
-    [
-      [
-        'set-fee',
-        '00000000-0000-4000-8000-000000000001',
-        'factoring',
-        'USD',
-        '--percent-bp',
-        '1',
-        '--fixed-minor',
-        '0',
-      ],
-    ],
-    [
-      [
-        'set-fee',
-        '00000000-0000-4000-8000-000000000001',
-        'factoring',
-        'SEK',
-        '--percent-bp',
-        '-1',
-        '--fixed-minor',
-        '0',
-      ],
-    ],
-    [
-      [
-        'set-fee',
-        '00000000-0000-4000-8000-000000000001',
-        'factoring',
-        'SEK',
-        '--percent-bp',
-        '1.5',
-        '--fixed-minor',
-        '0',
-      ],
-    ],
+    [setFee('bananas', 'SEK', '1')],
+    [setFee('factoring', 'USD', '1')],
+    [setFee('factoring', 'SEK', '-1')],
+    [setFee('factoring', 'SEK', '1.5')],
   ])('%j', async (argv) => {
     const r = await cli(...argv);
     expect(r.code).toBe(EXIT.usage);
@@ -336,18 +301,10 @@ describe('back-office CLI: deductions and debts carried over', () => {
     const path = join(dir, 'tk21.txt');
     writeFileSync(
       path,
-      incomingPaymentsFile({
-        paymentDate: today(),
-        deposits: [
-          {
-            bankgiro: DEMO_BANKGIROS.bygg,
-            payments: [
-              { reference: a.ocr ?? '', amountMinor: a.toPayMinor },
-              { reference: '89853', amountMinor: 50_000, deduction: true },
-            ],
-          },
-        ],
-      }),
+      paidToBygg(t, [
+        { reference: a.ocr ?? '', amountMinor: a.toPayMinor },
+        { reference: '89853', amountMinor: 50_000, deduction: true },
+      ]),
     );
     expect(await cli('import-bgmax', path)).toMatchObject({
       code: EXIT.ok,

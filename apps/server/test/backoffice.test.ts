@@ -11,7 +11,7 @@ import {
 } from '@portal/contracts';
 import { LOCALES, resources, translate } from '@portal/i18n';
 import { and, count, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, runBackoffice } from '../src/cli/backoffice';
 import {
   auditLog,
@@ -25,14 +25,10 @@ import {
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { checkBooks } from '../src/modules/money/money.service';
 import { SAMPLE_ID } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 const operatorLogin = (username: string, password: string) =>
   t.app.inject({ method: 'POST', url: '/api/backoffice/login', payload: { username, password } });

@@ -2,15 +2,17 @@ import { IMPORT_COLUMNS, importPreviewResponseSchema, type Language } from '@por
 import { translate } from '@portal/i18n';
 import { and, eq, ne } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoiceRows, invoices, recipients, users } from '../src/db/schema';
 import { DEMO_BANKGIROS } from '../src/db/seed/demo';
 import { csvAmount, csvDecimal, csvWriter } from '../src/lib/csv';
 import { todayIn } from '../src/lib/today';
 import { importBgmaxFile, incomingPaymentsFile } from '../src/modules/money/money.service';
+import { readCsv } from './support/csv-reader';
 import { sentInvoices } from './support/money';
 import { VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 /**
  * Every CSV the server writes goes through lib/csv.ts and opens in Excel in the user's language
@@ -23,53 +25,6 @@ import { bearer, createTestApp, type TestApp } from './support/test-app';
 const SEPARATOR: Record<Language, ';' | ','> = { 'sv-SE': ';', 'fi-FI': ';', 'en-US': ',' };
 const DECIMAL_MARK: Record<Language, ',' | '.'> = { 'sv-SE': ',', 'fi-FI': ',', 'en-US': '.' };
 const LANGUAGES: Language[] = ['sv-SE', 'en-US', 'fi-FI'];
-
-/**
- * A CSV file read strictly, as these tests expect the server to write it, with a reader of its own
- * (not the importer's): the BOM's bytes first, RFC 4180 quoting with `separator`, and every line
- * ending in CRLF (a bare CR or LF outside quotes fails).
- */
-function readCsv(bytes: Buffer, separator: ';' | ','): string[][] {
-  expect([...bytes.subarray(0, 3)], 'UTF-8 byte order mark').toEqual([0xef, 0xbb, 0xbf]);
-  const text = bytes.subarray(3).toString('utf8');
-  expect(text.endsWith('\r\n'), 'the last line ends in CRLF').toBe(true);
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let wasQuoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') {
-      expect(
-        cell === '' && !wasQuoted,
-        `a quote opens a field only at its start (line ${rows.length + 1})`,
-      ).toBe(true);
-      quoted = true;
-      wasQuoted = true;
-    } else if (c === separator) {
-      row.push(cell);
-      cell = '';
-      wasQuoted = false;
-    } else if (c === '\r' || c === '\n') {
-      expect(c === '\r' && text[i + 1] === '\n', `CRLF ends line ${rows.length + 1}`).toBe(true);
-      i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      wasQuoted = false;
-    } else cell += c;
-  }
-  expect(quoted, 'no quote left open').toBe(false);
-  return rows;
-}
 
 /** A decimal as the dialect writes it ("1234,50" / "-0.01"), in minor units, read without a float. */
 function minorOf(text: string, mark: ',' | '.'): number {
@@ -119,12 +74,7 @@ describe('lib/csv: one writer, the dialect of each language', () => {
 });
 
 describe('CSV files the server writes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  const t = useTestApp({ resetEach: true });
 
   const get = async (token: string, url: string) => {
     const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
@@ -290,11 +240,9 @@ describe('CSV files the server writes', () => {
     expect(importPreviewResponseSchema.parse(fromExcel.json())).toMatchObject({ valid: 1, invalid: 0 });
     const other = await t.login('demo-other');
     // The Finnish demo issuer has no recipient yet: the template's example names one of the issuer's own.
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/recipients',
-      headers: bearer(other),
-      payload: { ...VALID_RECIPIENT_BODY, name: 'Asiakas Oy' },
+    const created = await t.call(other, 'POST', '/api/limited/recipients', {
+      ...VALID_RECIPIENT_BODY,
+      name: 'Asiakas Oy',
     });
     expect(created.statusCode, created.body).toBe(200);
     const finnish = await preview(

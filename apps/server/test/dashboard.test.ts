@@ -1,16 +1,12 @@
 import { type DashboardResponse, OVERDUE_BUCKETS } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoices, recipients, users } from '../src/db/schema';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 /** 22:30 UTC on 31 March is already 1 April in Stockholm (summer time since 29 March). */
 const NOW = new Date('2026-03-31T22:30:00.000Z');

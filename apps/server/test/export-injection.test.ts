@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { recipients } from '../src/db/schema';
 import { DEMO_BANKGIROS } from '../src/db/seed/demo';
 import { importBgmaxFile, incomingPaymentsFile } from '../src/modules/money/money.service';
+import { readCsv } from './support/csv-reader';
 import { sentInvoices } from './support/money';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer } from './support/test-app';
+import { useLogins, useTestApp } from './support/use-test-app';
 
 /**
  * Every Excel and CSV file the customer downloads, with a recipient and a payer whose names are
@@ -18,10 +20,8 @@ const CITY = '+46 Stad';
 const PAYER = '@SUM(1+1)';
 const HOSTILE = [NAME, CITY, PAYER];
 
-let t: TestApp;
-let token: string;
+const t = useTestApp({ startTimeoutMs: 180_000 });
 beforeAll(async () => {
-  t = await createTestApp();
   t.clock.set(new Date('2026-03-05T09:00:00Z'));
   const [invoice] = await sentInvoices(t, { n: 1, service: 'factoring', approve: true });
   if (!invoice?.ocr) throw new Error('an approved invoice with an OCR reference');
@@ -42,12 +42,12 @@ beforeAll(async () => {
     operatorId: null,
     now: new Date('2026-03-10T08:00:00Z'),
   });
-  token = await t.login('demo');
-}, 180_000);
-afterAll(() => t.close());
+});
+// Signed in after the import, at the clock the set-up left.
+const user = useLogins(t, { token: 'demo' });
 
 async function download(url: string): Promise<Buffer> {
-  const res = await t.app.inject({ method: 'GET', url, headers: bearer(token) });
+  const res = await t.app.inject({ method: 'GET', url, headers: bearer(user.token) });
   expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
   return res.rawPayload;
 }
@@ -68,29 +68,8 @@ async function excelTexts(bytes: Buffer): Promise<string[]> {
   return texts;
 }
 
-/** The fields of a CSV file (RFC 4180 quoting, `separator` between fields, BOM first). */
-function csvTexts(bytes: Buffer, separator: ';' | ','): string[] {
-  const text = bytes.toString('utf8').replace(/^\uFEFF/, '');
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === separator || c === '\n') {
-      fields.push(field.replace(/\r$/, ''));
-      field = '';
-    } else field += c;
-  }
-  if (field) fields.push(field);
-  return fields;
-}
+/** The fields of a CSV file, every line's, read strictly (BOM, RFC 4180 quoting, CRLF). */
+const csvTexts = (bytes: Buffer, separator: ';' | ','): string[] => readCsv(bytes, separator).flat();
 
 function expectNeutralised(texts: string[], mustHold: string[]): void {
   for (const text of texts) {

@@ -8,31 +8,21 @@ import {
 } from '@portal/contracts';
 import { formatMoney } from '@portal/domain/money';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceFiles } from '../src/db/schema';
-import { samplePdf } from './support/factories';
+import { createRecipient, samplePdf } from './support/factories';
 import { pdfText } from './support/pdf-text';
 import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer } from './support/test-app';
+import { useLogins, useTestApp } from './support/use-test-app';
 
 describe('files and the invoice PDF', () => {
-  let t: TestApp;
-  let demo: string;
-  let other: string;
+  const t = useTestApp();
+  const who = useLogins(t, { demo: 'demo', other: 'demo-other' });
   let recipientID: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.login('demo');
-    other = await t.login('demo-other');
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/recipients',
-      headers: bearer(demo),
-      payload: { ...VALID_RECIPIENT_BODY, name: 'Fil & Co AB' },
-    });
-    recipientID = recipientSchema.parse(r.json()).recipientID;
+    recipientID = await createRecipient(t, who.demo, { name: 'Fil & Co AB' });
   });
-  afterAll(() => t.close());
 
   const upload = (token: string, bytes: Buffer, filename = 'bilaga.pdf', contentType = 'application/pdf') =>
     t.app.inject({
@@ -44,7 +34,7 @@ describe('files and the invoice PDF', () => {
 
   it('stores a real PDF, attaches it to an invoice and gives the same bytes back', async () => {
     const pdf = await samplePdf('Bilaga till faktura');
-    const res = await upload(demo, pdf, 'Tidrapport maj.pdf', 'application/octet-stream');
+    const res = await upload(who.demo, pdf, 'Tidrapport maj.pdf', 'application/octet-stream');
     expect(res.statusCode, res.body).toBe(200);
     const file = invoiceFileSchema.parse(res.json());
     expect(file).toMatchObject({
@@ -53,28 +43,28 @@ describe('files and the invoice PDF', () => {
       sha256: createHash('sha256').update(pdf).digest('hex'),
     });
 
-    const created = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/invoices',
-      headers: bearer(demo),
-      payload: { ...VALID_INVOICE_BODY, recipientID, invoiceNumber: 'F-1', attachmentIDs: [file.fileID] },
+    const created = await t.call(who.demo, 'POST', '/api/limited/invoices', {
+      ...VALID_INVOICE_BODY,
+      recipientID,
+      invoiceNumber: 'F-1',
+      attachmentIDs: [file.fileID],
     });
     expect(created.statusCode, created.body).toBe(200);
     const inv = invoiceDetailSchema.parse(created.json());
     expect(inv.files.map((f) => f.fileID)).toEqual([file.fileID]);
 
-    const down = await t.app.inject({ url: `/api/limited/files/${file.fileID}`, headers: bearer(demo) });
+    const down = await t.app.inject({ url: `/api/limited/files/${file.fileID}`, headers: bearer(who.demo) });
     expect(down.statusCode).toBe(200);
     expect(down.headers['content-type']).toBe('application/pdf');
     expect(down.headers['content-disposition']).toContain("filename*=UTF-8''Tidrapport%20maj.pdf");
     expect(down.rawPayload.equals(pdf)).toBe(true);
 
     // A file already on one invoice cannot be attached to another.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/invoices',
-      headers: bearer(demo),
-      payload: { ...VALID_INVOICE_BODY, recipientID, invoiceNumber: 'F-2', attachmentIDs: [file.fileID] },
+    const again = await t.call(who.demo, 'POST', '/api/limited/invoices', {
+      ...VALID_INVOICE_BODY,
+      recipientID,
+      invoiceNumber: 'F-2',
+      attachmentIDs: [file.fileID],
     });
     expect(again.statusCode).toBe(404);
     expect(again.json().code).toBe('files.not_found');
@@ -83,25 +73,26 @@ describe('files and the invoice PDF', () => {
   it('refuses what is not a PDF, whatever its name, and a file over the limit, storing nothing', async () => {
     const before = (await t.db.select().from(invoiceFiles)).length;
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-    const notPdf = await upload(demo, png, 'faktura.pdf');
+    const notPdf = await upload(who.demo, png, 'faktura.pdf');
     expect(notPdf.statusCode).toBe(415);
     expect(notPdf.json().code).toBe('files.not_pdf');
-    const fake = await upload(demo, Buffer.from('%PDF-1.7\nthis is not a document'), 'fake.pdf');
+    const fake = await upload(who.demo, Buffer.from('%PDF-1.7\nthis is not a document'), 'fake.pdf');
     expect(fake.json().code).toBe('files.not_pdf');
-    const big = await upload(demo, Buffer.alloc(FILE_MAX_BYTES + 1, 0x20), 'stor.pdf');
+    const big = await upload(who.demo, Buffer.alloc(FILE_MAX_BYTES + 1, 0x20), 'stor.pdf');
     expect(big.statusCode).toBe(413);
     expect(big.json().code).toBe('files.too_large');
-    const empty = await upload(demo, Buffer.alloc(0), 'tom.pdf');
+    const empty = await upload(who.demo, Buffer.alloc(0), 'tom.pdf');
     expect(empty.statusCode).toBe(400);
     expect(await t.db.select().from(invoiceFiles)).toHaveLength(before);
   });
 
   it('another issuer can neither download nor attach Demo Bygg AB’s file', async () => {
     const file = invoiceFileSchema.parse(
-      (await upload(demo, await samplePdf('Hemlig'), 'hemlig.pdf')).json(),
+      (await upload(who.demo, await samplePdf('Hemlig'), 'hemlig.pdf')).json(),
     );
     expect(
-      (await t.app.inject({ url: `/api/limited/files/${file.fileID}`, headers: bearer(other) })).statusCode,
+      (await t.app.inject({ url: `/api/limited/files/${file.fileID}`, headers: bearer(who.other) }))
+        .statusCode,
     ).toBe(404);
     const [row] = await t.db.select().from(invoiceFiles).where(eq(invoiceFiles.id, file.fileID));
     expect(row?.invoiceId).toBeNull();
@@ -113,11 +104,10 @@ describe('files and the invoice PDF', () => {
     for (const [language, country] of Object.entries(countries) as [keyof typeof countries, string][]) {
       const recipient = recipientSchema.parse(
         (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/limited/recipients',
-            headers: bearer(demo),
-            payload: { ...VALID_RECIPIENT_BODY, name: `Fil & Co ${country}`, country },
+          await t.call(who.demo, 'POST', '/api/limited/recipients', {
+            ...VALID_RECIPIENT_BODY,
+            name: `Fil & Co ${country}`,
+            country,
           })
         ).json(),
       );
@@ -126,7 +116,7 @@ describe('files and the invoice PDF', () => {
           await t.app.inject({
             method: 'POST',
             url: '/api/limited/invoices',
-            headers: bearer(demo),
+            headers: bearer(who.demo),
             payload: {
               ...VALID_INVOICE_BODY,
               recipientID: recipient.recipientID,
@@ -137,19 +127,14 @@ describe('files and the invoice PDF', () => {
       );
       const sent = sendInvoicesResponseSchema.parse(
         (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/limited/invoices/send',
-            headers: bearer(demo),
-            payload: { invoiceIDs: [created.invoiceID] },
-          })
+          await t.call(who.demo, 'POST', '/api/limited/invoices/send', { invoiceIDs: [created.invoiceID] })
         ).json(),
       );
       const ocr = sent.results[0]?.ocr ?? '';
       // The user reads Swedish; the document is in the recipient's language all the same.
       const res = await t.app.inject({
         url: `/api/limited/invoices/${created.invoiceID}/pdf`,
-        headers: bearer(demo),
+        headers: bearer(who.demo),
       });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toBe('application/pdf');
@@ -173,8 +158,12 @@ describe('files and the invoice PDF', () => {
     }
     if (!created) throw new Error('no invoice');
     expect(
-      (await t.app.inject({ url: `/api/limited/invoices/${created.invoiceID}/pdf`, headers: bearer(other) }))
-        .statusCode,
+      (
+        await t.app.inject({
+          url: `/api/limited/invoices/${created.invoiceID}/pdf`,
+          headers: bearer(who.other),
+        })
+      ).statusCode,
     ).toBe(404);
   });
 });

@@ -2,29 +2,25 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { deflateRawSync } from 'node:zlib';
 import { IMPORT_MAX_LINES, importPreviewResponseSchema } from '@portal/contracts';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ImportPool } from '../src/services/import-pool';
 import { readXlsxTable } from '../src/services/import-table';
 import { IMPORT_HEADER, importLines } from './support/import-lines';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer } from './support/test-app';
+import { useLogins, useTestApp } from './support/use-test-app';
 import { columnName, xlsxFile } from './support/xlsx-file';
 
 const MIB = 1024 * 1024;
 
 describe('invoice import limits hold while the file is read', () => {
-  let t: TestApp;
-  let demo: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.login('demo');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const user = useLogins(t, { demo: 'demo' });
 
   const preview = (format: 'csv' | 'xlsx', body: Buffer) =>
     t.app.inject({
       method: 'POST',
       url: `/api/limited/invoices/import/preview?format=${format}`,
-      headers: { ...bearer(demo), 'content-type': 'application/octet-stream' },
+      headers: { ...bearer(user.demo), 'content-type': 'application/octet-stream' },
       payload: body,
     });
 

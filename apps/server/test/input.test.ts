@@ -2,11 +2,12 @@ import { buildPath, errorResponseSchema, FILE_MAX_BYTES, type OperationId, ROUTE
 import { eq } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceFiles } from '../src/db/schema';
 import { type OpenApiDoc, type OpenApiOperation, operationsOf } from './support/openapi';
 import { ROUTE_SAMPLES, SAMPLE_ID, VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer } from './support/test-app';
+import { useLogins, useTestApp } from './support/use-test-app';
 
 /**
  * Issue #10, "Bad input gets a 4xx with a code, never a 500": control characters in every string a
@@ -14,21 +15,18 @@ import { bearer, createTestApp, type TestApp } from './support/test-app';
  * unknown issuer and an overflowing sum, and the names of uploaded files.
  */
 
-let t: TestApp;
+const t = useTestApp({ startTimeoutMs: 300_000 });
+const user = useLogins(t, { customer: 'demo' });
 let doc: OpenApiDoc;
-let customer: string;
 let operator: string;
 beforeAll(async () => {
-  t = await createTestApp();
   doc = (await t.app.inject({ url: '/api/openapi.json' })).json() as OpenApiDoc;
-  customer = await t.login('demo');
   operator = await t.loginOperator();
-}, 300_000);
-afterAll(() => t?.close());
+});
 
 function tokenOf(op: OperationId): string | undefined {
   const auth = ROUTES[op].auth;
-  return auth === 'session' ? customer : auth === 'operator' ? operator : undefined;
+  return auth === 'session' ? user.customer : auth === 'operator' ? operator : undefined;
 }
 
 function queryOf(op: OperationId): Record<string, string> {
@@ -241,7 +239,7 @@ describe('codes that say what is wrong', () => {
     const json = await t.app.inject({
       method: 'POST',
       url: '/api/limited/messages',
-      headers: { ...bearer(customer), 'content-type': 'application/json' },
+      headers: { ...bearer(user.customer), 'content-type': 'application/json' },
       payload: JSON.stringify({ title: 'x', message: 'y'.repeat(10 * 1024 * 1024) }),
     });
     expect(json.statusCode).toBe(413);
@@ -250,7 +248,7 @@ describe('codes that say what is wrong', () => {
     const file = await t.app.inject({
       method: 'POST',
       url: '/api/limited/files?role=attachment&filename=stor.pdf',
-      headers: { ...bearer(customer), 'content-type': 'application/pdf' },
+      headers: { ...bearer(user.customer), 'content-type': 'application/pdf' },
       payload: Buffer.alloc(FILE_MAX_BYTES + 1, 0x20),
     });
     expect(file.statusCode).toBe(413);
@@ -260,7 +258,7 @@ describe('codes that say what is wrong', () => {
   it('a path parameter longer than any id is 400 with a code, not Fastify’s own 414', async () => {
     const res = await t.app.inject({
       url: `/api/limited/invoices/${'a'.repeat(500)}`,
-      headers: bearer(customer),
+      headers: bearer(user.customer),
     });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'validation.invalid' });
@@ -321,7 +319,7 @@ describe('uploaded file names', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: `/api/limited/files?role=attachment&filename=${encodeURIComponent(filename)}`,
-      headers: { ...bearer(customer), 'content-type': 'application/pdf' },
+      headers: { ...bearer(user.customer), 'content-type': 'application/pdf' },
       payload: bytes ?? (await pdf()),
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -353,7 +351,10 @@ describe('uploaded file names', () => {
   it('a PDF with HTML after it is only ever served as an attachment, never inline', async () => {
     const file = await upload('x.html', await pdf('\n<html><script>alert(document.cookie)</script></html>'));
     expect(file.filename).toBe('x.html.pdf');
-    const down = await t.app.inject({ url: `/api/limited/files/${file.fileID}`, headers: bearer(customer) });
+    const down = await t.app.inject({
+      url: `/api/limited/files/${file.fileID}`,
+      headers: bearer(user.customer),
+    });
     expect(down.statusCode).toBe(200);
     expect(down.headers['content-type']).toBe('application/pdf');
     expect(down.headers['x-content-type-options']).toBe('nosniff');

@@ -1,37 +1,23 @@
-import {
-  FILE_MAX_BYTES,
-  importInvoicesResponseSchema,
-  importPreviewResponseSchema,
-  recipientSchema,
-} from '@portal/contracts';
+import { FILE_MAX_BYTES, importInvoicesResponseSchema, importPreviewResponseSchema } from '@portal/contracts';
 import { eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { invoiceRows, invoices } from '../src/db/schema';
 import { decodeCsv, parseCsv } from '../src/services/invoice-import';
+import { createRecipient } from './support/factories';
 import { VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer } from './support/test-app';
+import { useLogins, useTestApp } from './support/use-test-app';
 
 const HEADER =
   'invoiceNumber;recipientOrganizationNumber;invoiceDate;dueDate;service;currency;description;quantity;unit;unitPrice;vatPercent';
 
 describe('invoice import from CSV and Excel', () => {
-  let t: TestApp;
-  let demo: string;
-  let other: string;
+  const t = useTestApp();
+  const who = useLogins(t, { demo: 'demo', other: 'demo-other' });
   beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.login('demo');
-    other = await t.login('demo-other');
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/recipients',
-      headers: bearer(demo),
-      payload: { ...VALID_RECIPIENT_BODY, name: 'Import Kund AB', organizationNumber: '559123-4561' },
-    });
-    recipientSchema.parse(r.json());
+    await createRecipient(t, who.demo, { name: 'Import Kund AB', organizationNumber: '559123-4561' });
   });
-  afterAll(() => t.close());
 
   const post = (
     token: string,
@@ -68,7 +54,7 @@ describe('invoice import from CSV and Excel', () => {
 
   it('previews every invoice and marks each bad line with its reason, saving nothing', async () => {
     const before = (await t.db.select().from(invoices)).length;
-    const res = await post(demo, '/preview', 'csv', Buffer.from(csv));
+    const res = await post(who.demo, '/preview', 'csv', Buffer.from(csv));
     expect(res.statusCode, res.body).toBe(200);
     const preview = importPreviewResponseSchema.parse(res.json());
     expect(preview).toMatchObject({ valid: 2, invalid: 1 });
@@ -107,7 +93,7 @@ describe('invoice import from CSV and Excel', () => {
       line('QTY-8', '2000000'),
       line('QTY-9', '1', '12,5'),
     ].join('\r\n');
-    const res = await post(demo, '/preview', 'csv', Buffer.from(file));
+    const res = await post(who.demo, '/preview', 'csv', Buffer.from(file));
     expect(res.statusCode, res.body).toBe(200);
     const preview = importPreviewResponseSchema.parse(res.json());
     const of = (n: string) => preview.invoices.find((i) => i.invoiceNumber === n);
@@ -125,7 +111,7 @@ describe('invoice import from CSV and Excel', () => {
   });
 
   it('a missing column is a file issue', async () => {
-    const res = await post(demo, '/preview', 'csv', Buffer.from('invoiceNumber;description\r\nX;Y\r\n'));
+    const res = await post(who.demo, '/preview', 'csv', Buffer.from('invoiceNumber;description\r\nX;Y\r\n'));
     const preview = importPreviewResponseSchema.parse(res.json());
     expect(preview.fileIssues).toContainEqual({
       line: 1,
@@ -137,12 +123,12 @@ describe('invoice import from CSV and Excel', () => {
 
   it('registers the valid invoices in one go, once per idempotency key', async () => {
     const headers = { 'idempotency-key': 'import-imp-1-2-abc' };
-    const res = await post(demo, '', 'csv', Buffer.from(csv), headers);
+    const res = await post(who.demo, '', 'csv', Buffer.from(csv), headers);
     expect(res.statusCode, res.body).toBe(200);
     const result = importInvoicesResponseSchema.parse(res.json());
     expect(result.created.map((c) => c.invoiceNumber).sort()).toEqual(['IMP-1', 'IMP-2']);
     expect(result.skipped).toBe(1);
-    const again = await post(demo, '', 'csv', Buffer.from(csv), headers);
+    const again = await post(who.demo, '', 'csv', Buffer.from(csv), headers);
     expect(again.json()).toEqual(res.json());
     const saved = await t.db.select().from(invoices).where(like(invoices.invoiceNumber, 'IMP-%'));
     expect(saved.map((i) => i.invoiceNumber).sort()).toEqual(['IMP-1', 'IMP-2']);
@@ -155,7 +141,7 @@ describe('invoice import from CSV and Excel', () => {
         .where(eq(invoiceRows.invoiceId, imp1?.id ?? '')),
     ).toHaveLength(2);
     // The same file again: the numbers exist now, so nothing is valid.
-    const twice = await post(demo, '', 'csv', Buffer.from(csv));
+    const twice = await post(who.demo, '', 'csv', Buffer.from(csv));
     expect(twice.statusCode).toBe(400);
     expect(twice.json().code).toBe('import.nothing_valid');
   });
@@ -163,7 +149,7 @@ describe('invoice import from CSV and Excel', () => {
   it('the Excel template downloads, opens in a real reader, and imports back', async () => {
     const tpl = await t.app.inject({
       url: '/api/limited/invoices/import/template?format=xlsx',
-      headers: bearer(demo),
+      headers: bearer(who.demo),
     });
     expect(tpl.statusCode).toBe(200);
     expect(tpl.headers['content-disposition']).toContain('fakturaimport-mall.xlsx');
@@ -179,7 +165,9 @@ describe('invoice import from CSV and Excel', () => {
       row.getCell(2).value = '559123-4561';
     });
     const filled = Buffer.from(await wb.xlsx.writeBuffer());
-    const preview = importPreviewResponseSchema.parse((await post(demo, '/preview', 'xlsx', filled)).json());
+    const preview = importPreviewResponseSchema.parse(
+      (await post(who.demo, '/preview', 'xlsx', filled)).json(),
+    );
     expect(preview).toMatchObject({ valid: 1, invalid: 0 });
     expect(preview.invoices[0]).toMatchObject({
       invoiceNumber: 'XLSX-1',
@@ -189,7 +177,7 @@ describe('invoice import from CSV and Excel', () => {
 
     const csvTpl = await t.app.inject({
       url: '/api/limited/invoices/import/template?format=csv',
-      headers: bearer(demo),
+      headers: bearer(who.demo),
     });
     const table = parseCsv(csvTpl.body);
     expect(table[0]?.[0]).toBe('Fakturanummer');
@@ -197,11 +185,11 @@ describe('invoice import from CSV and Excel', () => {
   });
 
   it('rejects a file that is not a spreadsheet and another issuer’s recipients', async () => {
-    const junk = await post(demo, '/preview', 'xlsx', Buffer.from('not a zip at all'));
+    const junk = await post(who.demo, '/preview', 'xlsx', Buffer.from('not a zip at all'));
     expect(junk.statusCode).toBe(400);
     expect(junk.json().code).toBe('import.unreadable');
     const foreign = importPreviewResponseSchema.parse(
-      (await post(other, '/preview', 'csv', Buffer.from(csv.replaceAll(';SEK;', ';EUR;')))).json(),
+      (await post(who.other, '/preview', 'csv', Buffer.from(csv.replaceAll(';SEK;', ';EUR;')))).json(),
     );
     expect(foreign.valid).toBe(0);
     expect(foreign.invoices[0]?.issues).toContainEqual({
@@ -220,7 +208,7 @@ describe('invoice import from CSV and Excel', () => {
       'GAP-2;559123-4561;2026-03-01;2026-13-01;factoring;SEK;Rad;1;st;100;25',
     ].join('\r\n');
     const preview = importPreviewResponseSchema.parse(
-      (await post(demo, '/preview', 'csv', Buffer.from(`${file}\r\n\r\n`))).json(),
+      (await post(who.demo, '/preview', 'csv', Buffer.from(`${file}\r\n\r\n`))).json(),
     );
     expect(preview.invoices.map((i) => [i.invoiceNumber, i.lines])).toEqual([
       ['GAP-1', [2]],
@@ -234,7 +222,7 @@ describe('invoice import from CSV and Excel', () => {
     const unnumbered = importPreviewResponseSchema.parse(
       (
         await post(
-          demo,
+          who.demo,
           '/preview',
           'csv',
           Buffer.from(`${HEADER}\r\n;559123-4561;2026-03-01;2026-03-31;factoring;SEK;Rad;1;st;100;25\r\n`),
@@ -252,7 +240,7 @@ describe('invoice import from CSV and Excel', () => {
     sheet.getRow(1).values = HEADER.split(';');
     sheet.getRow(4).values = 'GAP-3;559123-4561;2026-03-01;2026-03-31;factoring;SEK;Rad;1;st;x;25'.split(';');
     const xlsx = importPreviewResponseSchema.parse(
-      (await post(demo, '/preview', 'xlsx', Buffer.from(await wb.xlsx.writeBuffer()))).json(),
+      (await post(who.demo, '/preview', 'xlsx', Buffer.from(await wb.xlsx.writeBuffer()))).json(),
     );
     expect(xlsx.invoices[0]?.issues).toEqual([
       { line: 4, column: 'unitPrice', code: 'import.invalid_amount' },
@@ -266,7 +254,7 @@ describe('invoice import from CSV and Excel', () => {
       `LONG-1;559123-4561;2026-03-01;2026-03-31;factoring;SEK;${'x'.repeat(101)};1;st;100;25`,
     ].join('\r\n');
     const preview = importPreviewResponseSchema.parse(
-      (await post(demo, '/preview', 'csv', Buffer.from(file))).json(),
+      (await post(who.demo, '/preview', 'csv', Buffer.from(file))).json(),
     );
     expect(preview).toMatchObject({ valid: 0, invalid: 1 });
     expect(preview.invoices[0]?.issues).toEqual([
@@ -275,11 +263,10 @@ describe('invoice import from CSV and Excel', () => {
   });
 
   it('reads a CSV that Excel saved in Windows-1252 and a body sent as text/plain', async () => {
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/recipients',
-      headers: bearer(demo),
-      payload: { ...VALID_RECIPIENT_BODY, name: 'Åkesson Bygg AB', organizationNumber: '' },
+    const r = await t.call(who.demo, 'POST', '/api/limited/recipients', {
+      ...VALID_RECIPIENT_BODY,
+      name: 'Åkesson Bygg AB',
+      organizationNumber: '',
     });
     expect(r.statusCode, r.body).toBe(200);
     const text = [
@@ -288,7 +275,7 @@ describe('invoice import from CSV and Excel', () => {
     ].join('\r\n');
     const ansi = Buffer.from(new Uint8Array([...text].map((c) => c.charCodeAt(0))));
     expect(decodeCsv(ansi)).toBe(text);
-    const res = await post(demo, '/preview', 'csv', ansi, { 'content-type': 'text/plain' });
+    const res = await post(who.demo, '/preview', 'csv', ansi, { 'content-type': 'text/plain' });
     expect(res.statusCode, res.body).toBe(200);
     expect(importPreviewResponseSchema.parse(res.json()).invoices[0]).toMatchObject({
       invoiceNumber: 'ANSI-1',
@@ -300,12 +287,12 @@ describe('invoice import from CSV and Excel', () => {
 
   it('an empty file, a file of blank lines and a header without lines are told apart', async () => {
     for (const body of ['', '\r\n \r\n;;\r\n']) {
-      const res = await post(demo, '/preview', 'csv', Buffer.from(body));
+      const res = await post(who.demo, '/preview', 'csv', Buffer.from(body));
       expect(res.statusCode, JSON.stringify(body)).toBe(400);
       expect(res.json().code).toBe('import.empty');
     }
     const headerOnly = importPreviewResponseSchema.parse(
-      (await post(demo, '/preview', 'csv', Buffer.from(`${HEADER}\r\n`))).json(),
+      (await post(who.demo, '/preview', 'csv', Buffer.from(`${HEADER}\r\n`))).json(),
     );
     expect(headerOnly).toMatchObject({
       invoices: [],
@@ -314,7 +301,7 @@ describe('invoice import from CSV and Excel', () => {
   });
 
   it('a file over the size limit is refused with files.too_large before it is read', async () => {
-    const res = await post(demo, '/preview', 'csv', Buffer.alloc(FILE_MAX_BYTES + 1, 0x41));
+    const res = await post(who.demo, '/preview', 'csv', Buffer.alloc(FILE_MAX_BYTES + 1, 0x41));
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe('files.too_large');
   });

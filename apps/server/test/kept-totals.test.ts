@@ -1,10 +1,10 @@
 import { addDays } from '@portal/domain/calendar-date';
 import { inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { invoices, recipients, users } from '../src/db/schema';
 import { keptTotalsDrift } from './support/kept-totals';
-import { createTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 /**
  * The totals kept by triggers on `invoices` (the list's state totals, the dashboard's sales per day and
@@ -12,10 +12,9 @@ import { createTestApp, type TestApp } from './support/test-app';
  * sequence of multi-row inserts, updates of every column they depend on, and deletes.
  */
 
-let t: TestApp;
+const t = useTestApp({ startTimeoutMs: 180_000 });
 let recipientsOf: Map<string, string[]>;
 beforeAll(async () => {
-  t = await createTestApp();
   const issuerIds = (
     await t.db
       .select({ issuerId: users.issuerId })
@@ -29,8 +28,7 @@ beforeAll(async () => {
     .where(inArray(recipients.issuerId, issuerIds))) {
     recipientsOf.set(r.issuerId, [...(recipientsOf.get(r.issuerId) ?? []), r.id].slice(0, 4));
   }
-}, 180_000);
-afterAll(() => t.close());
+});
 
 const STATES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11];
 const DAY0 = '2026-01-15';

@@ -5,31 +5,17 @@ import {
   messageSchema,
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoices, messages, users } from '../src/db/schema';
 import { headerLanguage } from '../src/services/notices';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { useLogins, useTestApp } from './support/use-test-app';
 
 describe('messages', () => {
-  let t: TestApp;
-  let demo: string;
-  let colleague: string;
-  let other: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.login('demo');
-    other = await t.login('demo-other');
-    colleague = await t.login('demo-limited');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
+  const who = useLogins(t, { demo: 'demo', other: 'demo-other', colleague: 'demo-limited' });
 
   const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object, language?: string) =>
-    t.app.inject({
-      method,
-      url,
-      headers: { ...bearer(token), ...(language ? { 'accept-language': language } : {}) },
-      ...(payload ? { payload } : {}),
-    });
+    t.call(token, method, url, payload, language ? { 'accept-language': language } : {});
   const list = async (token: string, query = '', language?: string) =>
     listMessagesResponseSchema.parse(
       (await call(token, 'GET', `/api/limited/messages?pageSize=100${query}`, undefined, language)).json(),
@@ -56,7 +42,10 @@ describe('messages', () => {
       },
     } as const;
     for (const [language, want] of Object.entries(wording)) {
-      for (const items of [(await list(demo, '', language)).items, (await selfOf(demo, language)).messages]) {
+      for (const items of [
+        (await list(who.demo, '', language)).items,
+        (await selfOf(who.demo, language)).messages,
+      ]) {
         const ours = items.filter((m) => m.authorID === null);
         expect(ours.length).toBeGreaterThanOrEqual(3);
         expect(new Set(ours.map((m) => m.author))).toEqual(new Set([want.author]));
@@ -64,13 +53,13 @@ describe('messages', () => {
       }
     }
     // The reminder names the recipient and the invoice in English too.
-    const reminder = (await list(demo, '', 'en-US')).items.find(
+    const reminder = (await list(who.demo, '', 'en-US')).items.find(
       (m) => m.invoiceNumber === '10037' && !m.authorID,
     );
     expect(reminder?.title).toBe('Invoice 10037: payment reminder sent');
     expect(reminder?.message).toMatch(/has not paid invoice 10037 on time/);
     // A user's own message is shown as written, whatever the reader's language.
-    expect((await list(demo, '', 'fi-FI')).items.find((m) => m.authorID !== null)?.title).toBe(
+    expect((await list(who.demo, '', 'fi-FI')).items.find((m) => m.authorID !== null)?.title).toBe(
       'Re: Faktura 10037',
     );
   });
@@ -78,22 +67,22 @@ describe('messages', () => {
   it('without Accept-Language, words them in the user’s stored language, else Swedish', async () => {
     await t.db.update(users).set({ language: 'fi-FI' }).where(eq(users.username, 'demo'));
     try {
-      expect((await list(demo)).items.find((m) => m.invoiceNumber === '10042')?.title).toBe(
+      expect((await list(who.demo)).items.find((m) => m.invoiceNumber === '10042')?.title).toBe(
         'Lasku 10042 on hyväksytty',
       );
-      expect((await selfOf(demo)).messages.find((m) => m.invoiceNumber === '10042')?.author).toBe(
+      expect((await selfOf(who.demo)).messages.find((m) => m.invoiceNumber === '10042')?.author).toBe(
         'Asiakaspalvelu',
       );
     } finally {
       await t.db.update(users).set({ language: null }).where(eq(users.username, 'demo'));
     }
-    expect((await list(demo)).items.find((m) => m.invoiceNumber === '10042')?.title).toBe(
+    expect((await list(who.demo)).items.find((m) => m.invoiceNumber === '10042')?.title).toBe(
       'Faktura 10042 är godkänd',
     );
   });
 
   it('the unread count, the unread items and the header’s messages agree; one’s own message is never unread', async () => {
-    for (const token of [demo, colleague]) {
+    for (const token of [who.demo, who.colleague]) {
       const all = await list(token);
       const unreadItems = all.items.filter((m) => !m.read);
       expect(unreadItems).toHaveLength(all.unread);
@@ -107,18 +96,20 @@ describe('messages', () => {
       expect(unreadItems.every((m) => m.messageType === '4' && m.authorID !== self.userID)).toBe(true);
     }
     // One invoice's thread counts its own unread messages.
-    const thread = (await list(demo)).items.find((m) => m.invoiceNumber === '10037')?.invoiceID;
-    const inThread = await list(demo, `&invoiceID=${thread}`);
+    const thread = (await list(who.demo)).items.find((m) => m.invoiceNumber === '10037')?.invoiceID;
+    const inThread = await list(who.demo, `&invoiceID=${thread}`);
     expect(inThread.unread).toBe(inThread.items.filter((m) => !m.read).length);
-    expect(inThread.unread).toBeLessThan((await list(demo)).unread);
+    expect(inThread.unread).toBeLessThan((await list(who.demo)).unread);
     // demo's own message: read for demo, unread for a colleague (it was written to us, by someone else).
-    const own = (await list(demo)).items.find((m) => m.author === 'Dana Demosson');
+    const own = (await list(who.demo)).items.find((m) => m.author === 'Dana Demosson');
     expect(own?.read).toBe(true);
-    expect((await list(colleague)).items.find((m) => m.messageID === own?.messageID)?.read).toBe(false);
+    expect((await list(who.colleague)).items.find((m) => m.messageID === own?.messageID)?.read).toBe(false);
   });
 
   it('lists the issuer’s messages newest first with the unread count of spec §3', async () => {
-    const list = listMessagesResponseSchema.parse((await call(demo, 'GET', '/api/limited/messages')).json());
+    const list = listMessagesResponseSchema.parse(
+      (await call(who.demo, 'GET', '/api/limited/messages')).json(),
+    );
     const dates = list.items.map((m) => m.date);
     expect(dates).toEqual([...dates].sort().reverse());
     expect(list.items.every((m) => m.title !== 'Tervetuloa')).toBe(true);
@@ -126,7 +117,7 @@ describe('messages', () => {
     expect(list.unread).toBe(2);
     // For another user of the same issuer, demo's own unread message counts too.
     const forColleague = listMessagesResponseSchema.parse(
-      (await call(colleague, 'GET', '/api/limited/messages')).json(),
+      (await call(who.colleague, 'GET', '/api/limited/messages')).json(),
     );
     expect(forColleague.unread).toBe(3);
   });
@@ -134,7 +125,7 @@ describe('messages', () => {
   it('writes a message on an invoice thread, adds a timeline event, and marks read', async () => {
     const [inv] = await t.db.select().from(invoices).where(eq(invoices.invoiceNumber, '10042'));
     const invoiceID = inv?.id ?? '';
-    const res = await call(demo, 'POST', '/api/limited/messages', {
+    const res = await call(who.demo, 'POST', '/api/limited/messages', {
       invoiceID,
       title: 'Fråga om 10042',
       message: 'När sker utbetalningen?',
@@ -143,30 +134,30 @@ describe('messages', () => {
     const msg = messageSchema.parse(res.json());
     expect(msg).toMatchObject({ invoiceNumber: '10042', author: 'Dana Demosson', messageType: '4' });
     const thread = listMessagesResponseSchema.parse(
-      (await call(demo, 'GET', `/api/limited/messages?invoiceID=${invoiceID}`)).json(),
+      (await call(who.demo, 'GET', `/api/limited/messages?invoiceID=${invoiceID}`)).json(),
     );
     expect(thread.items.map((m) => m.messageID)).toContain(msg.messageID);
     expect(thread.items.every((m) => m.invoiceID === invoiceID)).toBe(true);
     const detail = invoiceDetailSchema.parse(
-      (await call(demo, 'GET', `/api/limited/invoices/${invoiceID}`)).json(),
+      (await call(who.demo, 'GET', `/api/limited/invoices/${invoiceID}`)).json(),
     );
     expect(detail.events.at(-1)?.event).toBe(23);
 
     const unread = listMessagesResponseSchema.parse(
-      (await call(demo, 'GET', '/api/limited/messages?unreadOnly=true')).json(),
+      (await call(who.demo, 'GET', '/api/limited/messages?unreadOnly=true')).json(),
     );
     const target = unread.items.find((m) => m.authorID === null);
     expect(target).toBeDefined();
-    expect((await call(demo, 'POST', `/api/limited/messages/${target?.messageID}/read`)).statusCode).toBe(
+    expect((await call(who.demo, 'POST', `/api/limited/messages/${target?.messageID}/read`)).statusCode).toBe(
       200,
     );
-    const self = getSelfResponseSchema.parse((await call(demo, 'GET', '/api/self')).json());
+    const self = getSelfResponseSchema.parse((await call(who.demo, 'GET', '/api/self')).json());
     expect(self.messages.find((m) => m.messageID === target?.messageID)?.read).toBe(true);
   });
 
   it('refuses an empty message and a foreign invoice, writing nothing', async () => {
     const before = (await t.db.select().from(messages)).length;
-    const empty = await call(demo, 'POST', '/api/limited/messages', { title: ' ', message: '' });
+    const empty = await call(who.demo, 'POST', '/api/limited/messages', { title: ' ', message: '' });
     expect(empty.statusCode).toBe(400);
     expect(empty.json().issues).toEqual(
       expect.arrayContaining([
@@ -175,7 +166,7 @@ describe('messages', () => {
       ]),
     );
     const [inv] = await t.db.select().from(invoices).where(eq(invoices.invoiceNumber, '10042'));
-    const foreign = await call(other, 'POST', '/api/limited/messages', {
+    const foreign = await call(who.other, 'POST', '/api/limited/messages', {
       invoiceID: inv?.id,
       title: 'x',
       message: 'y',
@@ -186,18 +177,18 @@ describe('messages', () => {
 
   it('another issuer neither sees nor marks Demo Bygg AB’s messages', async () => {
     const mine = listMessagesResponseSchema.parse(
-      (await call(demo, 'GET', '/api/limited/messages?pageSize=100')).json(),
+      (await call(who.demo, 'GET', '/api/limited/messages?pageSize=100')).json(),
     );
     const theirs = listMessagesResponseSchema.parse(
-      (await call(other, 'GET', '/api/limited/messages?pageSize=100')).json(),
+      (await call(who.other, 'GET', '/api/limited/messages?pageSize=100')).json(),
     );
     const mineIds = new Set(mine.items.map((m) => m.messageID));
     expect(theirs.items.some((m) => mineIds.has(m.messageID))).toBe(false);
     const target = mine.items.find((m) => !m.read);
     expect(target).toBeDefined();
-    expect((await call(other, 'POST', `/api/limited/messages/${target?.messageID}/read`)).statusCode).toBe(
-      404,
-    );
+    expect(
+      (await call(who.other, 'POST', `/api/limited/messages/${target?.messageID}/read`)).statusCode,
+    ).toBe(404);
     const [still] = await t.db
       .select()
       .from(messages)

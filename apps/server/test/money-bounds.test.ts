@@ -2,47 +2,36 @@ import {
   importPreviewResponseSchema,
   invoiceDetailSchema,
   MAX_INVOICE_TOTAL_MINOR,
-  recipientSchema,
   sendInvoicesResponseSchema,
 } from '@portal/contracts';
 import { eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../src/db/schema';
-import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { createRecipient } from './support/factories';
+import { VALID_INVOICE_BODY } from './support/route-samples';
+import { bearer } from './support/test-app';
+import { useLogins, useTestApp } from './support/use-test-app';
 
 /**
  * Issue #10: money stays in range. One documented maximum per invoice total, quantities and prices
  * bounded, and no invoice with a negative or zero total (a credit is a credit note, docs/MONEY.md).
  */
 describe('money bounds of an invoice', () => {
-  let t: TestApp;
-  let demo: string;
+  const t = useTestApp();
+  const user = useLogins(t, { demo: 'demo' });
   let recipientID: string;
   /** A private person: ROT and RUT are for no one else. */
   let personID: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.login('demo');
-    const rec = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/recipients',
-      headers: bearer(demo),
-      payload: { ...VALID_RECIPIENT_BODY, name: 'Gränsfall AB', organizationNumber: '559123-4561' },
+    recipientID = await createRecipient(t, user.demo, {
+      name: 'Gränsfall AB',
+      organizationNumber: '559123-4561',
     });
-    recipientID = recipientSchema.parse(rec.json()).recipientID;
-    const person = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/recipients',
-      headers: bearer(demo),
-      payload: { ...VALID_RECIPIENT_BODY, name: 'Greta Gräns', organizationNumber: '' },
-    });
-    personID = recipientSchema.parse(person.json()).recipientID;
+    personID = await createRecipient(t, user.demo, { name: 'Greta Gräns', organizationNumber: '' });
   });
-  afterAll(() => t.close());
 
   const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
-    t.app.inject({ method, url, headers: bearer(demo), payload });
+    t.call(user.demo, method, url, payload);
   const row = VALID_INVOICE_BODY.rows[0];
   const body = (invoiceNumber: string, extra: object = {}) => ({
     ...VALID_INVOICE_BODY,
@@ -200,7 +189,7 @@ describe('money bounds of an invoice', () => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/limited/invoices/import/preview?format=csv',
-      headers: { ...bearer(demo), 'content-type': 'text/csv' },
+      headers: { ...bearer(user.demo), 'content-type': 'text/csv' },
       payload: Buffer.from(file),
     });
     expect(res.statusCode, res.body).toBe(200);

@@ -1,7 +1,7 @@
 import { ROUTES } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ALL_OPERATIONS } from './support/route-samples';
-import { createTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 interface OpenApiDoc {
   openapi: string;
@@ -9,16 +9,14 @@ interface OpenApiDoc {
   paths: Record<string, Record<string, { operationId?: string; responses?: Record<string, unknown> }>>;
 }
 
-let t: TestApp;
+const t = useTestApp();
 let doc: OpenApiDoc;
 beforeAll(async () => {
-  t = await createTestApp();
   const res = await t.app.inject({ url: '/api/openapi.json' });
   expect(res.statusCode).toBe(200);
   expect(res.headers['content-type']).toMatch(/^application\/json/);
   doc = res.json() as OpenApiDoc;
 });
-afterAll(() => t.close());
 
 /** Fastify's `:hash` is OpenAPI's `{hash}`. */
 const openApiPath = (path: string) => path.replace(/:([A-Za-z]+)/g, '{$1}');

@@ -1,15 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { OPERATOR_EXIT, runOperators } from '../src/cli/operators';
 import { auditLog, operatorSessions, operators } from '../src/db/schema';
-import { createTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 async function run(args: string[], env: Record<string, string> = {}) {
   const out: string[] = [];

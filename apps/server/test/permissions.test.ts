@@ -1,7 +1,7 @@
 import { type Ability, ROUTES, type RouteDef, routePermissions } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../src/db/schema';
 import { setAbilities } from './support/abilities';
 import { registeredRoutes } from './support/registered-routes';
@@ -12,13 +12,10 @@ import {
   type SessionOperationId,
   sampleRequest,
 } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 /** The error code of an answer, or null when it is not a JSON error (a file, a list, ...). */
 function errorCode(res: LightMyRequestResponse): string | null {

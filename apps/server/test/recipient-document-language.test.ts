@@ -1,10 +1,11 @@
 import { recipientSchema } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recipients } from '../src/db/schema';
 import { pdfText } from './support/pdf-text';
 import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer } from './support/test-app';
+import { useLogins, useTestApp } from './support/use-test-app';
 
 const FINNISH = {
   ...VALID_RECIPIENT_BODY,
@@ -16,9 +17,8 @@ const FINNISH = {
 };
 
 describe('a recipient’s document language (issue #11)', () => {
-  let t: TestApp;
-  let demo: string;
-  let other: string;
+  const t = useTestApp();
+  const who = useLogins(t, { demo: 'demo', other: 'demo-other' });
 
   const post = (token: string, payload: object) =>
     t.app.inject({ method: 'POST', url: '/api/limited/recipients', headers: bearer(token), payload });
@@ -26,13 +26,6 @@ describe('a recipient’s document language (issue #11)', () => {
     t.app.inject({ method: 'PUT', url: `/api/limited/recipients/${id}`, headers: bearer(token), payload });
   const stored = async (id: string) =>
     (await t.db.select().from(recipients).where(eq(recipients.id, id)))[0]?.documentLanguage;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.login('demo');
-    other = await t.login('demo-other');
-  });
-  afterAll(() => t.close());
 
   it('defaults a new recipient’s to its country’s: SE Swedish, FI Finnish, any other English', async () => {
     const cases: [string, string][] = [
@@ -43,7 +36,7 @@ describe('a recipient’s document language (issue #11)', () => {
     ];
     for (const [country, language] of cases) {
       const body = country === 'FI' ? FINNISH : { ...VALID_RECIPIENT_BODY, country, phone: '' };
-      const res = await post(demo, { ...body, name: `Land ${country}` });
+      const res = await post(who.demo, { ...body, name: `Land ${country}` });
       expect(res.statusCode, res.body).toBe(200);
       const recipient = recipientSchema.parse(res.json());
       expect(recipient.documentLanguage, country).toBe(language);
@@ -52,7 +45,7 @@ describe('a recipient’s document language (issue #11)', () => {
   });
 
   it('stores a chosen one, changes it, keeps it when a change leaves it out, and refuses an unknown one', async () => {
-    const created = await post(demo, {
+    const created = await post(who.demo, {
       ...VALID_RECIPIENT_BODY,
       name: 'Engelsk AB',
       documentLanguage: 'en-US',
@@ -60,7 +53,7 @@ describe('a recipient’s document language (issue #11)', () => {
     const { recipientID, documentLanguage } = recipientSchema.parse(created.json());
     expect(documentLanguage).toBe('en-US');
 
-    const changed = await put(demo, recipientID, {
+    const changed = await put(who.demo, recipientID, {
       ...VALID_RECIPIENT_BODY,
       name: 'Engelsk AB',
       documentLanguage: 'fi-FI',
@@ -69,7 +62,7 @@ describe('a recipient’s document language (issue #11)', () => {
     expect(recipientSchema.parse(changed.json()).documentLanguage).toBe('fi-FI');
 
     // A change without the field (an older client) keeps the stored language, not the country's.
-    const kept = await put(demo, recipientID, {
+    const kept = await put(who.demo, recipientID, {
       ...VALID_RECIPIENT_BODY,
       name: 'Engelsk AB',
       city: 'Uppsala',
@@ -77,14 +70,14 @@ describe('a recipient’s document language (issue #11)', () => {
     expect(recipientSchema.parse(kept.json())).toMatchObject({ city: 'Uppsala', documentLanguage: 'fi-FI' });
     const listed = await t.app.inject({
       url: '/api/limited/recipients?search=Engelsk',
-      headers: bearer(demo),
+      headers: bearer(who.demo),
     });
     expect(listed.json().items).toEqual([
       expect.objectContaining({ recipientID, documentLanguage: 'fi-FI' }),
     ]);
 
     for (const bad of ['sv', 'de-DE', '', 7]) {
-      const res = await put(demo, recipientID, { ...VALID_RECIPIENT_BODY, documentLanguage: bad });
+      const res = await put(who.demo, recipientID, { ...VALID_RECIPIENT_BODY, documentLanguage: bad });
       expect(res.statusCode, String(bad)).toBe(400);
       expect(res.json().issues).toContainEqual({ path: 'documentLanguage', code: 'validation.invalid' });
     }
@@ -92,25 +85,25 @@ describe('a recipient’s document language (issue #11)', () => {
   });
 
   it('lets no other issuer change it: 404 and the row unchanged', async () => {
-    const created = await post(demo, {
+    const created = await post(who.demo, {
       ...VALID_RECIPIENT_BODY,
       name: 'Egen Kund AB',
       documentLanguage: 'sv-SE',
     });
     const { recipientID } = recipientSchema.parse(created.json());
-    const res = await put(other, recipientID, { ...VALID_RECIPIENT_BODY, documentLanguage: 'en-US' });
+    const res = await put(who.other, recipientID, { ...VALID_RECIPIENT_BODY, documentLanguage: 'en-US' });
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'recipient.not_found' });
     expect(await stored(recipientID)).toBe('sv-SE');
   });
 
   it('writes a Finnish recipient’s invoice PDF in Finnish, with Finnish numbers and dates, for a Swedish user', async () => {
-    const r = recipientSchema.parse((await post(demo, FINNISH)).json());
+    const r = recipientSchema.parse((await post(who.demo, FINNISH)).json());
     expect(r.documentLanguage).toBe('fi-FI');
     const created = await t.app.inject({
       method: 'POST',
       url: '/api/limited/invoices',
-      headers: bearer(demo),
+      headers: bearer(who.demo),
       payload: {
         ...VALID_INVOICE_BODY,
         recipientID: r.recipientID,
@@ -124,7 +117,7 @@ describe('a recipient’s document language (issue #11)', () => {
     const id = created.json().invoiceID as string;
     // Asked in English by a Swedish user: still the recipient's Finnish.
     for (const url of [`/api/limited/invoices/${id}/pdf`, `/api/limited/invoices/${id}/pdf?language=en-US`]) {
-      const res = await t.app.inject({ url, headers: bearer(demo) });
+      const res = await t.app.inject({ url, headers: bearer(who.demo) });
       expect(res.statusCode).toBe(200);
       const { text } = await pdfText(res.rawPayload);
       const plain = text.replace(/[\u00a0\u202f]/g, ' ');

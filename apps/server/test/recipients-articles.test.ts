@@ -5,37 +5,28 @@ import {
   recipientSchema,
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { articles, companies, recipients } from '../src/db/schema';
 import { VALID_ARTICLE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { useLogins, useTestApp } from './support/use-test-app';
 
 describe('recipients and articles', () => {
-  let t: TestApp;
-  let demo: string;
-  let other: string;
-  let limited: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.login('demo');
-    other = await t.login('demo-other');
-    limited = await t.login('demo-limited');
-  });
-  afterAll(() => t.close());
-
-  const call = (token: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) =>
-    t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const t = useTestApp();
+  const who = useLogins(t, { demo: 'demo', other: 'demo-other', limited: 'demo-limited' });
 
   it('creates, lists, searches, sorts, pages, updates and deletes recipients', async () => {
     const names = ['Alfa Xyloo AB', 'Beta Xyloo Måleri AB', 'Gamma Xyloo El HB'];
     const ids: string[] = [];
     for (const name of names) {
-      const res = await call(demo, 'POST', '/api/limited/recipients', { ...VALID_RECIPIENT_BODY, name });
+      const res = await t.call(who.demo, 'POST', '/api/limited/recipients', {
+        ...VALID_RECIPIENT_BODY,
+        name,
+      });
       expect(res.statusCode).toBe(200);
       ids.push(recipientSchema.parse(res.json()).recipientID);
     }
     const page = listRecipientsResponseSchema.parse(
-      (await call(demo, 'GET', '/api/limited/recipients?sort=name&order=desc&pageSize=2')).json(),
+      (await t.call(who.demo, 'GET', '/api/limited/recipients?sort=name&order=desc&pageSize=2')).json(),
     );
     expect(page.total).toBeGreaterThanOrEqual(3);
     expect(page.items).toHaveLength(2);
@@ -45,17 +36,17 @@ describe('recipients and articles', () => {
 
     const found = listRecipientsResponseSchema.parse(
       (
-        await call(demo, 'GET', `/api/limited/recipients?search=${encodeURIComponent('xyloo måleri')}`)
+        await t.call(who.demo, 'GET', `/api/limited/recipients?search=${encodeURIComponent('xyloo måleri')}`)
       ).json(),
     );
     expect(found.items.map((r) => r.name)).toEqual(['Beta Xyloo Måleri AB']);
     // A LIKE wildcard typed by the user is a plain character.
     const none = listRecipientsResponseSchema.parse(
-      (await call(demo, 'GET', '/api/limited/recipients?search=%25')).json(),
+      (await t.call(who.demo, 'GET', '/api/limited/recipients?search=%25')).json(),
     );
     expect(none.total).toBe(0);
 
-    const upd = await call(demo, 'PUT', `/api/limited/recipients/${ids[0]}`, {
+    const upd = await t.call(who.demo, 'PUT', `/api/limited/recipients/${ids[0]}`, {
       ...VALID_RECIPIENT_BODY,
       name: 'Alfa Xyloo & Son AB',
       vat: 'se 556036079301',
@@ -66,13 +57,13 @@ describe('recipients and articles', () => {
       vat: 'SE556036079301',
     });
 
-    expect((await call(demo, 'DELETE', `/api/limited/recipients/${ids[2]}`)).statusCode).toBe(200);
-    expect((await call(demo, 'GET', `/api/limited/recipients/${ids[2]}`)).statusCode).toBe(404);
+    expect((await t.call(who.demo, 'DELETE', `/api/limited/recipients/${ids[2]}`)).statusCode).toBe(200);
+    expect((await t.call(who.demo, 'GET', `/api/limited/recipients/${ids[2]}`)).statusCode).toBe(404);
   });
 
   it('refuses a bad recipient with field issues and writes nothing', async () => {
     const before = await t.db.select().from(recipients);
-    const res = await call(demo, 'POST', '/api/limited/recipients', {
+    const res = await t.call(who.demo, 'POST', '/api/limited/recipients', {
       name: 'x'.repeat(46),
       zipcode: '',
       city: 'Lund',
@@ -95,16 +86,19 @@ describe('recipients and articles', () => {
   });
 
   it('articles: unique number per issuer, VAT rate of the issuer, recipient of the issuer', async () => {
-    const created = await call(demo, 'POST', '/api/limited/articles', VALID_ARTICLE_BODY);
+    const created = await t.call(who.demo, 'POST', '/api/limited/articles', VALID_ARTICLE_BODY);
     expect(created.statusCode).toBe(200);
     const article = articleSchema.parse(created.json());
     expect(article).toMatchObject({ articleNumber: 'T-100', priceMinor: 65_000, currency: 'SEK', unit: 'h' });
 
-    const dup = await call(demo, 'POST', '/api/limited/articles', { ...VALID_ARTICLE_BODY, name: 'Annan' });
+    const dup = await t.call(who.demo, 'POST', '/api/limited/articles', {
+      ...VALID_ARTICLE_BODY,
+      name: 'Annan',
+    });
     expect(dup.statusCode).toBe(409);
     expect(dup.json().code).toBe('article.duplicate_number');
 
-    const finnishRate = await call(demo, 'POST', '/api/limited/articles', {
+    const finnishRate = await t.call(who.demo, 'POST', '/api/limited/articles', {
       ...VALID_ARTICLE_BODY,
       articleNumber: 'T-2',
       vatBasisPoints: 2550,
@@ -112,7 +106,7 @@ describe('recipients and articles', () => {
     expect(finnishRate.statusCode).toBe(400);
     expect(finnishRate.json().code).toBe('article.invalid_vat_rate');
 
-    const float = await call(demo, 'POST', '/api/limited/articles', {
+    const float = await t.call(who.demo, 'POST', '/api/limited/articles', {
       ...VALID_ARTICLE_BODY,
       articleNumber: 'T-3',
       priceMinor: 10.5,
@@ -121,7 +115,7 @@ describe('recipients and articles', () => {
     expect(float.json().issues).toContainEqual({ path: 'priceMinor', code: 'validation.whole_minor_units' });
 
     // The same number is free for another issuer (a Finnish one, so a Finnish rate).
-    const otherIssuer = await call(other, 'POST', '/api/limited/articles', {
+    const otherIssuer = await t.call(who.other, 'POST', '/api/limited/articles', {
       ...VALID_ARTICLE_BODY,
       vatBasisPoints: 2550,
     });
@@ -130,9 +124,9 @@ describe('recipients and articles', () => {
 
     // demo-other cannot tie an article to Demo Bygg AB's recipient.
     const demoRecipient = recipientSchema.parse(
-      (await call(demo, 'POST', '/api/limited/recipients', VALID_RECIPIENT_BODY)).json(),
+      (await t.call(who.demo, 'POST', '/api/limited/recipients', VALID_RECIPIENT_BODY)).json(),
     );
-    const foreign = await call(other, 'POST', '/api/limited/articles', {
+    const foreign = await t.call(who.other, 'POST', '/api/limited/articles', {
       ...VALID_ARTICLE_BODY,
       articleNumber: 'X-1',
       vatBasisPoints: 2550,
@@ -140,33 +134,35 @@ describe('recipients and articles', () => {
     });
     expect(foreign.statusCode).toBe(404);
 
-    const tied = await call(demo, 'PUT', `/api/limited/articles/${article.articleID}`, {
+    const tied = await t.call(who.demo, 'PUT', `/api/limited/articles/${article.articleID}`, {
       ...VALID_ARTICLE_BODY,
       recipientID: demoRecipient.recipientID,
     });
     expect(articleSchema.parse(tied.json()).recipientName).toBe(VALID_RECIPIENT_BODY.name);
     // A recipient an article uses cannot be deleted.
-    const inUse = await call(demo, 'DELETE', `/api/limited/recipients/${demoRecipient.recipientID}`);
+    const inUse = await t.call(who.demo, 'DELETE', `/api/limited/recipients/${demoRecipient.recipientID}`);
     expect(inUse.statusCode).toBe(409);
     expect(inUse.json().code).toBe('recipient.in_use');
 
     const list = listArticlesResponseSchema.parse(
-      (await call(demo, 'GET', '/api/limited/articles?search=zyxt')).json(),
+      (await t.call(who.demo, 'GET', '/api/limited/articles?search=zyxt')).json(),
     );
     expect(list.items.map((a) => a.articleNumber)).toEqual(['T-100']);
-    expect((await call(demo, 'DELETE', `/api/limited/articles/${article.articleID}`)).statusCode).toBe(200);
+    expect((await t.call(who.demo, 'DELETE', `/api/limited/articles/${article.articleID}`)).statusCode).toBe(
+      200,
+    );
     expect(await t.db.select().from(articles).where(eq(articles.id, article.articleID))).toHaveLength(0);
   });
 
   it('articles need limited_invoices or limited_transfercosts; recipients need no ability', async () => {
-    expect((await call(limited, 'GET', '/api/limited/articles')).statusCode).toBe(200);
-    expect((await call(limited, 'GET', '/api/limited/recipients')).statusCode).toBe(200);
+    expect((await t.call(who.limited, 'GET', '/api/limited/articles')).statusCode).toBe(200);
+    expect((await t.call(who.limited, 'GET', '/api/limited/recipients')).statusCode).toBe(200);
   });
 
   it('another issuer gets 404 on every recipient and article of Demo Bygg AB and sees none in lists', async () => {
     const r = recipientSchema.parse(
       (
-        await call(demo, 'POST', '/api/limited/recipients', {
+        await t.call(who.demo, 'POST', '/api/limited/recipients', {
           ...VALID_RECIPIENT_BODY,
           name: 'Hemlig Kund AB',
         })
@@ -174,7 +170,10 @@ describe('recipients and articles', () => {
     );
     const a = articleSchema.parse(
       (
-        await call(demo, 'POST', '/api/limited/articles', { ...VALID_ARTICLE_BODY, articleNumber: 'HEMLIG' })
+        await t.call(who.demo, 'POST', '/api/limited/articles', {
+          ...VALID_ARTICLE_BODY,
+          articleNumber: 'HEMLIG',
+        })
       ).json(),
     );
     for (const [method, url, payload] of [
@@ -185,12 +184,12 @@ describe('recipients and articles', () => {
       ['PUT', `/api/limited/articles/${a.articleID}`, { ...VALID_ARTICLE_BODY, vatBasisPoints: 2550 }],
       ['DELETE', `/api/limited/articles/${a.articleID}`],
     ] as const) {
-      const res = await call(other, method, url, payload);
+      const res = await t.call(who.other, method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBe(404);
     }
     const lists = [
-      (await call(other, 'GET', '/api/limited/recipients?pageSize=100')).body,
-      (await call(other, 'GET', '/api/limited/articles?pageSize=100')).body,
+      (await t.call(who.other, 'GET', '/api/limited/recipients?pageSize=100')).body,
+      (await t.call(who.other, 'GET', '/api/limited/articles?pageSize=100')).body,
     ];
     for (const body of lists) {
       expect(body).not.toContain('Hemlig');
@@ -211,12 +210,20 @@ describe('recipients and articles', () => {
         country: 'SE',
       })),
     );
-    const one = await call(demo, 'GET', `/api/limited/companies?query=${encodeURIComponent('Firma 12 AB')}`);
+    const one = await t.call(
+      who.demo,
+      'GET',
+      `/api/limited/companies?query=${encodeURIComponent('Firma 12 AB')}`,
+    );
     expect(one.statusCode).toBe(200);
     expect(one.json().items.map((c: { name: string }) => c.name)).toEqual(['Sökbar Firma 12 AB']);
-    const byNumber = await call(demo, 'GET', '/api/limited/companies?query=5590003');
+    const byNumber = await t.call(who.demo, 'GET', '/api/limited/companies?query=5590003');
     expect(byNumber.json().items).toHaveLength(1);
-    const many = await call(demo, 'GET', `/api/limited/companies?query=${encodeURIComponent('Sökbar')}`);
+    const many = await t.call(
+      who.demo,
+      'GET',
+      `/api/limited/companies?query=${encodeURIComponent('Sökbar')}`,
+    );
     expect(many.statusCode).toBe(422);
     expect(many.json().code).toBe('company.too_many_results');
   });

@@ -1,25 +1,16 @@
 import { type Recipient, recipientSchema } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { recipients } from '../src/db/schema';
 import { isUniqueViolation } from '../src/lib/pg-errors';
 import { VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer } from './support/test-app';
+import { useLogins, useTestApp } from './support/use-test-app';
 
 // Issue #11: party numbers unique per issuer, checked by their check digits; phone numbers in E.164.
 describe('recipient numbers', () => {
-  let t: TestApp;
-  let demo: string;
-  let other: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    demo = await t.login('demo');
-    other = await t.login('demo-other');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ resetEach: true });
+  const user = useLogins(t, { demo: 'demo', other: 'demo-other' }, { each: true });
 
   const send = (token: string, method: 'POST' | 'PUT', url: string, body: object) =>
     t.app.inject({ method, url, headers: bearer(token), payload: { ...VALID_RECIPIENT_BODY, ...body } });
@@ -31,9 +22,9 @@ describe('recipient numbers', () => {
   };
 
   it('refuses a second recipient of the issuer with the same organisation number, written any way', async () => {
-    const first = await created(demo, { name: 'Saab AB', organizationNumber: '556036-0793' });
+    const first = await created(user.demo, { name: 'Saab AB', organizationNumber: '556036-0793' });
     for (const organizationNumber of ['556036-0793', '5560360793', '165560360793', ' 556036 0793']) {
-      const res = await create(demo, { name: 'Saab igen AB', organizationNumber });
+      const res = await create(user.demo, { name: 'Saab igen AB', organizationNumber });
       expect(res.statusCode, organizationNumber).toBe(400);
       expect(res.json()).toEqual({
         code: 'recipient.invalid',
@@ -50,10 +41,13 @@ describe('recipient numbers', () => {
   });
 
   it('refuses an edit that takes another recipient’s number, and lets a recipient keep its own', async () => {
-    const saab = await created(demo, { name: 'Saab AB', organizationNumber: '556036-0793' });
-    const stad = await created(demo, { name: 'Stockholms stad', organizationNumber: '212000-0142' });
+    const saab = await created(user.demo, { name: 'Saab AB', organizationNumber: '556036-0793' });
+    const stad = await created(user.demo, { name: 'Stockholms stad', organizationNumber: '212000-0142' });
     const url = `/api/limited/recipients/${stad.recipientID}`;
-    const taken = await send(demo, 'PUT', url, { name: 'Stockholms stad', organizationNumber: '5560360793' });
+    const taken = await send(user.demo, 'PUT', url, {
+      name: 'Stockholms stad',
+      organizationNumber: '5560360793',
+    });
     expect(taken.statusCode).toBe(400);
     expect(taken.json().details).toEqual({
       recipientID: saab.recipientID,
@@ -61,7 +55,7 @@ describe('recipient numbers', () => {
       recipientOrganizationNumber: '556036-0793',
     });
 
-    const kept = await send(demo, 'PUT', `/api/limited/recipients/${saab.recipientID}`, {
+    const kept = await send(user.demo, 'PUT', `/api/limited/recipients/${saab.recipientID}`, {
       name: 'Saab Aktiebolag',
       organizationNumber: '5560360793',
     });
@@ -73,8 +67,12 @@ describe('recipient numbers', () => {
   });
 
   it('lets another issuer have a recipient with the same number', async () => {
-    await created(demo, { name: 'Saab AB', organizationNumber: '556036-0793' });
-    const theirs = await created(other, { name: 'Saab AB', organizationNumber: '5560360793', country: 'FI' });
+    await created(user.demo, { name: 'Saab AB', organizationNumber: '556036-0793' });
+    const theirs = await created(user.other, {
+      name: 'Saab AB',
+      organizationNumber: '5560360793',
+      country: 'FI',
+    });
     expect(theirs.organizationNumber).toBe('556036-0793');
     expect(
       await t.db.select().from(recipients).where(eq(recipients.organizationNumber, '556036-0793')),
@@ -82,12 +80,12 @@ describe('recipient numbers', () => {
   });
 
   it('keeps recipients without a number apart from the rule', async () => {
-    await created(demo, { name: 'Privat 1', organizationNumber: '' });
-    await created(demo, { name: 'Privat 2', organizationNumber: '' });
+    await created(user.demo, { name: 'Privat 1', organizationNumber: '' });
+    await created(user.demo, { name: 'Privat 2', organizationNumber: '' });
   });
 
   it('the database refuses a duplicate that did not come through the route', async () => {
-    const saab = await created(demo, { name: 'Saab AB', organizationNumber: '556036-0793' });
+    const saab = await created(user.demo, { name: 'Saab AB', organizationNumber: '556036-0793' });
     const [row] = await t.db.select().from(recipients).where(eq(recipients.id, saab.recipientID));
     const insert = t.db
       .insert(recipients)
@@ -107,13 +105,13 @@ describe('recipient numbers', () => {
   });
 
   it('stores a national phone number in E.164 by the recipient’s country', async () => {
-    const se = await created(demo, { name: 'Mobil AB', organizationNumber: '', phone: '070-123 45 67' });
+    const se = await created(user.demo, { name: 'Mobil AB', organizationNumber: '', phone: '070-123 45 67' });
     expect(se.phone).toBe('+46701234567');
-    const fi = await created(demo, { name: 'Puhelin Oy', phone: '09 123 4567', country: 'FI' });
+    const fi = await created(user.demo, { name: 'Puhelin Oy', phone: '09 123 4567', country: 'FI' });
     expect(fi.phone).toBe('+35891234567');
     const [stored] = await t.db.select().from(recipients).where(eq(recipients.id, fi.recipientID));
     expect(stored?.phone).toBe('+35891234567');
-    const edited = await send(demo, 'PUT', `/api/limited/recipients/${se.recipientID}`, {
+    const edited = await send(user.demo, 'PUT', `/api/limited/recipients/${se.recipientID}`, {
       name: 'Mobil AB',
       phone: '08-123 456 78',
     });
@@ -129,7 +127,7 @@ describe('recipient numbers', () => {
     ['organizationNumber', { organizationNumber: '0112038-8' }, 'validation.organization_number'],
   ])('refuses a bad %s: %o', async (path, body, code) => {
     const before = await t.db.select().from(recipients);
-    const res = await create(demo, { name: 'Fel AB', ...body });
+    const res = await create(user.demo, { name: 'Fel AB', ...body });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toEqual({ code: 'recipient.invalid', issues: [{ path, code }] });
     expect(await t.db.select().from(recipients)).toHaveLength(before.length);
@@ -137,10 +135,11 @@ describe('recipient numbers', () => {
 
   it('takes a personnummer and a Y-tunnus with right check digits', async () => {
     expect(
-      (await created(demo, { name: 'Enskild firma', organizationNumber: '811228-9874' })).organizationNumber,
+      (await created(user.demo, { name: 'Enskild firma', organizationNumber: '811228-9874' }))
+        .organizationNumber,
     ).toBe('811228-9874');
     expect(
-      (await created(demo, { name: 'Nokia Oyj', organizationNumber: '0112038-9', country: 'FI' }))
+      (await created(user.demo, { name: 'Nokia Oyj', organizationNumber: '0112038-9', country: 'FI' }))
         .organizationNumber,
     ).toBe('0112038-9');
   });

@@ -3,18 +3,14 @@ import { recourseDate } from '@portal/domain/money-flow';
 import { translate } from '@portal/i18n';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoices, issuers, recipients, users } from '../src/db/schema';
 import { sentInvoices } from './support/money';
 import { pdfText } from './support/pdf-text';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 async function issuerOf(username: string) {
   const [user] = await t.db.select().from(users).where(eq(users.username, username));

@@ -1,15 +1,11 @@
 import { PASSWORD_RESET_MAX_PER_WINDOW } from '@portal/contracts';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
-import { bearer, createTestApp, MINUTE, resetTokenOf, type TestApp } from './support/test-app';
+import { bearer, MINUTE, resetTokenOf } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
 describe('password reset links', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(() => t.reset());
-  afterAll(() => t.close());
+  const t = useTestApp({ resetEach: true });
 
   const ask = (username: string) =>
     t.app.inject({ method: 'POST', url: '/api/limited/password', payload: { username } });

@@ -3,7 +3,7 @@ import { buildPath, getSelfResponseSchema, ROUTES } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/migrate';
 import { issuers, messages, users } from '../src/db/schema';
 import { runPayout } from '../src/modules/money/money.service';
@@ -19,14 +19,10 @@ import {
   VALID_PLAN_BODY,
   VALID_RECIPIENT_BODY,
 } from './support/route-samples';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 async function issuerId(name: string): Promise<string> {
   const [row] = await t.db.select({ id: issuers.id }).from(issuers).where(eq(issuers.name, name));
@@ -97,22 +93,19 @@ async function createByggObjects(token: string): Promise<Record<string, string>>
   pdf
     .addPage()
     .drawText('Hemlig bilaga', { x: 50, y: 700, font: await pdf.embedFont(StandardFonts.Helvetica) });
-  const upload = await t.app.inject({
-    method: 'POST',
-    url: '/api/limited/files?role=attachment&filename=hemlig.pdf',
-    headers: { ...bearer(token), 'content-type': 'application/pdf' },
-    payload: Buffer.from(await pdf.save()),
-  });
-  expect(upload.statusCode, upload.body).toBe(200);
-  const file = upload.json() as { fileID: string };
-  const ownPdf = await t.app.inject({
-    method: 'POST',
-    url: '/api/limited/files?role=invoice&filename=hemlig-faktura.pdf',
-    headers: { ...bearer(token), 'content-type': 'application/pdf' },
-    payload: Buffer.from(await pdf.save()),
-  });
-  expect(ownPdf.statusCode, ownPdf.body).toBe(200);
-  const invoiceFile = ownPdf.json() as { fileID: string };
+  const uploaded = async (role: 'attachment' | 'invoice', filename: string) => {
+    const res = await t.call(
+      token,
+      'POST',
+      `/api/limited/files?role=${role}&filename=${filename}`,
+      Buffer.from(await pdf.save()),
+      { 'content-type': 'application/pdf' },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json() as { fileID: string };
+  };
+  const file = await uploaded('attachment', 'hemlig.pdf');
+  const invoiceFile = await uploaded('invoice', 'hemlig-faktura.pdf');
   const [message] = await t.db
     .select({ id: messages.id })
     .from(messages)
@@ -237,17 +230,15 @@ describe('another issuer (demo-other, Annan Firma Oy)', () => {
 
     expect(await rowsOf(byggId)).toEqual(before);
     // Demo Bygg AB's sessions are untouched by the other issuer's password change and logout.
-    expect((await t.app.inject({ url: '/api/self', headers: bearer(byggToken) })).statusCode).toBe(200);
+    expect((await t.call(byggToken, 'GET', '/api/self')).statusCode).toBe(200);
   });
 
   it('cannot slip Demo Bygg AB’s invoice into a PDF of its own invoices', async () => {
     const owned = await createByggObjects(await t.login('demo'));
     const token = await t.login('demo-other');
-    const recipient = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/recipients',
-      headers: bearer(token),
-      payload: { ...VALID_RECIPIENT_BODY, name: 'Oma Asiakas Oy' },
+    const recipient = await t.call(token, 'POST', '/api/limited/recipients', {
+      ...VALID_RECIPIENT_BODY,
+      name: 'Oma Asiakas Oy',
     });
     // Annan Firma Oy's own invoice: the sample body in euros with Finnish VAT, to its own recipient.
     const own = await t.app.inject({
@@ -262,12 +253,7 @@ describe('another issuer (demo-other, Annan Firma Oy)', () => {
     expect(own.statusCode, own.body).toBe(200);
     const ownId = String(own.json().invoiceID);
     const pdfOf = (invoiceIDs: string[]) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/limited/invoices/pdf',
-        headers: bearer(token),
-        payload: { invoiceIDs },
-      });
+      t.call(token, 'POST', '/api/limited/invoices/pdf', { invoiceIDs });
     expect((await pdfOf([ownId])).statusCode).toBe(200);
     for (const order of [
       [ownId, ownedId(owned, 'invoices')],
@@ -300,11 +286,9 @@ describe('another issuer (demo-other, Annan Firma Oy)', () => {
     const nystartBefore = await rowsOf(nystartId);
 
     const token = await t.login('demo-other');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/issuerInfo',
-      headers: bearer(token),
-      payload: { ...VALID_ISSUER_BODY, name: 'Annan Firma Uusi Oy' },
+    const res = await t.call(token, 'POST', '/api/limited/issuerInfo', {
+      ...VALID_ISSUER_BODY,
+      name: 'Annan Firma Uusi Oy',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ issuerID: annanId, name: 'Annan Firma Uusi Oy', country: 'FI' });

@@ -1,17 +1,13 @@
 import { PASSWORD_RESET_MAX_PER_WINDOW } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { auditLog, loginFailures } from '../src/db/schema';
 import { DEMO_PASSWORD } from '../src/db/seed/demo';
 import { usernameKey } from '../src/services/throttle';
-import { createTestApp, MINUTE, type TestApp } from './support/test-app';
+import { MINUTE } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 function login(username: string, password: string, remoteAddress = '127.0.0.1') {
   return t.app.inject({

@@ -1,13 +1,9 @@
 import { getGroupResponseSchema } from '@portal/contracts';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { redactUrl, rewriteAmpersandQuery } from '../src/app';
-import { createTestApp, type TestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-afterAll(() => t.close());
+const t = useTestApp();
 
 describe('query strings written with & (spec §7: limited/group&group=x)', () => {
   it.each([

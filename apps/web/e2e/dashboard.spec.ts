@@ -1,7 +1,7 @@
 import { expect, type Locator, test } from '@playwright/test';
 import type { DashboardResponse } from '@portal/contracts';
 import { formatMoney } from '@portal/domain/money';
-import { DEMO_PASSWORD } from './support/env';
+import { fillLoginIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 
 const LANGUAGES = [
@@ -64,10 +64,7 @@ for (const l of LANGUAGES) {
   test(`the dashboard in ${l.lang}: its charts show each period and the total, its overdue buckets match the invoice list they open`, async ({
     page,
   }, testInfo) => {
-    await page.goto('/login');
-    await page.getByRole('button', { name: l.button }).click();
-    await page.getByLabel(l.user).fill('demo');
-    await page.getByLabel(l.password, { exact: true }).fill(DEMO_PASSWORD);
+    await fillLoginIn(page, l);
     const dashboard = page.waitForResponse((r) => r.url().endsWith('/api/limited/dashboard') && r.ok());
     await page.getByRole('button', { name: l.submit }).click();
 

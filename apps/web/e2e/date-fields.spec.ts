@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { dateField, dateFieldValue, typeDate } from './support/dates';
-import { DEMO_PASSWORD } from './support/env';
+import { fillLoginIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 
 // The browser says en-US: the date fields must follow the portal's language, not the browser's.
@@ -40,10 +40,7 @@ for (const l of LANGUAGES) {
   test(`the invoice history's date range is typed in ${l.lang} order and asks for an ISO date`, async ({
     page,
   }, testInfo) => {
-    await page.goto('/login');
-    await page.getByRole('button', { name: l.button }).click();
-    await page.getByLabel(l.user).fill('demo');
-    await page.getByLabel(l.password, { exact: true }).fill(DEMO_PASSWORD);
+    await fillLoginIn(page, l);
     await page.getByRole('button', { name: l.submit }).click();
     await expect(page.getByRole('navigation', { name: l.menu })).toBeVisible();
     await page.goto('/invoices');

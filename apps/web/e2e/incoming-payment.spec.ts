@@ -7,7 +7,7 @@ import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { swedishToday } from './support/dates';
 import { expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
-import { registerFinancedInvoice } from './support/invoices';
+import { approveAndPayOut, registerFinancedInvoice, sendSelected } from './support/invoices';
 import { operatorToken, sessionToken } from './support/tokens';
 
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
@@ -37,6 +37,17 @@ function englishDate(iso: string): string {
   );
 }
 
+/** What the import answers for a new file with one payment that pays an invoice: `totalMinor`. */
+const matchedOnce = (totalMinor: number): Partial<ImportAnswer> => ({
+  duplicateFile: false,
+  payments: 1,
+  registered: 1,
+  matched: 1,
+  unmatched: 0,
+  overpayments: 0,
+  totalMinor,
+});
+
 interface ImportAnswer {
   fileID: string;
   duplicateFile: boolean;
@@ -63,19 +74,9 @@ test('the back office imports BGMAX files of incoming payments: the customer see
   // The customer sends it; the back office approves it and pays it out.
   await page.goto('/invoice/send');
   await page.getByLabel(`Select invoice ${number}`).check();
-  await page.getByRole('button', { name: 'Send selected' }).click();
-  await page
-    .getByRole('dialog', { name: 'Send invoices?' })
-    .getByRole('button', { name: 'Send 1 invoice' })
-    .click();
-  await expect(page.getByText(new RegExp(`Invoice ${number}: sent`))).toBeVisible();
+  await sendSelected(page, number);
   const operator = { Authorization: `Bearer ${await operatorToken(page.request)}` };
-  const approved = await page.request.post(`/api/backoffice/invoices/${invoiceID}/approve`, {
-    headers: operator,
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-  const payout = await page.request.post('/api/backoffice/payouts', { headers: operator, data: {} });
-  expect(payout.status(), await payout.text()).toBe(200);
+  await approveAndPayOut(page, operator, invoiceID);
 
   const detail = async () => {
     const res = await page.request.get(`/api/limited/invoices/${invoiceID}`, { headers: auth });
@@ -142,15 +143,7 @@ test('the back office imports BGMAX files of incoming payments: the customer see
   // The first file pays 4,000.00 of 10,000.00.
   const partFile = bgmaxFile(deposit, 400_000);
   const part = await importFile(partFile, `bgmax-${stamp}-1.txt`);
-  expect(part).toMatchObject({
-    duplicateFile: false,
-    payments: 1,
-    registered: 1,
-    matched: 1,
-    unmatched: 0,
-    overpayments: 0,
-    totalMinor: 400_000,
-  });
+  expect(part).toMatchObject(matchedOnce(400_000));
 
   // The customer finds it under "Partly paid" in the invoice list …
   await page.goto('/invoices');
@@ -206,15 +199,7 @@ test('the back office imports BGMAX files of incoming payments: the customer see
 
   // The next file pays the remaining 6,000.00.
   const rest = await importFile(bgmaxFile(deposit + 1, 600_000), `bgmax-${stamp}-2.txt`);
-  expect(rest).toMatchObject({
-    duplicateFile: false,
-    payments: 1,
-    registered: 1,
-    matched: 1,
-    unmatched: 0,
-    overpayments: 0,
-    totalMinor: 600_000,
-  });
+  expect(rest).toMatchObject(matchedOnce(600_000));
 
   // Now it is no longer under "Partly paid" but under "Paid".
   await page.goto('/invoices');

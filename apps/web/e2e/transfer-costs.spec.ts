@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { readBgmax } from '@portal/domain/bgmax';
 import { expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
-import { registerFinancedInvoice } from './support/invoices';
+import { approveAndPayOut, registerFinancedInvoice, sendSelected } from './support/invoices';
 import { operatorToken, sessionToken } from './support/tokens';
 
 test('a customer previews the fees when sending, and after the payout run finds the settlement, its rows and its BGMAX file', async ({
@@ -27,22 +27,11 @@ test('a customer previews the fees when sending, and after the payout run finds 
     /SEK\s*SEK\s10,000\.00\s*SEK\s175\.00\s*SEK\s9,825\.00/,
   );
   await screenshot(page, testInfo, 'invoice-send-fees-preview');
-  await page.getByRole('button', { name: 'Send selected' }).click();
-  await page
-    .getByRole('dialog', { name: 'Send invoices?' })
-    .getByRole('button', { name: 'Send 1 invoice' })
-    .click();
-  await expect(page.getByText(new RegExp(`Invoice ${number}: sent`))).toBeVisible();
+  await sendSelected(page, number);
 
   // The back office approves it and runs a payout.
   const operator = { Authorization: `Bearer ${await operatorToken(page.request)}` };
-  const approved = await page.request.post(`/api/backoffice/invoices/${invoiceID}/approve`, {
-    headers: operator,
-  });
-  expect(approved.status(), await approved.text()).toBe(200);
-  const run = await page.request.post('/api/backoffice/payouts', { headers: operator, data: {} });
-  expect(run.status(), await run.text()).toBe(200);
-  const payout = (await run.json()) as {
+  const payout = (await approveAndPayOut(page, operator, invoiceID)) as {
     settlements: { settlementID: string; number: number; currency: string; totalPayoutMinor: number }[];
   };
   const own = await page.request.get('/api/limited/transfercosts?pageSize=5', { headers: auth });

@@ -334,6 +334,23 @@ function replaceAt(line: string, position: number, value: string): string {
 const deduction = (amount: string, code = '0') =>
   `21000378351189853                    ${amount}320002300001110${code}`;
 
+/** A TK70 with these counts of payments, deductions, extra references and deposits. */
+const tk70 = (...counts: [number, number, number, number]) =>
+  `70${counts.map((n) => String(n).padStart(8, '0')).join('')}`;
+
+/** A TK70 whose count of payments, deductions, extra references or deposits is one off. */
+const WRONG_TK70_COUNTS = Object.entries({
+  payment: tk70(2, 0, 0, 1),
+  deduction: tk70(1, 1, 0, 1),
+  'extra-reference': tk70(1, 0, 1, 1),
+  deposit: tk70(1, 0, 0, 2),
+}).map(([what, end]): [string, string[], number, BgmaxRule] => [
+  `a wrong TK70 ${what} count`,
+  [START, OPEN, PAY, DEPOSIT, end],
+  5,
+  'bgmax.end_count_mismatch',
+]);
+
 describe('refusals name the line and the rule', () => {
   it.each<[string, string[], number, BgmaxRule]>([
     [
@@ -354,30 +371,7 @@ describe('refusals name the line and the rule', () => {
       5,
       'bgmax.deposit_amount_mismatch',
     ],
-    [
-      'a wrong TK70 payment count',
-      [START, OPEN, PAY, DEPOSIT, '7000000002000000000000000000000001'],
-      5,
-      'bgmax.end_count_mismatch',
-    ],
-    [
-      'a wrong TK70 deduction count',
-      [START, OPEN, PAY, DEPOSIT, '7000000001000000010000000000000001'],
-      5,
-      'bgmax.end_count_mismatch',
-    ],
-    [
-      'a wrong TK70 extra-reference count',
-      [START, OPEN, PAY, DEPOSIT, '7000000001000000000000000100000001'],
-      5,
-      'bgmax.end_count_mismatch',
-    ],
-    [
-      'a wrong TK70 deposit count',
-      [START, OPEN, PAY, DEPOSIT, '7000000001000000000000000000000002'],
-      5,
-      'bgmax.end_count_mismatch',
-    ],
+    ...WRONG_TK70_COUNTS,
     ['a TK20 before any TK05', [START, PAY, DEPOSIT, END], 2, 'bgmax.outside_section'],
     ['a TK20 after the TK15', [START, OPEN, PAY, DEPOSIT, PAY, END], 5, 'bgmax.outside_section'],
     ['a TK15 without TK05', [START, DEPOSIT, END], 2, 'bgmax.outside_section'],

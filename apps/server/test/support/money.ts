@@ -1,7 +1,10 @@
 import { feeFor } from '@portal/domain/money-flow';
 import { and, eq, inArray } from 'drizzle-orm';
 import { invoices, issuerFees, issuers, recipients, users } from '../../src/db/schema';
+import { DEMO_BANKGIROS } from '../../src/db/seed/demo';
+import { todayIn } from '../../src/lib/today';
 import { decideCredit } from '../../src/modules/invoices/invoices.service';
+import { type IncomingPayment, incomingPaymentsFile, runPayout } from '../../src/modules/money/money.service';
 import { verifyAccount } from './bank-verification';
 import { VALID_RECIPIENT_BODY } from './route-samples';
 import { bearer, type TestApp } from './test-app';
@@ -127,3 +130,27 @@ export async function freshIssuer(t: TestApp, opts: { verified?: boolean } = {})
   const netOf = (grossMinor: number) => grossMinor - feeFor(grossMinor, terms, true);
   return { issuer, username: 'demo-unverified', invoicesOf, netOf };
 }
+
+/** The day of the app's clock in Stockholm. */
+export const todayOf = (t: TestApp): string => todayIn(t.clock.now());
+
+/**
+ * A BGMAX file with one deposit of `payments` into Demo Bygg's bankgiro, paid on the app's today;
+ * `more` may set another day, the serial numbers, or add deposits to other bankgiros after it.
+ */
+export function paidToBygg(
+  t: TestApp,
+  payments: readonly IncomingPayment[],
+  more: Partial<Parameters<typeof incomingPaymentsFile>[0]> = {},
+): Uint8Array {
+  const { deposits = [], ...rest } = more;
+  return incomingPaymentsFile({
+    paymentDate: todayOf(t),
+    ...rest,
+    deposits: [{ bankgiro: DEMO_BANKGIROS.bygg, payments }, ...deposits],
+  });
+}
+
+/** A payout run on the app's today (or on `payoutDate`) at the app's clock, by no operator, as the daily job runs it. */
+export const payoutOn = (t: TestApp, payoutDate = todayOf(t)) =>
+  runPayout(t.db, { payoutDate, now: t.clock.now(), operatorId: null });

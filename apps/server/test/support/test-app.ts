@@ -7,7 +7,7 @@ import {
   LOGIN_THROTTLE_WINDOW_MINUTES,
 } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, HTTPMethods, LightMyRequestResponse } from 'fastify';
 import { buildApp } from '../../src/app';
 import { type Config, loadConfig } from '../../src/config';
 import type { ThrottleLimits } from '../../src/context';
@@ -125,6 +125,17 @@ export interface TestApp {
   eSigningSandbox: ESigningSandbox | null;
   /** The limits the app reads at every sign-in: a test may change them (reset() restores them). */
   throttle: ThrottleLimits;
+  /**
+   * A request on the session of `token` (its bearer header), with `payload` as the JSON body when
+   * given and `headers` added (e.g. accept-language).
+   */
+  call(
+    token: string,
+    method: HTTPMethods,
+    url: string,
+    payload?: object,
+    headers?: Record<string, string>,
+  ): Promise<LightMyRequestResponse>;
   /** Signs in a user without two-factor and returns the session token (fails the test otherwise). */
   login(username: string, password?: string): Promise<string>;
   /** Signs in a back-office operator (the demo `operator` by default) and returns its token. */
@@ -314,6 +325,13 @@ export async function createTestApp(opts: TestAppOptions = {}): Promise<TestApp>
     fortnoxSandbox,
     eSigningSandbox,
     throttle,
+    call: (token, method, url, payload, headers = {}) =>
+      ready.inject({
+        method,
+        url,
+        headers: { ...bearer(token), ...headers },
+        ...(payload ? { payload } : {}),
+      }),
     login: async (username, password = DEMO_PASSWORD) => {
       const res = await ready.inject({
         method: 'POST',

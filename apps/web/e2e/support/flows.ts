@@ -16,6 +16,21 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** The login page's words in one language: its language button, its two fields. */
+export interface LoginWords {
+  button: string;
+  user: string;
+  password: string;
+}
+
+/** Opens the login page in the language of `l` (with its button) and fills in the user's name and password. */
+export async function fillLoginIn(page: Page, l: LoginWords, username = 'demo'): Promise<void> {
+  await page.goto('/login');
+  await page.getByRole('button', { name: l.button }).click();
+  await page.getByLabel(l.user).fill(username);
+  await page.getByLabel(l.password, { exact: true }).fill(DEMO_PASSWORD);
+}
+
 export async function expectSignedIn(page: Page, fullName: string): Promise<void> {
   await expect(page.getByRole('button', { name: `User menu for ${fullName}` })).toBeVisible();
 }

@@ -31,3 +31,31 @@ export async function registerFinancedInvoice(
   expect(created.status(), await created.text()).toBe(200);
   return ((await created.json()) as { invoiceID: string }).invoiceID;
 }
+
+/**
+ * On the send page with the invoice `invoiceNumber` selected: sends it through the confirmation
+ * dialog and waits for the notice that it was sent.
+ */
+export async function sendSelected(page: Page, invoiceNumber: string): Promise<void> {
+  await page.getByRole('button', { name: 'Send selected' }).click();
+  await page
+    .getByRole('dialog', { name: 'Send invoices?' })
+    .getByRole('button', { name: 'Send 1 invoice' })
+    .click();
+  await expect(page.getByText(new RegExp(`Invoice ${invoiceNumber}: sent`))).toBeVisible();
+}
+
+/** The back office (`operator`'s headers) approves a sent invoice and runs a payout; the run's answer. */
+export async function approveAndPayOut(
+  page: Page,
+  operator: { Authorization: string },
+  invoiceID: string,
+): Promise<unknown> {
+  const approved = await page.request.post(`/api/backoffice/invoices/${invoiceID}/approve`, {
+    headers: operator,
+  });
+  expect(approved.status(), await approved.text()).toBe(200);
+  const run = await page.request.post('/api/backoffice/payouts', { headers: operator, data: {} });
+  expect(run.status(), await run.text()).toBe(200);
+  return run.json();
+}

@@ -1,36 +1,25 @@
 // Over 500 lines on purpose: the verification flow against its sandbox, one scenario per way it can end.
 import { and, desc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { enableTwoFactor } from '../../../test/support/bank-verification';
-import {
-  bearer,
-  createTestApp,
-  MINUTE,
-  TEST_BANK_CLIENT,
-  type TestApp,
-} from '../../../test/support/test-app';
+import { bearer, createTestApp, MINUTE, TEST_BANK_CLIENT } from '../../../test/support/test-app';
 import { totpCode, wrongCode } from '../../../test/support/totp-code';
+import { useTestApp } from '../../../test/support/use-test-app';
 import { auditLog, bankVerifications, issuers, messages, verifiedBankAccounts } from '../../db/schema';
 import { signWebhook } from './bank-verification.sandbox';
 
-let t: TestApp;
+const t = useTestApp({ resetEach: true });
 beforeAll(async () => {
-  t = await createTestApp();
   // The sandbox posts its webhooks to the portal over HTTP, as a real provider would.
   const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
   t.bankSandbox?.setWebhookUrl(`${address}/api/bank-verification/webhook`);
 });
 beforeEach(async () => {
-  await t.reset();
   t.bankSandbox?.setFailures(['webhook']);
 });
-afterAll(() => t.close());
-
-const call = (token: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
 
 async function start(token: string, bankId: string, language = 'sv-SE'): Promise<string> {
-  const res = await call(token, 'POST', '/api/limited/bank-verification/start', { bankId, language });
+  const res = await t.call(token, 'POST', '/api/limited/bank-verification/start', { bankId, language });
   expect(res.statusCode, res.body).toBe(200);
   return String(res.json().redirectUrl);
 }
@@ -51,7 +40,7 @@ async function onHostedPage(link: string, action: string, account?: string): Pro
 }
 
 const complete = (token: string, query: Record<string, string>) =>
-  call(token, 'POST', '/api/limited/bank-verification/callback', query);
+  t.call(token, 'POST', '/api/limited/bank-verification/callback', query);
 
 async function issuerRow(name: string) {
   const [row] = await t.db.select().from(issuers).where(eq(issuers.name, name));
@@ -94,7 +83,7 @@ async function bankState(issuerName: string) {
 
 describe('bank-account verification against the sandbox provider', () => {
   it('lists the banks of the issuer’s country with their logos', async () => {
-    const se = await call(await t.login('demo-unverified'), 'GET', '/api/limited/bank-verification/banks');
+    const se = await t.call(await t.login('demo-unverified'), 'GET', '/api/limited/bank-verification/banks');
     expect(se.statusCode, se.body).toBe(200);
     expect(se.json().country).toBe('SE');
     expect(se.json().demo).toBe(true);
@@ -104,7 +93,7 @@ describe('bank-account verification against the sandbox provider', () => {
       'Kustbanken',
     ]);
     for (const bank of se.json().banks) expect(bank.logo).toMatch(/^data:image\/svg\+xml;base64,/);
-    const fi = await call(await t.login('demo-other'), 'GET', '/api/limited/bank-verification/banks');
+    const fi = await t.call(await t.login('demo-other'), 'GET', '/api/limited/bank-verification/banks');
     expect(fi.json().banks.map((b: { id: string }) => b.id)).toEqual([
       'fi-pohjolan-pankki',
       'fi-saaristopankki',
@@ -113,7 +102,7 @@ describe('bank-account verification against the sandbox provider', () => {
 
   it('verifies the issuer’s own account: stored, banner gone, audit log and a message; a replay changes nothing', async () => {
     const token = await t.login('demo-unverified');
-    expect((await call(token, 'GET', '/api/self')).json().issuer.bankAccountVerified).toBe(false);
+    expect((await t.call(token, 'GET', '/api/self')).json().issuer.bankAccountVerified).toBe(false);
     const query = await onHostedPage(await start(token, 'se-norrbanken'), 'approve', 'nb-nystart');
     const res = await complete(token, query);
     expect(res.statusCode, res.body).toBe(200);
@@ -129,8 +118,8 @@ describe('bank-account verification against the sandbox provider', () => {
         verifiedAt: t.clock.now().toISOString(),
       },
     });
-    expect((await call(token, 'GET', '/api/self')).json().issuer.bankAccountVerified).toBe(true);
-    const current = await call(token, 'GET', '/api/limited/bank-verification');
+    expect((await t.call(token, 'GET', '/api/self')).json().issuer.bankAccountVerified).toBe(true);
+    const current = await t.call(token, 'GET', '/api/limited/bank-verification');
     expect(current.json()).toEqual({ country: 'SE', account: res.json().account });
 
     const issuer = await issuerRow('Nystart Måleri AB');
@@ -250,11 +239,11 @@ describe('bank-account verification against the sandbox provider', () => {
   it('answers the failures of the provider with their own codes; a failed result fetch can be tried again', async () => {
     const token = await t.login('demo-unverified');
     t.bankSandbox?.setFailures(['banks']);
-    const banks = await call(token, 'GET', '/api/limited/bank-verification/banks');
+    const banks = await t.call(token, 'GET', '/api/limited/bank-verification/banks');
     expect(banks.statusCode).toBe(502);
     expect(banks.json()).toEqual({ code: 'bankVerification.banks_unavailable' });
     t.bankSandbox?.setFailures(['start']);
-    const started = await call(token, 'POST', '/api/limited/bank-verification/start', {
+    const started = await t.call(token, 'POST', '/api/limited/bank-verification/start', {
       bankId: 'se-norrbanken',
     });
     expect(started.statusCode).toBe(502);
@@ -263,10 +252,12 @@ describe('bank-account verification against the sandbox provider', () => {
     t.bankSandbox?.revokeTokens();
     t.bankSandbox?.setFailures(['token']);
     expect(
-      (await call(token, 'POST', '/api/limited/bank-verification/start', { bankId: 'se-norrbanken' })).json(),
+      (
+        await t.call(token, 'POST', '/api/limited/bank-verification/start', { bankId: 'se-norrbanken' })
+      ).json(),
     ).toEqual({ code: 'bankVerification.start_failed' });
     t.bankSandbox?.setFailures(['webhook']);
-    const unknown = await call(token, 'POST', '/api/limited/bank-verification/start', {
+    const unknown = await t.call(token, 'POST', '/api/limited/bank-verification/start', {
       bankId: 'fi-saaristopankki',
     });
     expect(unknown.statusCode).toBe(404);
@@ -369,7 +360,7 @@ describe('the provider’s webhook', () => {
 
 describe('changing a verified account (two-factor confirmation)', () => {
   const confirm = (token: string, state: string, code: string) =>
-    call(token, 'POST', '/api/limited/bank-verification/confirm', { state, code });
+    t.call(token, 'POST', '/api/limited/bank-verification/confirm', { state, code });
 
   /** Demo Bygg AB (seeded with Norrbanken 6123-••••6789) as `demo`, with two-factor turned on. */
   async function byggWithTwoFactor() {
@@ -396,7 +387,7 @@ describe('changing a verified account (two-factor confirmation)', () => {
       replaces: { masked: '6123-••••6789', bankName: 'Norrbanken' },
     });
     // Payouts still go to the old account: it is the current one, the new one waits unconfirmed.
-    expect((await call(token, 'GET', '/api/limited/bank-verification')).json().account.masked).toBe(
+    expect((await t.call(token, 'GET', '/api/limited/bank-verification')).json().account.masked).toBe(
       '6123-••••6789',
     );
     const waiting = await bankState('Demo Bygg AB');
@@ -419,7 +410,7 @@ describe('changing a verified account (two-factor confirmation)', () => {
     const ok = await confirm(token, query.state ?? '', code);
     expect(ok.statusCode, ok.body).toBe(200);
     expect(ok.json()).toMatchObject({ status: 'verified', account: { masked: 'BG •••-0141' } });
-    expect((await call(token, 'GET', '/api/limited/bank-verification')).json().account.masked).toBe(
+    expect((await t.call(token, 'GET', '/api/limited/bank-verification')).json().account.masked).toBe(
       'BG •••-0141',
     );
     const after = await bankState('Demo Bygg AB');
@@ -500,7 +491,7 @@ describe('changing a verified account (two-factor confirmation)', () => {
 
   it('a user without two-factor cannot start a verification once the issuer has an account; the same account needs no confirmation', async () => {
     const token = await t.login('demo');
-    const refused = await call(token, 'POST', '/api/limited/bank-verification/start', {
+    const refused = await t.call(token, 'POST', '/api/limited/bank-verification/start', {
       bankId: 'se-norrbanken',
     });
     expect(refused.statusCode).toBe(409);
@@ -516,7 +507,7 @@ describe('changing a verified account (two-factor confirmation)', () => {
   it('refuses the change when the user turned two-factor off after starting', async () => {
     const { token, secret } = await byggWithTwoFactor();
     const link = await start(token, 'se-sparbanken-vast');
-    const off = await call(token, 'POST', '/api/limited/2fa/disable', {
+    const off = await t.call(token, 'POST', '/api/limited/2fa/disable', {
       code: totpCode(secret, t.clock.now()),
     });
     expect(off.statusCode, off.body).toBe(200);

@@ -1,13 +1,14 @@
 // Over 500 lines on purpose: the Fortnox flows against the sandbox, one scenario per rule of the domain note.
 import { desc, eq, like } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   DEMO_BANKGIROS,
   importBgmaxFile,
   incomingPaymentsFile,
   TEST_OPERATOR,
 } from '../../../test/support/money-flow-testing';
-import { bearer, createTestApp, MINUTE, type TestApp } from '../../../test/support/test-app';
+import { MINUTE } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/use-test-app';
 import {
   auditLog,
   fortnoxConnections,
@@ -30,15 +31,7 @@ import { queueFortnoxPayments, refreshFortnoxConnections, registerFortnoxPayment
  * and renewed, a connection Fortnox refuses, and disconnecting.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
-
-const call = (token: string, method: 'GET' | 'POST', url: string, payload?: Record<string, unknown>) =>
-  t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+const t = useTestApp({ resetEach: true });
 
 const sandbox = () => {
   if (!t.fortnoxSandbox) throw new Error('no Fortnox sandbox');
@@ -47,7 +40,7 @@ const sandbox = () => {
 
 /** Starts a connection as `token` and approves it on Fortnox's page; answers the query we come back with. */
 async function approve(token: string): Promise<{ state: string; code: string }> {
-  const started = await call(token, 'POST', '/api/limited/fortnox/connect');
+  const started = await t.call(token, 'POST', '/api/limited/fortnox/connect');
   expect(started.statusCode, started.body).toBe(200);
   const redirectUrl = String(started.json().redirectUrl);
   expect(redirectUrl.startsWith(`${sandbox().url}/oauth-v1/auth?`)).toBe(true);
@@ -58,7 +51,7 @@ async function approve(token: string): Promise<{ state: string; code: string }> 
 
 async function connect(token: string) {
   const back = await approve(token);
-  const res = await call(token, 'POST', '/api/limited/fortnox/callback', back);
+  const res = await t.call(token, 'POST', '/api/limited/fortnox/callback', back);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -78,7 +71,7 @@ async function connectionRow() {
 }
 
 async function setting(token: string) {
-  return (await call(token, 'GET', '/api/self')).json().fortnoxSetting;
+  return (await t.call(token, 'GET', '/api/self')).json().fortnoxSetting;
 }
 
 async function auditEvents() {
@@ -97,7 +90,7 @@ describe('connecting Fortnox (OAuth2 authorization code, domain note §2)', () =
       ['POST', '/api/limited/fortnox/connect'],
       ['GET', '/api/limited/fortnox/invoices'],
     ] as const) {
-      const res = await call(token, method, url);
+      const res = await t.call(token, method, url);
       expect(res.statusCode, url).toBe(403);
       expect(res.json()).toEqual({ code: 'fortnox.not_enabled' });
     }
@@ -106,7 +99,7 @@ describe('connecting Fortnox (OAuth2 authorization code, domain note §2)', () =
   it('connects: the code becomes sealed tokens, the company is checked, fortnoxSetting turns active', async () => {
     const token = await t.login('demo');
     expect(await setting(token)).toEqual({ active: false });
-    const before = (await call(token, 'GET', '/api/limited/fortnox')).json();
+    const before = (await t.call(token, 'GET', '/api/limited/fortnox')).json();
     expect(before).toMatchObject({ status: 'not_connected', demo: true });
     const connected = await connect(token);
     expect(connected).toMatchObject({
@@ -131,20 +124,20 @@ describe('connecting Fortnox (OAuth2 authorization code, domain note §2)', () =
     // demo-limited gets the setting, so only the state decides.
     await t.db.update(users).set({ fortnoxActive: false }).where(eq(users.username, 'demo-limited'));
     const other = await t.login('demo-limited');
-    const foreign = await call(other, 'POST', '/api/limited/fortnox/callback', back);
+    const foreign = await t.call(other, 'POST', '/api/limited/fortnox/callback', back);
     expect([foreign.statusCode, foreign.json()]).toEqual([404, { code: 'fortnox.state_invalid' }]);
-    const unknown = await call(token, 'POST', '/api/limited/fortnox/callback', {
+    const unknown = await t.call(token, 'POST', '/api/limited/fortnox/callback', {
       ...back,
       state: 'x'.repeat(43),
     });
     expect(unknown.statusCode).toBe(404);
     expect(await connectionRow()).toBeNull();
-    expect((await call(token, 'POST', '/api/limited/fortnox/callback', back)).statusCode).toBe(200);
-    const replay = await call(token, 'POST', '/api/limited/fortnox/callback', back);
+    expect((await t.call(token, 'POST', '/api/limited/fortnox/callback', back)).statusCode).toBe(200);
+    const replay = await t.call(token, 'POST', '/api/limited/fortnox/callback', back);
     expect(replay.json()).toEqual({ code: 'fortnox.state_invalid' });
     const late = await approve(token);
     t.clock.advance(16 * MINUTE);
-    expect((await call(token, 'POST', '/api/limited/fortnox/callback', late)).json()).toEqual({
+    expect((await t.call(token, 'POST', '/api/limited/fortnox/callback', late)).json()).toEqual({
       code: 'fortnox.state_invalid',
     });
     expect((await auditEvents()).map((e) => [e.event, e.details?.reason ?? null])).toEqual([
@@ -158,9 +151,12 @@ describe('connecting Fortnox (OAuth2 authorization code, domain note §2)', () =
 
   it('a declined approval says so and connects nothing', async () => {
     const token = await t.login('demo');
-    const started = await call(token, 'POST', '/api/limited/fortnox/connect');
+    const started = await t.call(token, 'POST', '/api/limited/fortnox/connect');
     const state = new URL(String(started.json().redirectUrl)).searchParams.get('state') ?? '';
-    const res = await call(token, 'POST', '/api/limited/fortnox/callback', { state, error: 'access_denied' });
+    const res = await t.call(token, 'POST', '/api/limited/fortnox/callback', {
+      state,
+      error: 'access_denied',
+    });
     expect([res.statusCode, res.json()]).toEqual([400, { code: 'fortnox.access_denied' }]);
     expect(await connectionRow()).toBeNull();
   });
@@ -169,7 +165,7 @@ describe('connecting Fortnox (OAuth2 authorization code, domain note §2)', () =
     await t.db.update(users).set({ fortnoxActive: false }).where(eq(users.username, 'demo-unverified'));
     const token = await t.login('demo-unverified');
     const back = await approve(token);
-    const res = await call(token, 'POST', '/api/limited/fortnox/callback', back);
+    const res = await t.call(token, 'POST', '/api/limited/fortnox/callback', back);
     expect([res.statusCode, res.json()]).toEqual([409, { code: 'fortnox.company_mismatch' }]);
     const rows = await t.db
       .select()
@@ -182,7 +178,7 @@ describe('connecting Fortnox (OAuth2 authorization code, domain note §2)', () =
     const token = await t.login('demo');
     const back = await approve(token);
     sandbox().setFailures(['token']);
-    const res = await call(token, 'POST', '/api/limited/fortnox/callback', back);
+    const res = await t.call(token, 'POST', '/api/limited/fortnox/callback', back);
     expect([res.statusCode, res.json()]).toEqual([502, { code: 'fortnox.unavailable' }]);
   });
 });
@@ -194,7 +190,7 @@ describe('tokens over time', () => {
     const first = await connectionRow();
     const refreshes = sandbox().stats().refreshes;
     t.clock.advance(59 * MINUTE + 30_000);
-    const res = await call(token, 'GET', '/api/limited/fortnox/invoices?page=1');
+    const res = await t.call(token, 'GET', '/api/limited/fortnox/invoices?page=1');
     expect(res.statusCode, res.body).toBe(200);
     expect(sandbox().stats().refreshes).toBe(refreshes + 1);
     const renewed = await connectionRow();
@@ -206,9 +202,9 @@ describe('tokens over time', () => {
     const token = await t.login('demo');
     await connect(token);
     sandbox().revokeAll();
-    const res = await call(token, 'GET', '/api/limited/fortnox/invoices?page=1');
+    const res = await t.call(token, 'GET', '/api/limited/fortnox/invoices?page=1');
     expect([res.statusCode, res.json()]).toEqual([409, { code: 'fortnox.not_connected' }]);
-    expect((await call(token, 'GET', '/api/limited/fortnox')).json()).toMatchObject({
+    expect((await t.call(token, 'GET', '/api/limited/fortnox')).json()).toMatchObject({
       status: 'revoked',
       reason: 'refused',
       companyName: 'Demo Bygg AB',
@@ -239,12 +235,12 @@ describe('tokens over time', () => {
     await connect(token);
     const sealed = (await connectionRow())?.refreshTokenSealed;
     expect(sealed).toBeTruthy();
-    const res = await call(token, 'POST', '/api/limited/fortnox/disconnect');
+    const res = await t.call(token, 'POST', '/api/limited/fortnox/disconnect');
     expect(res.json()).toMatchObject({ status: 'revoked', reason: 'disconnected' });
     expect(await setting(token)).toEqual({ active: false });
     const row = await connectionRow();
     expect([row?.accessTokenSealed, row?.refreshTokenSealed]).toEqual([null, null]);
-    expect((await call(token, 'GET', '/api/limited/fortnox/invoices')).json()).toEqual({
+    expect((await t.call(token, 'GET', '/api/limited/fortnox/invoices')).json()).toEqual({
       code: 'fortnox.not_connected',
     });
     expect(
@@ -255,12 +251,12 @@ describe('tokens over time', () => {
 
 describe('business invoices (spec §1 /invoice/send-business)', () => {
   const list = async (token: string, page = 1) => {
-    const res = await call(token, 'GET', `/api/limited/fortnox/invoices?page=${page}`);
+    const res = await t.call(token, 'GET', `/api/limited/fortnox/invoices?page=${page}`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json();
   };
   const takeOver = (token: string, documentNumbers: string[]) =>
-    call(token, 'POST', '/api/limited/fortnox/invoices/take-over', { documentNumbers });
+    t.call(token, 'POST', '/api/limited/fortnox/invoices/take-over', { documentNumbers });
 
   it('lists the unpaid invoices as Fortnox pages them, each with whether it can be sent', async () => {
     const token = await t.login('demo');
@@ -378,7 +374,7 @@ describe('business invoices (spec §1 /invoice/send-business)', () => {
       await t.db.select().from(fortnoxInvoices).where(eq(fortnoxInvoices.documentNumber, '2008')),
     ).toHaveLength(1);
     // Sent through the send path of /invoice/send.
-    const sent = await call(token, 'POST', '/api/limited/invoices/send', { invoiceIDs: [id] });
+    const sent = await t.call(token, 'POST', '/api/limited/invoices/send', { invoiceIDs: [id] });
     expect(sent.statusCode, sent.body).toBe(200);
     expect(sent.json().results[0]).toMatchObject({ ok: true, ocr: '20081' });
     const page = await list(token);
@@ -414,7 +410,7 @@ describe('business invoices (spec §1 /invoice/send-business)', () => {
     expect(await t.db.select({ id: invoices.id }).from(invoices)).toHaveLength(before.length);
     expect(await t.db.select().from(fortnoxInvoices)).toEqual([]);
     sandbox().setFailures(['list']);
-    expect((await call(token, 'GET', '/api/limited/fortnox/invoices')).statusCode).toBe(502);
+    expect((await t.call(token, 'GET', '/api/limited/fortnox/invoices')).statusCode).toBe(502);
   });
 
   it('without a connection there is nothing to list or take over', async () => {
@@ -433,10 +429,10 @@ describe('payments registered back in Fortnox (limited_fortnox_bookkeeping, doma
   async function sentFortnoxInvoices(token: string, documentNumbers: [string, string]) {
     await connect(token);
     const taken = (
-      await call(token, 'POST', '/api/limited/fortnox/invoices/take-over', { documentNumbers })
+      await t.call(token, 'POST', '/api/limited/fortnox/invoices/take-over', { documentNumbers })
     ).json();
     const ids = taken.results.map((r: { invoiceID: string }) => r.invoiceID) as string[];
-    const sent = await call(token, 'POST', '/api/limited/invoices/send', { invoiceIDs: ids });
+    const sent = await t.call(token, 'POST', '/api/limited/invoices/send', { invoiceIDs: ids });
     expect(sent.statusCode, sent.body).toBe(200);
     for (const id of ids)
       await decideCredit(t.db, TEST_OPERATOR, id, { decision: 'approved' }, t.clock.now(), '127.0.0.1');

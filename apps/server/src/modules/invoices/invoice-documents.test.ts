@@ -2,11 +2,12 @@ import { createHash } from 'node:crypto';
 import { invoiceDetailSchema, invoiceFileSchema, sendInvoicesResponseSchema } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createRecipient, samplePdf } from '../../../test/support/factories';
 import { pdfText } from '../../../test/support/pdf-text';
 import { VALID_INVOICE_BODY } from '../../../test/support/route-samples';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { bearer } from '../../../test/support/test-app';
+import { useLogins, useTestApp } from '../../../test/support/use-test-app';
 import { fileBlobs, invoiceDocuments, invoiceFiles, invoices, issuers } from '../../db/schema';
 import { DOCUMENTS_MAX_BYTES } from './invoice-documents.service';
 
@@ -30,20 +31,13 @@ async function pagesOf(bytes: Uint8Array): Promise<string[]> {
 }
 
 describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sent as it is', () => {
-  let t: TestApp;
-  let demo: string;
-  let other: string;
+  const t = useTestApp({ resetEach: true });
+  const user = useLogins(t, { demo: 'demo', other: 'demo-other' }, { each: true });
   let recipientID: string;
   let issuerId: string;
 
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
   beforeEach(async () => {
-    await t.reset();
-    demo = await t.login('demo');
-    other = await t.login('demo-other');
-    recipientID = await createRecipient(t, demo, { name: 'Dokument & Co AB' });
+    recipientID = await createRecipient(t, user.demo, { name: 'Dokument & Co AB' });
     const [issuer] = await t.db
       .select({ id: issuers.id })
       .from(issuers)
@@ -51,13 +45,12 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
     issuerId = issuer?.id ?? '';
     expect(issuerId).not.toBe('');
   });
-  afterAll(() => t.close());
 
   const register = async (invoiceNumber: string) => {
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/limited/invoices',
-      headers: bearer(demo),
+      headers: bearer(user.demo),
       payload: { ...VALID_INVOICE_BODY, recipientID, invoiceNumber },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -67,12 +60,12 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/limited/invoices/send',
-      headers: bearer(demo),
+      headers: bearer(user.demo),
       payload: { invoiceIDs: ids },
     });
     return res;
   };
-  const pdf = async (id: string, token = demo) => {
+  const pdf = async (id: string, token = user.demo) => {
     const res = await t.app.inject({ url: `/api/limited/invoices/${id}/pdf`, headers: bearer(token) });
     return res;
   };
@@ -80,7 +73,7 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
     t.app.inject({
       method: 'POST',
       url: `/api/limited/files?role=${role}&filename=egen-faktura.pdf`,
-      headers: { ...bearer(demo), 'content-type': 'application/pdf' },
+      headers: { ...bearer(user.demo), 'content-type': 'application/pdf' },
       payload: bytes,
     });
   const registerUpload = async (bytes: Buffer, invoiceNumber = 'EGEN-1') => {
@@ -88,7 +81,7 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/limited/invoices/upload',
-      headers: bearer(demo),
+      headers: bearer(user.demo),
       payload: {
         invoiceFileID: file.fileID,
         recipientID,
@@ -132,7 +125,7 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
     const bundle = await t.app.inject({
       method: 'POST',
       url: '/api/limited/invoices/pdf',
-      headers: bearer(demo),
+      headers: bearer(user.demo),
       payload: { invoiceIDs: [id, later] },
     });
     expect(bundle.statusCode).toBe(200);
@@ -188,7 +181,7 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
       t.app.inject({
         method: 'PUT',
         url: `/api/limited/invoices/${invoice.invoiceID}`,
-        headers: bearer(demo),
+        headers: bearer(user.demo),
         payload,
       });
     const base = {
@@ -247,7 +240,7 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
       t.app.inject({
         method: 'POST',
         url: '/api/limited/invoices/pdf',
-        headers: bearer(demo),
+        headers: bearer(user.demo),
         payload: { invoiceIDs: [first, second] },
       });
     expect((await bundle()).statusCode).toBe(200);
@@ -266,7 +259,7 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
   it('another issuer gets 404 for a sent invoice’s document, and nothing is drawn for it', async () => {
     const id = await register('FRYST-3');
     expect((await send([id])).statusCode).toBe(200);
-    const res = await pdf(id, other);
+    const res = await pdf(id, user.other);
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('invoices.not_found');
   });

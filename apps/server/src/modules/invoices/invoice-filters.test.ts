@@ -13,9 +13,9 @@ import {
 } from '@portal/contracts';
 import { addDays, daysBetween } from '@portal/domain/calendar-date';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { useLogins, useTestApp } from '../../../test/support/use-test-app';
 import { invoices, recipients, users } from '../../db/schema';
 
 /**
@@ -78,8 +78,10 @@ function totalsOf(list: { currency: string; grossMinor: number }[]) {
   return [...by.values()].sort((a, b) => (a.currency < b.currency ? -1 : 1));
 }
 
-let t: TestApp;
-let token: string;
+const t = useTestApp();
+// At NOW before signing in: a session from the app's start would have expired by then.
+beforeAll(() => t.clock.set(NOW));
+const who = useLogins(t, { token: 'demo-unverified' });
 /** Every invoice of the issuer under test (it had none before). */
 let mine: Known[] = [];
 /** The same grid, same numbers, of another issuer. */
@@ -139,19 +141,16 @@ function known(i: typeof invoices.$inferSelect): Known {
   };
 }
 
-const call = (tok: string, method: 'GET' | 'POST' | 'DELETE', url: string, payload?: object) =>
-  t.app.inject({ method, url, headers: bearer(tok), ...(payload ? { payload } : {}) });
-
 /**
  * Three invoices through the real calls: registered, sent (factoring: awaiting our decision) and
  * rejected by the back office; then one is deleted and one is sent again.
  */
 async function throughTheCalls(): Promise<typeof flow> {
-  const r = await call(token, 'POST', '/api/limited/recipients', VALID_RECIPIENT_BODY);
+  const r = await t.call(who.token, 'POST', '/api/limited/recipients', VALID_RECIPIENT_BODY);
   const recipientID = recipientSchema.parse(r.json()).recipientID;
   const ids: Record<'rejected' | 'deleted' | 'resent', string> = { rejected: '', deleted: '', resent: '' };
   for (const key of ['rejected', 'deleted', 'resent'] as const) {
-    const res = await call(token, 'POST', '/api/limited/invoices', {
+    const res = await t.call(who.token, 'POST', '/api/limited/invoices', {
       ...VALID_INVOICE_BODY,
       recipientID,
       invoiceNumber: `R-${key}`,
@@ -163,16 +162,17 @@ async function throughTheCalls(): Promise<typeof flow> {
     ids[key] = invoiceDetailSchema.parse(res.json()).invoiceID;
   }
   const all = Object.values(ids);
-  const send = (invoiceIDs: string[]) => call(token, 'POST', '/api/limited/invoices/send', { invoiceIDs });
+  const send = (invoiceIDs: string[]) =>
+    t.call(who.token, 'POST', '/api/limited/invoices/send', { invoiceIDs });
   expect((await send(all)).statusCode).toBe(200);
   const operator = await t.loginOperator();
   for (const id of all) {
-    const res = await call(operator, 'POST', `/api/backoffice/invoices/${id}/reject`, {
+    const res = await t.call(operator, 'POST', `/api/backoffice/invoices/${id}/reject`, {
       reason: 'Kreditupplysningen räcker inte',
     });
     expect(res.statusCode, res.body).toBe(200);
   }
-  expect((await call(token, 'DELETE', `/api/limited/invoices/${ids.deleted}`)).statusCode).toBe(200);
+  expect((await t.call(who.token, 'DELETE', `/api/limited/invoices/${ids.deleted}`)).statusCode).toBe(200);
   expect((await send([ids.resent])).statusCode).toBe(200);
   const rows = await t.db.select().from(invoices).where(inArray(invoices.id, all));
   const get = (id: string) => {
@@ -188,8 +188,8 @@ async function listAll(query: string) {
   const items: InvoiceSummary[] = [];
   let first: { total: number; totals: ReturnType<typeof totalsOf> } | null = null;
   for (let page = 1; ; page++) {
-    const res = await call(
-      token,
+    const res = await t.call(
+      who.token,
       'GET',
       `/api/limited/invoices?${query}&sort=invoiceNumber&pageSize=100&page=${page}`,
     );
@@ -225,9 +225,6 @@ async function expectExactly(query: string, expected: Known[]) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  t.clock.set(NOW);
-  token = await t.login('demo-unverified');
   const issuerId = await issuerOf('demo-unverified');
   const before = await t.db.select().from(invoices).where(eq(invoices.issuerId, issuerId));
   expect(before).toEqual([]);
@@ -235,7 +232,6 @@ beforeAll(async () => {
   mine = [...(await insertGrid(issuerId)), flow.rejected, flow.deleted, flow.resent];
   others = await insertGrid(await issuerOf('demo-other'));
 });
-afterAll(() => t.close());
 
 describe('the invoice list filters return exactly the invoices of their rule', () => {
   it('the fixtures cover every state with and without a decision, due before, on and after today', () => {

@@ -1,8 +1,9 @@
 import { INVOICE_SORT_FIELDS, type InvoiceSummary, listInvoicesResponseSchema } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { bearer } from '../../../test/support/test-app';
+import { useLogins, useTestApp } from '../../../test/support/use-test-app';
 import { invoices, recipients, users } from '../../db/schema';
 
 /**
@@ -14,8 +15,8 @@ import { invoices, recipients, users } from '../../db/schema';
 
 const PAGE = 7;
 const COUNT = 61;
-let t: TestApp;
-let token: string;
+const t = useTestApp();
+const who = useLogins(t, { token: 'demo-unverified' });
 
 type Body = ReturnType<typeof listInvoicesResponseSchema.parse>;
 
@@ -23,7 +24,7 @@ async function list(query: string): Promise<Body> {
   const res = await t.app.inject({
     method: 'GET',
     url: `/api/limited/invoices?${query}`,
-    headers: bearer(token),
+    headers: bearer(who.token),
   });
   expect(res.statusCode, res.body).toBe(200);
   return listInvoicesResponseSchema.parse(res.json());
@@ -32,8 +33,6 @@ async function list(query: string): Promise<Body> {
 const ids = (items: InvoiceSummary[]) => items.map((i) => i.invoiceID);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  token = await t.login('demo-unverified');
   const [user] = await t.db.select().from(users).where(eq(users.username, 'demo-unverified'));
   const issuerId = user?.issuerId;
   if (!issuerId) throw new Error('no issuer');
@@ -74,7 +73,6 @@ beforeAll(async () => {
     }),
   );
 });
-afterAll(() => t.close());
 
 describe('invoice list pages', () => {
   for (const sort of INVOICE_SORT_FIELDS)
@@ -148,7 +146,7 @@ describe('invoice list pages', () => {
     const refused = await t.app.inject({
       method: 'GET',
       url: `/api/limited/invoices?sort=dueDate&order=desc&pageSize=5&page=3&cursor=${encodeURIComponent('not-base64!')}`,
-      headers: bearer(token),
+      headers: bearer(who.token),
     });
     expect(refused.statusCode).toBe(400);
     for (const cursor of ['e30', forged('2026-02-30'), forged("'; drop table invoices; --")]) {

@@ -12,10 +12,11 @@ import {
   SERVICE_TYPES,
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { overlappingTexts, type PlacedText, pdfText, pdfTextItems } from '../../../test/support/pdf-text';
 import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { bearer } from '../../../test/support/test-app';
+import { useLogins, useTestApp } from '../../../test/support/use-test-app';
 import { invoices, issuers } from '../../db/schema';
 import { type InvoiceIssuer, renderInvoicePdf, renderPaymentSlipPdf } from '../../services/invoice-pdf';
 import { TAX_RATES, toIssuer } from '../../services/users';
@@ -40,8 +41,8 @@ function longText(seed: string, length: number): string {
 const OUT = process.env.PDF_OUT_DIR;
 
 describe('invoice documents: layout, payment slip, assignment clause (issue #11)', () => {
-  let t: TestApp;
-  let demo: string;
+  const t = useTestApp();
+  const user = useLogins(t, { demo: 'demo' });
 
   /** Creates a recipient and an invoice through the API; answers what the renderer is given. */
   const created = async (
@@ -52,7 +53,7 @@ describe('invoice documents: layout, payment slip, assignment clause (issue #11)
     const r = await t.app.inject({
       method: 'POST',
       url: '/api/limited/recipients',
-      headers: bearer(demo),
+      headers: bearer(user.demo),
       payload: { ...VALID_RECIPIENT_BODY, ...recipientBody },
     });
     expect(r.statusCode, r.body).toBe(200);
@@ -60,7 +61,7 @@ describe('invoice documents: layout, payment slip, assignment clause (issue #11)
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/limited/invoices',
-      headers: bearer(demo),
+      headers: bearer(user.demo),
       payload: { ...VALID_INVOICE_BODY, ...invoiceBody, recipientID: recipient.recipientID },
     });
     expect(res.statusCode, res.body).toBe(200);
@@ -70,13 +71,13 @@ describe('invoice documents: layout, payment slip, assignment clause (issue #11)
       const sent = await t.app.inject({
         method: 'POST',
         url: '/api/limited/invoices/send',
-        headers: bearer(demo),
+        headers: bearer(user.demo),
         payload: { invoiceIDs: [invoice.invoiceID] },
       });
       expect(sent.json().results[0], sent.body).toMatchObject({ ok: true });
       const got = await t.app.inject({
         url: `/api/limited/invoices/${invoice.invoiceID}`,
-        headers: bearer(demo),
+        headers: bearer(user.demo),
       });
       invoice = invoiceDetailSchema.parse(got.json());
       expect(invoice.ocr).toMatch(/^[0-9]+$/);
@@ -93,12 +94,6 @@ describe('invoice documents: layout, payment slip, assignment clause (issue #11)
       issuer: { ...toIssuer(row.issuer), collectionBankgiro: row.issuer.collectionBankgiro },
     };
   };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.login('demo');
-  });
-  afterAll(() => t.close());
 
   it('draws the payment slip page: payee, payer, invoice, dates, amount, OCR and bankgiro', async () => {
     const { invoice, recipient, issuer } = await created(

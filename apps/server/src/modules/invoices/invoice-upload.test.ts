@@ -8,10 +8,11 @@ import {
 import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { createOcrReference } from '@portal/domain/ocr-reference';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/support/factories';
 import { VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { bearer } from '../../../test/support/test-app';
+import { useLogins, useTestApp } from '../../../test/support/use-test-app';
 import {
   invoiceEvents,
   invoiceFiles,
@@ -23,20 +24,8 @@ import {
 } from '../../db/schema';
 
 describe('register by upload (POST limited/invoices/upload)', () => {
-  let t: TestApp;
-  let demo: string;
-  let other: string;
-  let limited: string;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  beforeEach(async () => {
-    await t.reset();
-    demo = await t.login('demo');
-    other = await t.login('demo-other');
-    limited = await t.login('demo-limited');
-  });
-  afterAll(() => t.close());
+  const t = useTestApp({ resetEach: true });
+  const who = useLogins(t, { demo: 'demo', other: 'demo-other', limited: 'demo-limited' }, { each: true });
 
   const uploadFile = async (token: string, role: 'invoice' | 'attachment' = 'invoice', bytes?: Buffer) =>
     t.app.inject({
@@ -72,8 +61,8 @@ describe('register by upload (POST limited/invoices/upload)', () => {
 
   async function body(extra: object = {}) {
     return {
-      invoiceFileID: await ownFile(demo),
-      recipientID: await recipient(demo),
+      invoiceFileID: await ownFile(who.demo),
+      recipientID: await recipient(who.demo),
       invoiceNumber: 'F-100',
       service: 'factoring',
       currency: 'SEK',
@@ -96,7 +85,7 @@ describe('register by upload (POST limited/invoices/upload)', () => {
 
   it('stores the PDF with one row per VAT rate, totals to the öre and the own OCR; it is pending', async () => {
     const payload = await body({ ocr: '1234 574', orderReference: 'PO-7' });
-    const res = await register(demo, payload, { 'idempotency-key': 'upload-f-100' });
+    const res = await register(who.demo, payload, { 'idempotency-key': 'upload-f-100' });
     expect(res.statusCode, res.body).toBe(200);
     const inv = invoiceDetailSchema.parse(res.json());
     const expected = computeInvoiceTotals(
@@ -132,20 +121,20 @@ describe('register by upload (POST limited/invoices/upload)', () => {
 
     // A retry with the same key answers the same and registers nothing twice.
     const before = await counts();
-    const again = await register(demo, payload, { 'idempotency-key': 'upload-f-100' });
+    const again = await register(who.demo, payload, { 'idempotency-key': 'upload-f-100' });
     expect(again.json()).toEqual(res.json());
     expect(await counts()).toEqual(before);
 
     // It waits on the send page like any registered invoice.
     const pending = listPendingInvoicesResponseSchema.parse(
-      (await t.app.inject({ url: '/api/limited/invoices/pending', headers: bearer(demo) })).json(),
+      (await t.app.inject({ url: '/api/limited/invoices/pending', headers: bearer(who.demo) })).json(),
     );
     expect(pending.items.find((i) => i.invoiceID === inv.invoiceID)).toMatchObject({ ocr: '1234574' });
   });
 
   it('names the rows in the user’s chosen language, else in the issuer’s country’s', async () => {
     await t.db.update(users).set({ language: 'en-US' }).where(eq(users.username, 'demo'));
-    const res = await register(demo, await body());
+    const res = await register(who.demo, await body());
     expect(res.statusCode, res.body).toBe(200);
     expect(invoiceDetailSchema.parse(res.json()).rows.map((r) => r.name)).toEqual([
       'As per the attached invoice',
@@ -153,9 +142,9 @@ describe('register by upload (POST limited/invoices/upload)', () => {
     ]);
     // Annan Firma Oy is Finnish; its user has chosen no language.
     await t.db.update(users).set({ language: null }).where(eq(users.username, 'demo-other'));
-    const finnish = await register(other, {
-      invoiceFileID: await ownFile(other),
-      recipientID: await recipient(other),
+    const finnish = await register(who.other, {
+      invoiceFileID: await ownFile(who.other),
+      recipientID: await recipient(who.other),
       invoiceNumber: 'FI-1',
       service: 'factoring',
       currency: 'EUR',
@@ -171,7 +160,7 @@ describe('register by upload (POST limited/invoices/upload)', () => {
     const payload = await body();
     const before = await counts();
     for (const invoiceFileID of [undefined, null, '']) {
-      const res = await register(demo, { ...payload, invoiceFileID });
+      const res = await register(who.demo, { ...payload, invoiceFileID });
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({
         code: 'invoices.invalid',
@@ -184,15 +173,15 @@ describe('register by upload (POST limited/invoices/upload)', () => {
   it('refuses what is not a PDF, and an attachment or a used file as the invoice’s own PDF', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
     const filesBefore = (await t.db.select().from(invoiceFiles)).length;
-    const notPdf = await uploadFile(demo, 'invoice', png);
+    const notPdf = await uploadFile(who.demo, 'invoice', png);
     expect(notPdf.statusCode).toBe(415);
     expect(notPdf.json().code).toBe('files.not_pdf');
     expect(await t.db.select().from(invoiceFiles)).toHaveLength(filesBefore);
 
-    const attachment = await ownFile(demo, 'attachment');
+    const attachment = await ownFile(who.demo, 'attachment');
     const payload = await body();
     const before = await counts();
-    const asOwn = await register(demo, { ...payload, invoiceFileID: attachment });
+    const asOwn = await register(who.demo, { ...payload, invoiceFileID: attachment });
     expect(asOwn.statusCode).toBe(404);
     expect(asOwn.json()).toMatchObject({
       code: 'files.not_found',
@@ -200,15 +189,15 @@ describe('register by upload (POST limited/invoices/upload)', () => {
     });
     expect(await counts()).toEqual(before);
 
-    expect((await register(demo, payload)).statusCode).toBe(200);
-    const reused = await register(demo, { ...payload, invoiceNumber: 'F-101' });
+    expect((await register(who.demo, payload)).statusCode).toBe(200);
+    const reused = await register(who.demo, { ...payload, invoiceNumber: 'F-101' });
     expect(reused.statusCode).toBe(404);
     expect(reused.json().code).toBe('files.not_found');
   });
 
   it('refuses an OCR reference that fails the check digit, on its field', async () => {
     const before = await counts();
-    const res = await register(demo, await body({ ocr: '1234575' }));
+    const res = await register(who.demo, await body({ ocr: '1234575' }));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'invoices.invalid',
@@ -218,9 +207,9 @@ describe('register by upload (POST limited/invoices/upload)', () => {
   });
 
   it('refuses an own OCR reference the issuer already uses, with duplicate_ocr, writing nothing', async () => {
-    expect((await register(demo, await body({ ocr: '1018966492531' }))).statusCode).toBe(200);
+    expect((await register(who.demo, await body({ ocr: '1018966492531' }))).statusCode).toBe(200);
     const before = await counts();
-    const dup = await register(demo, await body({ invoiceNumber: 'F-200', ocr: '1018 9664 92531' }));
+    const dup = await register(who.demo, await body({ invoiceNumber: 'F-200', ocr: '1018 9664 92531' }));
     expect(dup.statusCode).toBe(409);
     expect(dup.json()).toEqual({
       code: 'invoices.duplicate_ocr',
@@ -228,16 +217,16 @@ describe('register by upload (POST limited/invoices/upload)', () => {
     });
     expect(await counts()).toEqual(before);
     // The duplicate number answers as on the register form.
-    const number = await register(demo, await body({ ocr: '' }));
+    const number = await register(who.demo, await body({ ocr: '' }));
     expect(number.statusCode).toBe(409);
     expect(number.json()).toMatchObject({
       code: 'invoices.duplicate_number',
       details: { grossMinor: 1_553_808, currency: 'SEK', recipientName: 'Uppladdning & Co AB' },
     });
     // Another issuer may use the same reference for its own invoice.
-    const foreign = await register(other, {
-      invoiceFileID: await ownFile(other),
-      recipientID: await recipient(other),
+    const foreign = await register(who.other, {
+      invoiceFileID: await ownFile(who.other),
+      recipientID: await recipient(who.other),
       invoiceNumber: 'F-100',
       service: 'factoring',
       currency: 'EUR',
@@ -250,11 +239,11 @@ describe('register by upload (POST limited/invoices/upload)', () => {
   });
 
   it('refuses another issuer’s file id as if it did not exist, and leaves the file alone', async () => {
-    const foreignFile = await ownFile(demo);
+    const foreignFile = await ownFile(who.demo);
     const before = await counts();
-    const res = await register(other, {
+    const res = await register(who.other, {
       invoiceFileID: foreignFile,
-      recipientID: await recipient(other),
+      recipientID: await recipient(who.other),
       invoiceNumber: 'F-300',
       service: 'factoring',
       currency: 'EUR',
@@ -270,13 +259,13 @@ describe('register by upload (POST limited/invoices/upload)', () => {
   });
 
   it('needs limited_register_invoice_upload', async () => {
-    const res = await register(limited, await body());
+    const res = await register(who.limited, await body());
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe('auth.forbidden');
   });
 
   it('keeps the own OCR when sent; a generated one skips a number a customer already uses', async () => {
-    const own = invoiceDetailSchema.parse((await register(demo, await body({ ocr: '1234574' }))).json());
+    const own = invoiceDetailSchema.parse((await register(who.demo, await body({ ocr: '1234574' }))).json());
     // The next reference the issuer's sequence would make, taken as another invoice's own OCR.
     const [bygg] = await t.db.select().from(issuers).where(eq(issuers.name, 'Demo Bygg AB'));
     const [counter] = await t.db
@@ -286,17 +275,17 @@ describe('register by upload (POST limited/invoices/upload)', () => {
     const current = counter?.value ?? 0;
     const taken = createOcrReference(100_000 + current + 1);
     const blocker = invoiceDetailSchema.parse(
-      (await register(demo, await body({ invoiceNumber: 'F-101', ocr: taken }))).json(),
+      (await register(who.demo, await body({ invoiceNumber: 'F-101', ocr: taken }))).json(),
     );
     const plain = invoiceDetailSchema.parse(
-      (await register(demo, await body({ invoiceNumber: 'F-102' }))).json(),
+      (await register(who.demo, await body({ invoiceNumber: 'F-102' }))).json(),
     );
     expect(plain.ocr).toBeNull();
 
     const sent = await t.app.inject({
       method: 'POST',
       url: '/api/limited/invoices/send',
-      headers: bearer(demo),
+      headers: bearer(who.demo),
       payload: { invoiceIDs: [own.invoiceID, plain.invoiceID] },
     });
     expect(sent.statusCode, sent.body).toBe(200);

@@ -2,18 +2,18 @@ import { randomUUID } from 'node:crypto';
 import { INVOICES_PDF_MAX, invoiceDetailSchema, recipientSchema } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { pdfText } from '../../../test/support/pdf-text';
 import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { bearer } from '../../../test/support/test-app';
+import { useLogins, useTestApp } from '../../../test/support/use-test-app';
 import { userAbilities, users } from '../../db/schema';
 
 const URL = '/api/limited/invoices/pdf';
 
 describe('POST /api/limited/invoices/pdf: one PDF of the chosen invoices', () => {
-  let t: TestApp;
-  let demo: string;
-  let other: string;
+  const t = useTestApp();
+  const who = useLogins(t, { demo: 'demo', other: 'demo-other' });
   /** Invoice id by number: three of Demo Bygg AB's, one of Annan Firma Oy's. */
   const ids: Record<string, string> = {};
 
@@ -44,20 +44,17 @@ describe('POST /api/limited/invoices/pdf: one PDF of the chosen invoices', () =>
     t.app.inject({ method: 'POST', url: URL, headers: bearer(token), payload: payload as object });
 
   const singlePageCount = async (id: string) => {
-    const res = await t.app.inject({ url: `/api/limited/invoices/${id}/pdf`, headers: bearer(demo) });
+    const res = await t.app.inject({ url: `/api/limited/invoices/${id}/pdf`, headers: bearer(who.demo) });
     expect(res.statusCode).toBe(200);
     return (await PDFDocument.load(res.rawPayload)).getPageCount();
   };
 
   beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.login('demo');
-    other = await t.login('demo-other');
     // SAMLA-1's recipient gets its documents in Swedish (its country's), the others' in English.
-    await createInvoice(demo, 'SAMLA-1');
+    await createInvoice(who.demo, 'SAMLA-1');
     // Enough rows for a second and a third page (the slip's own), so that page numbering per invoice is exercised.
     await createInvoice(
-      demo,
+      who.demo,
       'SAMLA-2',
       {
         rows: Array.from({ length: 70 }, (_, i) => ({
@@ -70,17 +67,16 @@ describe('POST /api/limited/invoices/pdf: one PDF of the chosen invoices', () =>
       },
       'en-US',
     );
-    await createInvoice(demo, 'SAMLA-3', {}, 'en-US');
-    await createInvoice(other, 'ANNAN-1', {
+    await createInvoice(who.demo, 'SAMLA-3', {}, 'en-US');
+    await createInvoice(who.other, 'ANNAN-1', {
       currency: 'EUR',
       rows: [{ name: 'Työ', quantityMilli: 1000, unit: 'h', unitPriceMinor: 5_000, vatBasisPoints: 2550 }],
     });
   });
-  afterAll(() => t.close());
 
   it('answers one real PDF with every invoice, in the order given, each numbering its own pages', async () => {
     const chosen = [ids['SAMLA-3'], ids['SAMLA-1'], ids['SAMLA-2'], ids['SAMLA-1']] as string[];
-    const res = await post(demo, { invoiceIDs: chosen, language: 'en-US' });
+    const res = await post(who.demo, { invoiceIDs: chosen, language: 'en-US' });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.headers['content-type']).toBe('application/pdf');
     expect(res.headers['content-disposition']).toContain('fakturor-2026-03-02.pdf');
@@ -113,7 +109,7 @@ describe('POST /api/limited/invoices/pdf: one PDF of the chosen invoices', () =>
   });
 
   it('draws the invoice in its recipient’s language, and names a one-invoice file by its number', async () => {
-    const res = await post(demo, { invoiceIDs: [ids['SAMLA-1']] });
+    const res = await post(who.demo, { invoiceIDs: [ids['SAMLA-1']] });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-disposition']).toContain('faktura-SAMLA-1.pdf');
     const { pages, text } = await pdfText(res.rawPayload);
@@ -127,38 +123,38 @@ describe('POST /api/limited/invoices/pdf: one PDF of the chosen invoices', () =>
 
   it(`answers 422 invoices.too_many_records beyond ${INVOICES_PDF_MAX} invoices`, async () => {
     const many = Array.from({ length: INVOICES_PDF_MAX + 1 }, () => randomUUID());
-    const res = await post(demo, { invoiceIDs: many });
+    const res = await post(who.demo, { invoiceIDs: many });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ code: 'invoices.too_many_records' });
     // Repeats count once: the same invoice many times is one invoice.
     const repeated = Array.from({ length: INVOICES_PDF_MAX + 1 }, () => ids['SAMLA-1']);
-    expect((await post(demo, { invoiceIDs: repeated })).statusCode).toBe(200);
+    expect((await post(who.demo, { invoiceIDs: repeated })).statusCode).toBe(200);
   });
 
   it('refuses an empty list and ids that are not ids', async () => {
-    const empty = await post(demo, { invoiceIDs: [] });
+    const empty = await post(who.demo, { invoiceIDs: [] });
     expect(empty.statusCode).toBe(400);
     expect(empty.json()).toEqual({
       code: 'validation.invalid',
       issues: [{ path: 'invoiceIDs', code: 'validation.select_at_least_one' }],
     });
-    expect((await post(demo, {})).statusCode).toBe(400);
-    expect((await post(demo, { invoiceIDs: ['SAMLA-1'] })).statusCode).toBe(400);
+    expect((await post(who.demo, {})).statusCode).toBe(400);
+    expect((await post(who.demo, { invoiceIDs: ['SAMLA-1'] })).statusCode).toBe(400);
   });
 
   it('answers 404 invoices.not_found and draws nothing when one id is another issuer’s or unknown', async () => {
     for (const stranger of [ids['ANNAN-1'], randomUUID()]) {
-      const res = await post(demo, { invoiceIDs: [ids['SAMLA-1'], stranger] });
+      const res = await post(who.demo, { invoiceIDs: [ids['SAMLA-1'], stranger] });
       expect(res.statusCode).toBe(404);
       expect(res.headers['content-type']).toMatch(/^application\/json/);
       expect(res.json()).toEqual({ code: 'invoices.not_found' });
       expect(res.body).not.toContain('%PDF');
     }
     // And the other way round: Annan Firma Oy cannot draw Demo Bygg AB's invoice.
-    const res = await post(other, { invoiceIDs: [ids['ANNAN-1'], ids['SAMLA-1']] });
+    const res = await post(who.other, { invoiceIDs: [ids['ANNAN-1'], ids['SAMLA-1']] });
     expect(res.statusCode).toBe(404);
     expect(res.body).not.toContain('SAMLA');
-    expect((await post(other, { invoiceIDs: [ids['ANNAN-1']] })).statusCode).toBe(200);
+    expect((await post(who.other, { invoiceIDs: [ids['ANNAN-1']] })).statusCode).toBe(200);
   });
 
   it('answers 403 auth.forbidden to a user without any of the invoice abilities', async () => {

@@ -6,40 +6,19 @@ import {
 } from '@portal/contracts';
 import { isValidOcrReference } from '@portal/domain/ocr-reference';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createRecipient } from '../../../test/support/factories';
 import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { useLogins, useTestApp } from '../../../test/support/use-test-app';
 import { invoiceRows, invoices } from '../../db/schema';
 
 describe('invoices', () => {
-  let t: TestApp;
-  let demo: string;
-  let other: string;
-  let limited: string;
+  const t = useTestApp();
+  const user = useLogins(t, { demo: 'demo', other: 'demo-other', limited: 'demo-limited' });
   let recipientID: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.login('demo');
-    other = await t.login('demo-other');
-    limited = await t.login('demo-limited');
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/recipients',
-      headers: bearer(demo),
-      payload: VALID_RECIPIENT_BODY,
-    });
-    recipientID = recipientSchema.parse(r.json()).recipientID;
+    recipientID = await createRecipient(t, user.demo);
   });
-  afterAll(() => t.close());
-
-  const call = (
-    token: string,
-    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
-    url: string,
-    payload?: object,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({ method, url, headers: { ...bearer(token), ...headers }, ...(payload ? { payload } : {}) });
 
   const body = (invoiceNumber: string, extra: object = {}) => ({
     ...VALID_INVOICE_BODY,
@@ -49,7 +28,7 @@ describe('invoices', () => {
   });
 
   it('registers a pending invoice with totals to the öre and a timeline', async () => {
-    const res = await call(demo, 'POST', '/api/limited/invoices', body('5001'));
+    const res = await t.call(user.demo, 'POST', '/api/limited/invoices', body('5001'));
     expect(res.statusCode, res.body).toBe(200);
     const inv = invoiceDetailSchema.parse(res.json());
     // 8 h × 650,00 = 5 200,00 at 25 %; 1 × 123,45 at 12 %.
@@ -71,7 +50,7 @@ describe('invoices', () => {
 
   it('refuses a duplicate number with the existing invoice facts, and writes nothing', async () => {
     const before = (await t.db.select().from(invoices)).length;
-    const res = await call(demo, 'POST', '/api/limited/invoices', body('5001'));
+    const res = await t.call(user.demo, 'POST', '/api/limited/invoices', body('5001'));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 'invoices.duplicate_number',
@@ -102,7 +81,7 @@ describe('invoices', () => {
       ],
     ];
     for (const [payload, path, code] of cases) {
-      const res = await call(demo, 'POST', '/api/limited/invoices', payload);
+      const res = await t.call(user.demo, 'POST', '/api/limited/invoices', payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(res.json().issues).toContainEqual({ path, code });
     }
@@ -117,8 +96,8 @@ describe('invoices', () => {
       propertyDesignation: '',
       housingCoopNumber: '',
     };
-    const bad = await call(
-      demo,
+    const bad = await t.call(
+      user.demo,
       'POST',
       '/api/limited/invoices',
       body('5100', { rotRut: { ...rut, personalNumber: '19811218-9875' } }),
@@ -129,8 +108,8 @@ describe('invoices', () => {
       code: 'validation.personal_number',
     });
     // A blank buyer is a missing one (spec §5 "Required"), as the invoice form says (@portal/domain/rot-rut).
-    const blank = await call(
-      demo,
+    const blank = await t.call(
+      user.demo,
       'POST',
       '/api/limited/invoices',
       body('5100', { rotRut: { ...rut, personalNumber: '  ' } }),
@@ -141,7 +120,7 @@ describe('invoices', () => {
       code: 'validation.required',
     });
     const rows = [{ ...VALID_INVOICE_BODY.rows[0], rotRut: true }, VALID_INVOICE_BODY.rows[1]];
-    const res = await call(demo, 'POST', '/api/limited/invoices', body('5100', { rotRut: rut, rows }));
+    const res = await t.call(user.demo, 'POST', '/api/limited/invoices', body('5100', { rotRut: rut, rows }));
     expect(res.statusCode, res.body).toBe(200);
     const inv = invoiceDetailSchema.parse(res.json());
     // Labour incl. VAT 6 500,00 × 50 % = 3 250,00.
@@ -163,14 +142,14 @@ describe('invoices', () => {
       { name: 'Momsbolaget', organizationNumber: '', vat: 'SE556036079301' },
     ];
     for (const [i, company] of companies.entries()) {
-      const created = await call(demo, 'POST', '/api/limited/recipients', {
+      const created = await t.call(user.demo, 'POST', '/api/limited/recipients', {
         ...VALID_RECIPIENT_BODY,
         ...company,
       });
       expect(created.statusCode, created.body).toBe(200);
       const buyer = recipientSchema.parse(created.json()).recipientID;
-      const res = await call(
-        demo,
+      const res = await t.call(
+        user.demo,
         'POST',
         '/api/limited/invoices',
         body('5159', { recipientID: buyer, rotRut: rut, rows }),
@@ -181,8 +160,8 @@ describe('invoices', () => {
         issues: [{ path: 'rotRut.type', code: 'validation.rot_rut_private_buyer' }],
       });
       // Without the deduction the same invoice to the company is fine.
-      const plain = await call(
-        demo,
+      const plain = await t.call(
+        user.demo,
         'POST',
         '/api/limited/invoices',
         body(`516${i}`, { recipientID: buyer }),
@@ -194,12 +173,12 @@ describe('invoices', () => {
 
   it('an Idempotency-Key makes a retried registration return the first invoice', async () => {
     const headers = { 'idempotency-key': 'register-5200-abcdef' };
-    const first = await call(demo, 'POST', '/api/limited/invoices', body('5200'), headers);
-    const again = await call(demo, 'POST', '/api/limited/invoices', body('5200'), headers);
+    const first = await t.call(user.demo, 'POST', '/api/limited/invoices', body('5200'), headers);
+    const again = await t.call(user.demo, 'POST', '/api/limited/invoices', body('5200'), headers);
     expect(first.statusCode).toBe(200);
     expect(again.statusCode).toBe(200);
     expect(again.json().invoiceID).toBe(first.json().invoiceID);
-    const reused = await call(demo, 'POST', '/api/limited/invoices', body('5201'), headers);
+    const reused = await t.call(user.demo, 'POST', '/api/limited/invoices', body('5201'), headers);
     expect(reused.statusCode).toBe(409);
     expect(reused.json().code).toBe('idempotency.key_reused');
     expect(await t.db.select().from(invoices).where(eq(invoices.invoiceNumber, '5201'))).toHaveLength(0);
@@ -207,10 +186,10 @@ describe('invoices', () => {
 
   it('edits a pending invoice, sends it with an OCR reference, and then refuses edits', async () => {
     const created = invoiceDetailSchema.parse(
-      (await call(demo, 'POST', '/api/limited/invoices', body('5300'))).json(),
+      (await t.call(user.demo, 'POST', '/api/limited/invoices', body('5300'))).json(),
     );
-    const edited = await call(
-      demo,
+    const edited = await t.call(
+      user.demo,
       'PUT',
       `/api/limited/invoices/${created.invoiceID}`,
       body('5300', { orderReference: 'PO-77', rows: [VALID_INVOICE_BODY.rows[1]] }),
@@ -226,11 +205,16 @@ describe('invoices', () => {
 
     const queued = invoiceDetailSchema.parse(
       (
-        await call(demo, 'POST', '/api/limited/invoices', body('5301', { service: 'invoicingService' }))
+        await t.call(
+          user.demo,
+          'POST',
+          '/api/limited/invoices',
+          body('5301', { service: 'invoicingService' }),
+        )
       ).json(),
     );
-    const sent = await call(
-      demo,
+    const sent = await t.call(
+      user.demo,
       'POST',
       '/api/limited/invoices/send',
       { invoiceIDs: [created.invoiceID, queued.invoiceID] },
@@ -246,8 +230,8 @@ describe('invoices', () => {
     expect(new Set(results.map((r) => r.ocr)).size).toBe(2);
 
     // A retry with the same key answers the same and sends nothing twice.
-    const retry = await call(
-      demo,
+    const retry = await t.call(
+      user.demo,
       'POST',
       '/api/limited/invoices/send',
       { invoiceIDs: [created.invoiceID, queued.invoiceID] },
@@ -255,26 +239,28 @@ describe('invoices', () => {
     );
     expect(retry.json()).toEqual(sent.json());
     const detail = invoiceDetailSchema.parse(
-      (await call(demo, 'GET', `/api/limited/invoices/${created.invoiceID}`)).json(),
+      (await t.call(user.demo, 'GET', `/api/limited/invoices/${created.invoiceID}`)).json(),
     );
     expect(detail.events.map((e) => e.event)).toEqual([1, 18, 15, 17]);
 
-    const again = await call(demo, 'POST', '/api/limited/invoices/send', { invoiceIDs: [created.invoiceID] });
+    const again = await t.call(user.demo, 'POST', '/api/limited/invoices/send', {
+      invoiceIDs: [created.invoiceID],
+    });
     expect(sendInvoicesResponseSchema.parse(again.json()).results[0]).toMatchObject({
       ok: false,
       code: 'invoices.invalid_transition',
     });
-    const edit = await call(demo, 'PUT', `/api/limited/invoices/${created.invoiceID}`, body('5300'));
+    const edit = await t.call(user.demo, 'PUT', `/api/limited/invoices/${created.invoiceID}`, body('5300'));
     expect(edit.statusCode).toBe(409);
     expect(edit.json().code).toBe('invoices.invalid_transition');
-    const del = await call(demo, 'DELETE', `/api/limited/invoices/${created.invoiceID}`);
+    const del = await t.call(user.demo, 'DELETE', `/api/limited/invoices/${created.invoiceID}`);
     expect(del.statusCode).toBe(409);
   });
 
   it('a duplicate names its source on its timeline; a foreign source is refused', async () => {
     const [source] = await t.db.select().from(invoices).where(eq(invoices.invoiceNumber, '5001'));
-    const dup = await call(
-      demo,
+    const dup = await t.call(
+      user.demo,
       'POST',
       '/api/limited/invoices',
       body('5400', { duplicatedFromID: source?.id }),
@@ -284,10 +270,13 @@ describe('invoices', () => {
     // demo-other, with its own recipient and Finnish rates, may not name Demo Bygg AB's invoice as its source.
     const own = recipientSchema.parse(
       (
-        await call(other, 'POST', '/api/limited/recipients', { ...VALID_RECIPIENT_BODY, country: 'FI' })
+        await t.call(user.other, 'POST', '/api/limited/recipients', {
+          ...VALID_RECIPIENT_BODY,
+          country: 'FI',
+        })
       ).json(),
     );
-    const foreign = await call(other, 'POST', '/api/limited/invoices', {
+    const foreign = await t.call(user.other, 'POST', '/api/limited/invoices', {
       ...body('5401', { duplicatedFromID: source?.id, currency: 'EUR' }),
       recipientID: own.recipientID,
       rows: [{ ...VALID_INVOICE_BODY.rows[0], vatBasisPoints: 2550 }],
@@ -297,44 +286,46 @@ describe('invoices', () => {
   });
 
   it('a recipient with invoices cannot be deleted', async () => {
-    const res = await call(demo, 'DELETE', `/api/limited/recipients/${recipientID}`);
+    const res = await t.call(user.demo, 'DELETE', `/api/limited/recipients/${recipientID}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('recipient.in_use');
   });
 
   it('sending needs at least one invoice', async () => {
-    const res = await call(demo, 'POST', '/api/limited/invoices/send', { invoiceIDs: [] });
+    const res = await t.call(user.demo, 'POST', '/api/limited/invoices/send', { invoiceIDs: [] });
     expect(res.statusCode).toBe(400);
     expect(res.json().issues).toContainEqual({ path: 'invoiceIDs', code: 'validation.select_at_least_one' });
   });
 
   it('lists with the filters of spec §4, search, sort, pages and totals', async () => {
     const all = listInvoicesResponseSchema.parse(
-      (await call(demo, 'GET', '/api/limited/invoices?pageSize=2&sort=invoiceNumber&order=asc')).json(),
+      (
+        await t.call(user.demo, 'GET', '/api/limited/invoices?pageSize=2&sort=invoiceNumber&order=asc')
+      ).json(),
     );
     expect(all.items).toHaveLength(2);
     expect(all.total).toBeGreaterThanOrEqual(5);
     expect(all.totals[0]?.currency).toBe('SEK');
     const pendingApproval = listInvoicesResponseSchema.parse(
-      (await call(demo, 'GET', '/api/limited/invoices?filter=pendingApproval&search=5300')).json(),
+      (await t.call(user.demo, 'GET', '/api/limited/invoices?filter=pendingApproval&search=5300')).json(),
     );
     expect(pendingApproval.items.map((i) => i.invoiceNumber)).toEqual(['5300']);
     const queued = listInvoicesResponseSchema.parse(
-      (await call(demo, 'GET', '/api/limited/invoices?filter=queued&search=5301')).json(),
+      (await t.call(user.demo, 'GET', '/api/limited/invoices?filter=queued&search=5301')).json(),
     );
     expect(queued.items.map((i) => i.invoiceNumber)).toEqual(['5301']);
     const ocr = queued.items[0]?.ocr ?? '';
     const byOcr = listInvoicesResponseSchema.parse(
-      (await call(demo, 'GET', `/api/limited/invoices?search=${ocr}`)).json(),
+      (await t.call(user.demo, 'GET', `/api/limited/invoices?search=${ocr}`)).json(),
     );
     expect(byOcr.items.map((i) => i.invoiceNumber)).toEqual(['5301']);
-    const pending = (await call(demo, 'GET', '/api/limited/invoices/pending')).json();
+    const pending = (await t.call(user.demo, 'GET', '/api/limited/invoices/pending')).json();
     expect(pending.total).toBe(pending.items.length);
     const pendingNumbers = pending.items.map((i: { invoiceNumber: string }) => i.invoiceNumber);
     expect(pendingNumbers).toEqual(expect.arrayContaining(['5001', '5100', '5200']));
     expect(pendingNumbers).not.toContain('5300');
     // The suggestion follows the largest number in use (the demo history runs to 10321).
-    const next = (await call(demo, 'GET', '/api/limited/invoices/next-number')).json();
+    const next = (await t.call(user.demo, 'GET', '/api/limited/invoices/next-number')).json();
     expect(next.invoiceNumber).toBe('10322');
   });
 
@@ -350,11 +341,11 @@ describe('invoices', () => {
       'rejected',
     ]) {
       const kept = listInvoicesResponseSchema.parse(
-        (await call(demo, 'GET', `/api/limited/invoices?filter=${filter}`)).json(),
+        (await t.call(user.demo, 'GET', `/api/limited/invoices?filter=${filter}`)).json(),
       );
       // A date range sends the list down the path that adds the matching invoices up.
       const summed = listInvoicesResponseSchema.parse(
-        (await call(demo, 'GET', `/api/limited/invoices?filter=${filter}&from=1900-01-01`)).json(),
+        (await t.call(user.demo, 'GET', `/api/limited/invoices?filter=${filter}&from=1900-01-01`)).json(),
       );
       expect(kept.totals, filter).toEqual(summed.totals);
       expect(kept.total, filter).toBe(summed.total);
@@ -364,14 +355,14 @@ describe('invoices', () => {
   it('the kept totals of a recipient filter and a search agree with adding the invoices up', async () => {
     // A recipient whose name holds "10", the start of most demo invoice numbers (10001 …): a search
     // for "10" names this recipient and matches numbers of others, and must count each invoice once.
-    const r = await call(demo, 'POST', '/api/limited/recipients', {
+    const r = await t.call(user.demo, 'POST', '/api/limited/recipients', {
       ...VALID_RECIPIENT_BODY,
       name: 'Bygg 10 AB',
     });
     const named = recipientSchema.parse(r.json()).recipientID;
     for (const number of ['1099001', '7700'])
       expect(
-        (await call(demo, 'POST', '/api/limited/invoices', { ...body(number), recipientID: named }))
+        (await t.call(user.demo, 'POST', '/api/limited/invoices', { ...body(number), recipientID: named }))
           .statusCode,
       ).toBe(200);
     for (const query of [
@@ -383,16 +374,16 @@ describe('invoices', () => {
     ]) {
       for (const filter of ['all', 'active', 'paid', 'pendingApproval', 'rejected']) {
         const url = `/api/limited/invoices?filter=${filter}&${query}&pageSize=100`;
-        const kept = listInvoicesResponseSchema.parse((await call(demo, 'GET', url)).json());
+        const kept = listInvoicesResponseSchema.parse((await t.call(user.demo, 'GET', url)).json());
         const summed = listInvoicesResponseSchema.parse(
-          (await call(demo, 'GET', `${url}&from=1900-01-01`)).json(),
+          (await t.call(user.demo, 'GET', `${url}&from=1900-01-01`)).json(),
         );
         expect(kept.totals, `${filter} ${query}`).toEqual(summed.totals);
         expect(kept.total, `${filter} ${query}`).toBe(summed.total);
       }
     }
     const search = listInvoicesResponseSchema.parse(
-      (await call(demo, 'GET', '/api/limited/invoices?search=10&pageSize=100')).json(),
+      (await t.call(user.demo, 'GET', '/api/limited/invoices?search=10&pageSize=100')).json(),
     );
     // The named recipient's invoice that also starts with "10" is one invoice, counted once.
     expect(search.total).toBeGreaterThan(100);
@@ -400,7 +391,7 @@ describe('invoices', () => {
     const seen = new Set<string>();
     for (let page = 1; pages < search.total; page++) {
       const p = listInvoicesResponseSchema.parse(
-        (await call(demo, 'GET', `/api/limited/invoices?search=10&pageSize=100&page=${page}`)).json(),
+        (await t.call(user.demo, 'GET', `/api/limited/invoices?search=10&pageSize=100&page=${page}`)).json(),
       );
       for (const item of p.items) seen.add(item.invoiceID);
       pages += p.items.length;
@@ -409,45 +400,45 @@ describe('invoices', () => {
     expect(seen.size).toBe(search.total);
     expect(search.totals.reduce((n, c) => n + c.count, 0)).toBe(search.total);
     const named7700 = listInvoicesResponseSchema.parse(
-      (await call(demo, 'GET', `/api/limited/invoices?search=Bygg%2010`)).json(),
+      (await t.call(user.demo, 'GET', `/api/limited/invoices?search=Bygg%2010`)).json(),
     );
     expect(named7700.items.map((i) => i.invoiceNumber).sort()).toEqual(['1099001', '7700']);
   });
 
   it('abilities: demo-limited may send and read history but not register', async () => {
-    expect((await call(limited, 'POST', '/api/limited/invoices', body('7001'))).statusCode).toBe(403);
-    expect((await call(limited, 'GET', '/api/limited/invoices')).statusCode).toBe(200);
-    expect((await call(limited, 'GET', '/api/limited/invoices/pending')).statusCode).toBe(200);
+    expect((await t.call(user.limited, 'POST', '/api/limited/invoices', body('7001'))).statusCode).toBe(403);
+    expect((await t.call(user.limited, 'GET', '/api/limited/invoices')).statusCode).toBe(200);
+    expect((await t.call(user.limited, 'GET', '/api/limited/invoices/pending')).statusCode).toBe(200);
   });
 
   it("another issuer gets 404 on Demo Bygg AB's invoices, cannot use its recipient, and lists none of them", async () => {
     const [mine] = await t.db.select().from(invoices).where(eq(invoices.invoiceNumber, '5001'));
     const id = mine?.id ?? '';
-    expect((await call(other, 'GET', `/api/limited/invoices/${id}`)).statusCode).toBe(404);
+    expect((await t.call(user.other, 'GET', `/api/limited/invoices/${id}`)).statusCode).toBe(404);
     expect(
       (
-        await call(
-          other,
+        await t.call(
+          user.other,
           'PUT',
           `/api/limited/invoices/${id}`,
           body('5001', { currency: 'EUR', rows: [{ ...VALID_INVOICE_BODY.rows[0], vatBasisPoints: 2550 }] }),
         )
       ).statusCode,
     ).toBe(404);
-    expect((await call(other, 'DELETE', `/api/limited/invoices/${id}`)).statusCode).toBe(404);
+    expect((await t.call(user.other, 'DELETE', `/api/limited/invoices/${id}`)).statusCode).toBe(404);
     const send = sendInvoicesResponseSchema.parse(
-      (await call(other, 'POST', '/api/limited/invoices/send', { invoiceIDs: [id] })).json(),
+      (await t.call(user.other, 'POST', '/api/limited/invoices/send', { invoiceIDs: [id] })).json(),
     );
     expect(send.results[0]).toMatchObject({ ok: false, code: 'invoices.not_found' });
-    const useRecipient = await call(
-      other,
+    const useRecipient = await t.call(
+      user.other,
       'POST',
       '/api/limited/invoices',
       body('9001', { currency: 'EUR', rows: [{ ...VALID_INVOICE_BODY.rows[0], vatBasisPoints: 2550 }] }),
     );
     expect(useRecipient.statusCode).toBe(404);
     const list = listInvoicesResponseSchema.parse(
-      (await call(other, 'GET', '/api/limited/invoices?pageSize=100')).json(),
+      (await t.call(user.other, 'GET', '/api/limited/invoices?pageSize=100')).json(),
     );
     expect(list.total).toBe(0);
     const [still] = await t.db.select().from(invoices).where(eq(invoices.id, id));
@@ -459,14 +450,14 @@ describe('invoices', () => {
     t.clock.set(new Date('2027-02-03T10:00:00Z'));
     try {
       // Sessions expire by the same clock: sign in at each time.
-      const res = await call(await t.login('demo'), 'POST', '/api/limited/invoices', body('5990'));
+      const res = await t.call(await t.login('demo'), 'POST', '/api/limited/invoices', body('5990'));
       expect(res.statusCode, res.body).toBe(200);
       const id = invoiceDetailSchema.parse(res.json()).invoiceID;
       const [made] = await t.db.select().from(invoices).where(eq(invoices.id, id));
       expect(made?.createdAt.toISOString()).toBe('2027-02-03T10:00:00.000Z');
       expect(made?.updatedAt.toISOString()).toBe('2027-02-03T10:00:00.000Z');
       t.clock.set(new Date('2027-02-04T11:30:00Z'));
-      const edit = await call(
+      const edit = await t.call(
         await t.login('demo'),
         'PUT',
         `/api/limited/invoices/${id}`,

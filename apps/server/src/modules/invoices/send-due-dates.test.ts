@@ -2,13 +2,14 @@ import {
   errorResponseSchema,
   invoiceDetailSchema,
   listPendingInvoicesResponseSchema,
-  recipientSchema,
   sendInvoicesResponseSchema,
 } from '@portal/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createRecipient } from '../../../test/support/factories';
+import { VALID_INVOICE_BODY } from '../../../test/support/route-samples';
+import { bearer } from '../../../test/support/test-app';
+import { useLogins, useTestApp } from '../../../test/support/use-test-app';
 import { idempotencyKeys, invoiceEvents, invoices } from '../../db/schema';
 
 /**
@@ -17,29 +18,15 @@ import { idempotencyKeys, invoiceEvents, invoices } from '../../db/schema';
  * days) is too soon. A request with such an invoice sends none of its invoices.
  */
 describe('sending refuses financed invoices by due date, all or nothing', () => {
-  let t: TestApp;
-  let demo: string;
+  const t = useTestApp();
+  const user = useLogins(t, { demo: 'demo' });
   let recipientID: string;
   beforeAll(async () => {
-    t = await createTestApp();
-    demo = await t.login('demo');
-    const r = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/recipients',
-      headers: bearer(demo),
-      payload: VALID_RECIPIENT_BODY,
-    });
-    recipientID = recipientSchema.parse(r.json()).recipientID;
+    recipientID = await createRecipient(t, user.demo);
   });
-  afterAll(() => t.close());
 
-  const call = (
-    method: 'GET' | 'POST',
-    url: string,
-    payload?: object,
-    headers: Record<string, string> = {},
-  ) =>
-    t.app.inject({ method, url, headers: { ...bearer(demo), ...headers }, ...(payload ? { payload } : {}) });
+  const call = (method: 'GET' | 'POST', url: string, payload?: object, headers?: Record<string, string>) =>
+    t.call(user.demo, method, url, payload, headers);
 
   async function register(invoiceNumber: string, extra: object): Promise<string> {
     const res = await call('POST', '/api/limited/invoices', {

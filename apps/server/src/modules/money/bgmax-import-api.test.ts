@@ -1,8 +1,9 @@
 import { and, eq, inArray, isNotNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freshIssuer } from '../../../test/support/money';
 import { whileRefusing } from '../../../test/support/refuse-writes';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { bearer } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/use-test-app';
 import { rows } from '../../db/migrate';
 import { invoices, issuers } from '../../db/schema';
 import { DEMO_BANKGIROS } from '../../db/seed/demo';
@@ -14,12 +15,7 @@ import { incomingPaymentsFile } from './money.service';
  * and nothing at all is written; a good file imports once.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 /** Everything an import writes, fingerprinted. */
 async function written(): Promise<unknown> {

@@ -1,11 +1,11 @@
 import { addDays } from '@portal/domain/calendar-date';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verifyAccount } from '../../../test/support/bank-verification';
 import { keptTotalsDrift } from '../../../test/support/kept-totals';
 import { freshIssuer, sentInvoices, TEST_OPERATOR } from '../../../test/support/money';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/use-test-app';
 import { rows } from '../../db/migrate';
 import { invoices, issuers, payments, settlementRows } from '../../db/schema';
 import { DEMO_BANKGIROS } from '../../db/seed/demo';
@@ -84,11 +84,7 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('verify' as const) }),
 );
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-}, 180_000);
-afterAll(() => t.close());
+const t = useTestApp({ startTimeoutMs: 180_000 });
 
 /** Settlements whose rows do not add up to their totals (count, gross, fee, net). */
 async function settlementsOff(): Promise<unknown[]> {

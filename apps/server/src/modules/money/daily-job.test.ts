@@ -1,18 +1,13 @@
 import { addDays } from '@portal/domain/calendar-date';
 import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
 import { and, eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sentInvoices } from '../../../test/support/money';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/use-test-app';
 import { invoiceEvents, invoices } from '../../db/schema';
 import { runDailyJob } from './money.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 /** Events of one kind written by the run at `at`, per invoice. */
 async function written(event: number, at: Date): Promise<string[]> {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/support/use-test-app';
 import { DAILY_JOB_HOUR, msUntilNextRun, startDailyScheduler } from './money.service';
 
 const HOUR = 3_600_000;
@@ -67,11 +67,7 @@ describe('msUntilNextRun: the next 06:00 in Europe/Stockholm', () => {
 });
 
 describe('startDailyScheduler', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(() => t.close());
+  const t = useTestApp();
 
   function recordingLogger() {
     const infos: { dailyJob: { date: string; alreadyRunning: boolean } }[] = [];

@@ -4,21 +4,16 @@ import { DEFAULT_REFERENCE_RATE_BP, recourseDate } from '@portal/domain/money-fl
 import { translate } from '@portal/i18n';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sentInvoices } from '../../../test/support/money';
+import { describe, expect, it } from 'vitest';
+import { paidToBygg, sentInvoices } from '../../../test/support/money';
 import { pdfText } from '../../../test/support/pdf-text';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { bearer } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/use-test-app';
 import { invoiceEvents, invoices, issuers, postings, recipients } from '../../db/schema';
-import { DEMO_BANKGIROS } from '../../db/seed/demo';
 import { todayIn } from '../../lib/today';
-import { importBgmaxFile, incomingPaymentsFile, processOn, runDailyJob } from './money.service';
+import { importBgmaxFile, processOn, runDailyJob } from './money.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 async function ledger(token: string, query: string): Promise<LedgerResponse> {
   const res = await t.app.inject({ url: `/api/limited/reports/ledger?${query}`, headers: bearer(token) });
@@ -57,18 +52,10 @@ async function paidInPart() {
   t.clock.set(new Date('2026-03-10T09:00:00.000Z'));
   await importBgmaxFile(
     t.db,
-    incomingPaymentsFile({
-      paymentDate: todayIn(t.clock.now()),
-      deposits: [
-        {
-          bankgiro: DEMO_BANKGIROS.bygg,
-          payments: [
-            { reference: full.ocr ?? '', amountMinor: full.toPayMinor },
-            { reference: part.ocr ?? '', amountMinor: 10_000 },
-          ],
-        },
-      ],
-    }),
+    paidToBygg(t, [
+      { reference: full.ocr ?? '', amountMinor: full.toPayMinor },
+      { reference: part.ocr ?? '', amountMinor: 10_000 },
+    ]),
     { filename: 'in.bgmax', operatorId: null, now: t.clock.now() },
   );
   return { full, part, open };

@@ -1,15 +1,10 @@
 import { count, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../../test/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../../test/support/use-test-app';
 import { invoices, postings } from '../../db/schema';
 import { checkBooks, postJournal, UnbalancedJournalError } from './money.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 async function anyInvoice() {
   const [invoice] = await t.db.select().from(invoices).where(eq(invoices.state, 9)).limit(1);

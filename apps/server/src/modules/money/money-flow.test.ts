@@ -7,10 +7,18 @@ import { readBgmax } from '@portal/domain/bgmax';
 import { addDays } from '@portal/domain/calendar-date';
 import { DEFAULT_REFERENCE_RATE_BP, feeFor } from '@portal/domain/money-flow';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freshIssuer, sentInvoices, TEST_OPERATOR } from '../../../test/support/money';
+import { describe, expect, it } from 'vitest';
+import {
+  freshIssuer,
+  paidToBygg,
+  payoutOn,
+  sentInvoices,
+  TEST_OPERATOR,
+  todayOf,
+} from '../../../test/support/money';
 import { whileRefusing } from '../../../test/support/refuse-writes';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { bearer } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/use-test-app';
 import { migrationsDir } from '../../db/migrate';
 import {
   invoiceEvents,
@@ -25,7 +33,6 @@ import {
   timelineOrder,
 } from '../../db/schema';
 import { DEMO_BANKGIROS } from '../../db/seed/demo';
-import { todayIn } from '../../lib/today';
 import { decideCredit, loadDetails } from '../invoices/invoices.service';
 import {
   assignPayment,
@@ -37,12 +44,11 @@ import {
 } from './money.service';
 import { settlementBgmax } from './settlement-bgmax';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
+
+/** Postings the issuer is owed that no settlement has paid yet. */
+const openPayable = (issuerId: string) =>
+  and(eq(postings.issuerId, issuerId), eq(postings.account, 'issuer_payable'), isNull(postings.settlementId));
 
 const OPERATOR = TEST_OPERATOR;
 
@@ -57,7 +63,7 @@ function approvedInvoices(n: number, service = 'factoring') {
   return sentInvoices(t, { n, service, approve: true });
 }
 
-const today = () => todayIn(t.clock.now());
+const today = () => todayOf(t);
 
 /** The rows an import writes, counted: files, payments, postings and timeline events. */
 async function writtenCounts() {
@@ -77,9 +83,9 @@ async function booksOf(ids: string[]) {
 describe('payout runs', () => {
   it('settles approved invoices with the issuer’s fees, once', async () => {
     // What the demo's last payout run left (approvals since) is settled first.
-    await runPayout(t.db, { payoutDate: today(), now: t.clock.now(), operatorId: null });
+    await payoutOn(t);
     const approved = await approvedInvoices(3, 'factoring');
-    const run = await runPayout(t.db, { payoutDate: today(), now: t.clock.now(), operatorId: null });
+    const run = await payoutOn(t);
     const mine = run.settlements.filter((s) => s.currency === 'SEK' && s.issuerId === approved[0]?.issuerId);
     expect(mine).toHaveLength(1);
     const settlement = mine[0];
@@ -111,7 +117,7 @@ describe('payout runs', () => {
     expect(events).toHaveLength(3);
     expect(await booksOf(approved.map((i) => i.id))).toEqual([]);
 
-    const again = await runPayout(t.db, { payoutDate: today(), now: t.clock.now(), operatorId: null });
+    const again = await payoutOn(t);
     expect(again.settlements).toEqual([]);
   });
 
@@ -170,8 +176,7 @@ describe('payout runs', () => {
 describe('payouts with charge backs', () => {
   const dueDate = '2026-04-01';
   const later = '2026-09-01';
-  const payout = (payoutDate: string) =>
-    runPayout(t.db, { payoutDate, now: t.clock.now(), operatorId: null });
+  const payout = (payoutDate: string) => payoutOn(t, payoutDate);
   const daily = (date: string) =>
     runDailyJob(t.db, {
       date,
@@ -240,13 +245,7 @@ describe('payouts with charge backs', () => {
     const open = await t.db
       .select({ invoiceId: postings.invoiceId, kind: postings.kind, amountMinor: postings.amountMinor })
       .from(postings)
-      .where(
-        and(
-          eq(postings.issuerId, issuer.id),
-          eq(postings.account, 'issuer_payable'),
-          isNull(postings.settlementId),
-        ),
-      );
+      .where(openPayable(issuer.id));
     expect(open.sort((x, y) => x.amountMinor - y.amountMinor)).toEqual([
       { invoiceId: b.id, kind: 'recognise', amountMinor: -b.toPayMinor },
       { invoiceId: a.id, kind: 'chargeBack', amountMinor: a.toPayMinor },
@@ -293,18 +292,7 @@ describe('payouts with charge backs', () => {
     });
     for (const inv of [b, c]) expect(await eventsOf(inv.id, 5)).toHaveLength(1);
     expect(await checkBooks(t.db, issuer.id)).toEqual([]);
-    expect(
-      await t.db
-        .select()
-        .from(postings)
-        .where(
-          and(
-            eq(postings.issuerId, issuer.id),
-            eq(postings.account, 'issuer_payable'),
-            isNull(postings.settlementId),
-          ),
-        ),
-    ).toEqual([]);
+    expect(await t.db.select().from(postings).where(openPayable(issuer.id))).toEqual([]);
 
     // The customer's BGMAX file of it: the payouts as payments, the charge back as a deduction.
     const file = await t.app.inject({
@@ -384,21 +372,16 @@ describe('BGMAX import', () => {
   it('pays in full, in part and over, keeps the unknown unmatched, and imports a file once', async () => {
     const [full, part, over] = await approvedInvoices(3, 'factoring');
     if (!full || !part || !over) throw new Error('three invoices');
-    const bytes = incomingPaymentsFile({
-      paymentDate: today(),
-      deposits: [
-        {
-          bankgiro: DEMO_BANKGIROS.bygg,
-          payments: [
-            { reference: full.ocr ?? '', amountMinor: full.toPayMinor, name: 'Betalare Ett AB' },
-            { reference: part.ocr ?? '', amountMinor: 10_000 },
-            { reference: over.ocr ?? '', amountMinor: over.toPayMinor + 5_000 },
-            { reference: '99999999999', amountMinor: 1_234 },
-          ],
-        },
-        { bankgiro: '9912346', payments: [{ reference: full.ocr ?? '', amountMinor: 777 }] },
+    const bytes = paidToBygg(
+      t,
+      [
+        { reference: full.ocr ?? '', amountMinor: full.toPayMinor, name: 'Betalare Ett AB' },
+        { reference: part.ocr ?? '', amountMinor: 10_000 },
+        { reference: over.ocr ?? '', amountMinor: over.toPayMinor + 5_000 },
+        { reference: '99999999999', amountMinor: 1_234 },
       ],
-    });
+      { deposits: [{ bankgiro: '9912346', payments: [{ reference: full.ocr ?? '', amountMinor: 777 }] }] },
+    );
     const result = await importBgmaxFile(t.db, bytes, {
       filename: 'in.bgmax',
       operatorId: null,
@@ -471,21 +454,13 @@ describe('BGMAX import', () => {
     const [a, b] = await approvedInvoices(2, 'factoring');
     if (!a || !b) throw new Error('two invoices');
     const half = Math.floor(a.toPayMinor / 2);
-    const bytes = incomingPaymentsFile({
-      paymentDate: today(),
-      deposits: [
-        {
-          bankgiro: DEMO_BANKGIROS.bygg,
-          payments: [
-            { reference: a.ocr ?? '', amountMinor: half },
-            { reference: '88888888888', amountMinor: 500 },
-            { reference: b.ocr ?? '', amountMinor: b.toPayMinor },
-            { reference: '77777777777', amountMinor: 600 },
-            { reference: a.ocr ?? '', amountMinor: a.toPayMinor - half + 250 },
-          ],
-        },
-      ],
-    });
+    const bytes = paidToBygg(t, [
+      { reference: a.ocr ?? '', amountMinor: half },
+      { reference: '88888888888', amountMinor: 500 },
+      { reference: b.ocr ?? '', amountMinor: b.toPayMinor },
+      { reference: '77777777777', amountMinor: 600 },
+      { reference: a.ocr ?? '', amountMinor: a.toPayMinor - half + 250 },
+    ]);
     const result = await importBgmaxFile(t.db, bytes, {
       filename: 'batches.bgmax',
       operatorId: null,
@@ -525,19 +500,11 @@ describe('BGMAX import', () => {
     const [a, b] = await approvedInvoices(2, 'factoring');
     if (!a || !b) throw new Error('two invoices');
     const half = Math.floor(a.toPayMinor / 2);
-    const bytes = incomingPaymentsFile({
-      paymentDate: today(),
-      deposits: [
-        {
-          bankgiro: DEMO_BANKGIROS.bygg,
-          payments: [
-            { reference: a.ocr ?? '', amountMinor: half },
-            { reference: 'okänd', amountMinor: b.toPayMinor },
-            { reference: a.ocr ?? '', amountMinor: a.toPayMinor - half + 250 },
-          ],
-        },
-      ],
-    });
+    const bytes = paidToBygg(t, [
+      { reference: a.ocr ?? '', amountMinor: half },
+      { reference: 'okänd', amountMinor: b.toPayMinor },
+      { reference: a.ocr ?? '', amountMinor: a.toPayMinor - half + 250 },
+    ]);
     const importedAt = t.clock.now();
     const imported = await importBgmaxFile(t.db, bytes, { filename: 'x', operatorId: null, now: importedAt });
     // Nothing of the payments is stored as an event row: the payments carry it.
@@ -607,20 +574,12 @@ describe('BGMAX import', () => {
   it('writes nothing when a later batch fails: the batches before it are rolled back too', async () => {
     const [a, b] = await approvedInvoices(2, 'factoring');
     if (!a || !b) throw new Error('two invoices');
-    const bytes = incomingPaymentsFile({
-      paymentDate: today(),
-      deposits: [
-        {
-          bankgiro: DEMO_BANKGIROS.bygg,
-          payments: [
-            { reference: a.ocr ?? '', amountMinor: a.toPayMinor },
-            { reference: '66666666666', amountMinor: 500 },
-            { reference: b.ocr ?? '', amountMinor: 1_000 },
-            { reference: '55555555555', amountMinor: 700 },
-          ],
-        },
-      ],
-    });
+    const bytes = paidToBygg(t, [
+      { reference: a.ocr ?? '', amountMinor: a.toPayMinor },
+      { reference: '66666666666', amountMinor: 500 },
+      { reference: b.ocr ?? '', amountMinor: 1_000 },
+      { reference: '55555555555', amountMinor: 700 },
+    ]);
     const before = await writtenCounts();
     // The database refuses the last payment, which is in the second batch of two.
     await whileRefusing(t.db, 'payments', `new.reference = '55555555555'`, async () => {
@@ -721,19 +680,11 @@ describe('BGMAX deductions and extra references', () => {
     const [inv] = await approvedInvoices(1);
     if (!inv) throw new Error('one invoice');
     const queueBefore = await unmatchedQueue();
-    const bytes = incomingPaymentsFile({
-      paymentDate: today(),
-      deposits: [
-        {
-          bankgiro: DEMO_BANKGIROS.bygg,
-          payments: [
-            { reference: inv.ocr ?? '', amountMinor: inv.toPayMinor },
-            // A credit invoice of the issuer's that the payer took off what it paid.
-            { reference: '89853', amountMinor: 50_000, deduction: true },
-          ],
-        },
-      ],
-    });
+    const bytes = paidToBygg(t, [
+      { reference: inv.ocr ?? '', amountMinor: inv.toPayMinor },
+      // A credit invoice of the issuer's that the payer took off what it paid.
+      { reference: '89853', amountMinor: 50_000, deduction: true },
+    ]);
     const [deposit] = readBgmax(bytes).file.sections.map((s) => s.deposit.amountMinor);
     expect(deposit).toBe(inv.toPayMinor - 50_000);
     const result = await importBgmaxFile(t.db, bytes, {
@@ -796,49 +747,41 @@ describe('BGMAX deductions and extra references', () => {
     const [one, two, three, four] = await approvedInvoices(4);
     if (!one || !two || !three || !four) throw new Error('four invoices');
     const ocr = (i: { ocr: string | null }) => i.ocr ?? '';
-    const bytes = incomingPaymentsFile({
-      paymentDate: today(),
-      deposits: [
-        {
-          bankgiro: DEMO_BANKGIROS.bygg,
-          payments: [
-            // Extended form registration: a blank reference (code 0), the OCR comes as a TK22.
-            {
-              reference: '',
-              amountMinor: one.toPayMinor,
-              extraReferences: [{ reference: ocr(one), amountMinor: 0 }],
-            },
-            // A reference the payer wrote wrong (code 3) and the correct one as a TK22 of the whole amount.
-            {
-              reference: 'faktura två',
-              amountMinor: 10_000,
-              extraReferences: [{ reference: ocr(two), amountMinor: 10_000 }],
-            },
-            // Two invoices in one payment: which part pays which is for an operator to decide.
-            {
-              reference: '',
-              amountMinor: 20_000,
-              extraReferences: [
-                { reference: ocr(three), amountMinor: 15_000 },
-                { reference: ocr(four), amountMinor: 5_000 },
-              ],
-            },
-            // A TK22 split off a larger payment is not the whole payment either.
-            {
-              reference: '',
-              amountMinor: 30_000,
-              extraReferences: [{ reference: ocr(three), amountMinor: 20_000 }],
-            },
-            // Its own reference comes first.
-            {
-              reference: ocr(four),
-              amountMinor: 1_000,
-              extraReferences: [{ reference: ocr(three), amountMinor: 0 }],
-            },
-          ],
-        },
-      ],
-    });
+    const bytes = paidToBygg(t, [
+      // Extended form registration: a blank reference (code 0), the OCR comes as a TK22.
+      {
+        reference: '',
+        amountMinor: one.toPayMinor,
+        extraReferences: [{ reference: ocr(one), amountMinor: 0 }],
+      },
+      // A reference the payer wrote wrong (code 3) and the correct one as a TK22 of the whole amount.
+      {
+        reference: 'faktura två',
+        amountMinor: 10_000,
+        extraReferences: [{ reference: ocr(two), amountMinor: 10_000 }],
+      },
+      // Two invoices in one payment: which part pays which is for an operator to decide.
+      {
+        reference: '',
+        amountMinor: 20_000,
+        extraReferences: [
+          { reference: ocr(three), amountMinor: 15_000 },
+          { reference: ocr(four), amountMinor: 5_000 },
+        ],
+      },
+      // A TK22 split off a larger payment is not the whole payment either.
+      {
+        reference: '',
+        amountMinor: 30_000,
+        extraReferences: [{ reference: ocr(three), amountMinor: 20_000 }],
+      },
+      // Its own reference comes first.
+      {
+        reference: ocr(four),
+        amountMinor: 1_000,
+        extraReferences: [{ reference: ocr(three), amountMinor: 0 }],
+      },
+    ]);
     const result = await importBgmaxFile(t.db, bytes, {
       filename: 'tk22.txt',
       operatorId: null,
@@ -987,7 +930,7 @@ describe('daily job', () => {
     // The charge back is set off in a settlement only once payouts cover it. Here the demo's own charge
     // backs leave Demo Bygg owing us more than we owe it: the run settles nothing for it, and the
     // invoice's payout and charge back wait open, with no money moved and no settlement event.
-    const payout = await runPayout(t.db, { payoutDate: today(), now: t.clock.now(), operatorId: null });
+    const payout = await payoutOn(t);
     expect(payout.settlements.filter((s) => s.issuerId === issuer.id)).toEqual([]);
     const [owed] = payout.carried.filter((c) => c.issuerId === issuer.id);
     expect(owed?.currency).toBe('SEK');
@@ -1033,7 +976,7 @@ describe('daily job', () => {
     expect(paid?.details).toMatchObject({ forwarded: 1, amountMinor: inv.toPayMinor });
     expect(await checkBooks(t.db, issuer.id)).toEqual([]);
     // Never paid out before: the payout, its charge back and the payment passed on settle together.
-    const run = await runPayout(t.db, { payoutDate: day, now: t.clock.now(), operatorId: null });
+    const run = await payoutOn(t, day);
     const rowsOf = await t.db.select().from(settlementRows).where(eq(settlementRows.invoiceId, inv.id));
     expect(rowsOf.map((r) => [r.kind, r.grossMinor, r.feeMinor]).sort()).toEqual(
       [

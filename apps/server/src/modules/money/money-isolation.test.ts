@@ -1,11 +1,11 @@
 import { MAX_INVOICE_TOTAL_MINOR, runDailyResponseSchema, runPayoutResponseSchema } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import { and, desc, eq, inArray, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { freshIssuer, sentInvoices } from '../../../test/support/money';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { freshIssuer, sentInvoices, todayOf } from '../../../test/support/money';
+import { bearer } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/use-test-app';
 import { auditLog, invoices, postings, settlements, users } from '../../db/schema';
-import { todayIn } from '../../lib/today';
 import { recogniseInvoice } from './money.service';
 
 /**
@@ -13,18 +13,13 @@ import { recogniseInvoice } from './money.service';
  * daily job) runs on its own: a failure is reported with the issuer and its code, the others go
  * through. And the dates of money movement an operator enters must be near today.
  */
-let t: TestApp;
+const t = useTestApp({ resetEach: true });
 let operator: string;
-beforeAll(async () => {
-  t = await createTestApp();
-});
 beforeEach(async () => {
-  await t.reset();
   operator = await t.loginOperator();
 });
-afterAll(() => t.close());
 
-const today = () => todayIn(t.clock.now());
+const today = () => todayOf(t);
 const post = (url: string, payload: object) =>
   t.app.inject({ method: 'POST', url, headers: bearer(operator), payload });
 
@@ -163,7 +158,7 @@ describe('sums over many invoices', () => {
     const token = await t.login(fresh.username);
     const setTotals = (minor: number) =>
       t.db.update(invoices).set({ grossMinor: minor, toPayMinor: minor }).where(inArray(invoices.id, ids));
-    const list = () => t.app.inject({ url: '/api/limited/invoices', headers: bearer(token) });
+    const list = () => t.call(token, 'GET', '/api/limited/invoices');
     const ledger = () =>
       t.app.inject({ url: `/api/limited/reports/ledger?date=${today()}`, headers: bearer(token) });
 

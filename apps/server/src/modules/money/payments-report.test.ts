@@ -1,55 +1,17 @@
 import { addDays } from '@portal/domain/calendar-date';
 import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { sentInvoices } from '../../../test/support/money';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { describe, expect, it } from 'vitest';
+import { readCsv } from '../../../test/support/csv-reader';
+import { paidToBygg, sentInvoices, todayOf } from '../../../test/support/money';
+import { bearer } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/use-test-app';
 import { payments } from '../../db/schema';
-import { DEMO_BANKGIROS } from '../../db/seed/demo';
-import { todayIn } from '../../lib/today';
-import { importBgmaxFile, incomingPaymentsFile } from './money.service';
+import { importBgmaxFile } from './money.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
-const today = () => todayIn(t.clock.now());
-
-/** Parses RFC 4180 CSV (quoted fields, doubled quotes, CRLF) into rows of cells. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i];
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ';') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      i++;
-    } else cell += c;
-  }
-  if (cell !== '' || row.length > 0) {
-    row.push(cell);
-    rows.push(row);
-  }
-  return rows;
-}
+const today = () => todayOf(t);
 
 /**
  * Three approved invoices of Demo Bygg paid today from a BGMAX file (one in full, one in part, one
@@ -58,22 +20,16 @@ function parseCsv(text: string): string[][] {
 async function paidToday() {
   const [full, part, over] = await sentInvoices(t, { n: 3, service: 'factoring', approve: true });
   if (!full || !part || !over) throw new Error('no invoices');
-  const bytes = incomingPaymentsFile({
-    paymentDate: today(),
-    firstSerial: 900_000,
-    firstDeposit: 900,
-    deposits: [
-      {
-        bankgiro: DEMO_BANKGIROS.bygg,
-        payments: [
-          { reference: full.ocr ?? '', amountMinor: full.toPayMinor, name: 'Betalare "Ett"; AB' },
-          { reference: part.ocr ?? '', amountMinor: 10_000 },
-          { reference: over.ocr ?? '', amountMinor: over.toPayMinor + 5_000 },
-          { reference: '99999999999', amountMinor: 1_234 },
-        ],
-      },
+  const bytes = paidToBygg(
+    t,
+    [
+      { reference: full.ocr ?? '', amountMinor: full.toPayMinor, name: 'Betalare "Ett"; AB' },
+      { reference: part.ocr ?? '', amountMinor: 10_000 },
+      { reference: over.ocr ?? '', amountMinor: over.toPayMinor + 5_000 },
+      { reference: '99999999999', amountMinor: 1_234 },
     ],
-  });
+    { firstSerial: 900_000, firstDeposit: 900 },
+  );
   const result = await importBgmaxFile(t.db, bytes, {
     filename: 'report.bgmax',
     operatorId: null,
@@ -269,8 +225,7 @@ describe('payments report', () => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain('.csv');
-    const text = csv.body.replace(/^\uFEFF/, '');
-    const rows = parseCsv(text).filter((r) => r.length > 1);
+    const rows = readCsv(csv.rawPayload, ';').filter((r) => r.length > 1);
     expect(rows[0]?.[0]).toBe('Betaldatum');
     expect(rows).toHaveLength(expectedRows.length + 1);
     // Swedish: a decimal comma (and `;` between fields), written from the öre without a float.

@@ -1,14 +1,15 @@
 import { listHeldPayoutsResponseSchema, runPayoutResponseSchema } from '@portal/contracts';
 import { and, count, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   completeVerification,
   enableTwoFactor,
   verifyAccount,
 } from '../../../test/support/bank-verification';
-import { freshIssuer, sentInvoices, TEST_OPERATOR } from '../../../test/support/money';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { freshIssuer, payoutOn, sentInvoices, TEST_OPERATOR, todayOf } from '../../../test/support/money';
+import { bearer } from '../../../test/support/test-app';
 import { totpCode } from '../../../test/support/totp-code';
+import { useTestApp } from '../../../test/support/use-test-app';
 import {
   auditLog,
   invoiceEvents,
@@ -18,9 +19,8 @@ import {
   settlements,
   verifiedBankAccounts,
 } from '../../db/schema';
-import { todayIn } from '../../lib/today';
 import { decideCredit } from '../invoices/invoices.service';
-import { checkBooks, runPayout } from './money.service';
+import { checkBooks } from './money.service';
 
 /**
  * Payout holds (issue #13, docs/MONEY.md "Payout holds"): an issuer without a verified bank account is
@@ -28,15 +28,10 @@ import { checkBooks, runPayout } from './money.service';
  * run after the issuer verifies its account pays what waited, to that account.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
-const today = () => todayIn(t.clock.now());
-const payout = () => runPayout(t.db, { payoutDate: today(), now: t.clock.now(), operatorId: null });
+const today = () => todayOf(t);
+const payout = () => payoutOn(t);
 
 async function issuerId(name: string): Promise<string> {
   const [row] = await t.db.select({ id: issuers.id }).from(issuers).where(eq(issuers.name, name));
@@ -190,11 +185,9 @@ describe('payout holds', () => {
       '6123-••••6789',
     ]);
 
-    const confirmed = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/bank-verification/confirm',
-      headers: bearer(token),
-      payload: { state: change.query.state, code: totpCode(secret, t.clock.now()) },
+    const confirmed = await t.call(token, 'POST', '/api/limited/bank-verification/confirm', {
+      state: change.query.state,
+      code: totpCode(secret, t.clock.now()),
     });
     expect(confirmed.json().status).toBe('verified');
     // The callback of that verification, read again, answers the outcome now stored.

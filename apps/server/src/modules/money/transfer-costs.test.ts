@@ -8,25 +8,18 @@ import { readBgmax } from '@portal/domain/bgmax';
 import { addDays } from '@portal/domain/calendar-date';
 import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { setAbilities } from '../../../test/support/abilities';
-import { freshIssuer, sentInvoices, TEST_OPERATOR } from '../../../test/support/money';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { freshIssuer, payoutOn, sentInvoices, TEST_OPERATOR } from '../../../test/support/money';
+import { bearer } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/use-test-app';
 import { invoices, issuers, settlementRows, settlements } from '../../db/schema';
-import { todayIn } from '../../lib/today';
 import { decideCredit } from '../invoices/invoices.service';
-import { checkBooks, runDailyJob, runPayout } from './money.service';
+import { checkBooks, runDailyJob } from './money.service';
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
-const today = () => todayIn(t.clock.now());
-const payout = (payoutDate = today()) =>
-  runPayout(t.db, { payoutDate, now: t.clock.now(), operatorId: null });
+const payout = (payoutDate?: string) => payoutOn(t, payoutDate);
 
 async function get<T>(
   token: string,
@@ -229,12 +222,7 @@ describe('fee preview', () => {
     const eur = await sentInvoices(t, { n: 1, service: 'factoring', currency: 'EUR' });
     const ids = [...sek, ...eur].map((i) => i.id);
     const token = await t.login('demo');
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/invoices/fees-preview',
-      headers: bearer(token),
-      payload: { invoiceIDs: ids },
-    });
+    const res = await t.call(token, 'POST', '/api/limited/invoices/fees-preview', { invoiceIDs: ids });
     expect(res.statusCode).toBe(200);
     const preview = res.json() as FeesPreviewResponse;
     expect(preview.items.map((i) => i.invoiceID).sort()).toEqual([...ids].sort());
@@ -269,20 +257,10 @@ describe('fee preview', () => {
     const other = await t.db.select().from(invoices).where(eq(invoices.state, 9));
     const foreign = other.find((i) => i.issuerId !== mine?.issuerId);
     const ids = [mine?.id ?? '', ...(foreign ? [foreign.id] : [])];
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/invoices/fees-preview',
-      headers: bearer(token),
-      payload: { invoiceIDs: ids },
-    });
+    const res = await t.call(token, 'POST', '/api/limited/invoices/fees-preview', { invoiceIDs: ids });
     expect((res.json() as FeesPreviewResponse).items.map((i) => i.invoiceID)).toEqual([mine?.id]);
     const many = Array.from({ length: 201 }, () => mine?.id ?? '');
-    const tooMany = await t.app.inject({
-      method: 'POST',
-      url: '/api/limited/invoices/fees-preview',
-      headers: bearer(token),
-      payload: { invoiceIDs: many },
-    });
+    const tooMany = await t.call(token, 'POST', '/api/limited/invoices/fees-preview', { invoiceIDs: many });
     expect(tooMany.statusCode).toBe(400);
   });
 });
