@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { errorText, translateCode } from '../../../lib/messages';
-import { formatMoney, totalsByCurrency } from '../../../lib/money';
+import { totalsByCurrency } from '../../../lib/money';
 import { usePendingInvoices } from '../api/list-pending-invoices';
 import { useSendInvoices } from '../api/send-invoices';
 import { newIdempotencyKey } from '../utils/idempotency-key';
