@@ -195,18 +195,14 @@ export function TopMenu({
                   <UserMenuItem
                     icon={UserIcon}
                     label={t('layout:user_menu.account')}
-                    onClick={() => {
-                      close();
-                      onOpenAccount();
-                    }}
+                    close={close}
+                    onClick={onOpenAccount}
                   />
                   <UserMenuItem
                     icon={LogoutIcon}
                     label={t('layout:user_menu.logout')}
-                    onClick={() => {
-                      close();
-                      onLogout();
-                    }}
+                    close={close}
+                    onClick={onLogout}
                   />
                 </ul>
               )}
@@ -219,19 +215,28 @@ export function TopMenu({
   );
 }
 
-/** An item of the user menu: an icon and a label on one button. */
+/** An item of the user menu: an icon and a label on one button, which closes the menu and acts. */
 function UserMenuItem({
   icon: Icon,
   label,
+  close,
   onClick,
 }: {
   icon: IconComponent;
   label: string;
+  close: () => void;
   onClick: () => void;
 }) {
   return (
     <li>
-      <button type="button" className="dropdown__item" onClick={onClick}>
+      <button
+        type="button"
+        className="dropdown__item"
+        onClick={() => {
+          close();
+          onClick();
+        }}
+      >
         <Icon size={16} /> {label}
       </button>
     </li>
