@@ -435,3 +435,31 @@ export function RegisterList<T extends { name: string }, S extends string>({
     </RegisterPage>
   );
 }
+
+interface SaveHandlers<R> {
+  onSuccess: (saved: R) => void;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * Saves a register's record from its form: an update of the record with `id`, or a new one without;
+ * `onSaved` learns which it was.
+ */
+export function saveRecord<B, R>({
+  id,
+  body,
+  create,
+  update,
+  onSaved,
+  onError,
+}: {
+  id: string | undefined;
+  body: B;
+  create: { mutate: (body: B, handlers: SaveHandlers<R>) => void };
+  update: { mutate: (input: { id: string; body: B }, handlers: SaveHandlers<R>) => void };
+  onSaved: (saved: R, created: boolean) => void;
+  onError: (error: unknown) => void;
+}): void {
+  if (id === undefined) create.mutate(body, { onSuccess: (saved) => onSaved(saved, true), onError });
+  else update.mutate({ id, body }, { onSuccess: (saved) => onSaved(saved, false), onError });
+}
