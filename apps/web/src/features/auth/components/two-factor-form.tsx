@@ -2,7 +2,7 @@ import { TWO_FACTOR_CODE_LENGTH } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { CodeInput } from '../../../components/ui/code-input';
+import { CodeInput } from '../../../components/ui/text-input';
 import { trackFormSubmit } from '../../../lib/analytics';
 
 interface TwoFactorFormProps {

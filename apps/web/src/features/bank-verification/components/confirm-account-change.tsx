@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { CodeInput } from '../../../components/ui/code-input';
+import { CodeInput } from '../../../components/ui/text-input';
 import { errorText } from '../../../lib/messages';
 import { VerifiedAccount } from './verified-account';
 
