@@ -6,19 +6,13 @@
 //
 // Options: --runs N (default 3; the median score is kept), --url http://host:port (a running server
 // with the demo data; none is started), --json file (every figure, for docs/BENCHMARKS.md).
-import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import lighthouse from 'lighthouse';
 import desktopConfig from 'lighthouse/core/config/desktop-config.js';
 import puppeteer from 'puppeteer-core';
+import { serverFor } from './built-server.mjs';
 
-const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
-const SERVER_MAIN = join(ROOT, 'apps', 'server', 'dist', 'main.js');
 const DEMO_USER = 'demo';
 const DEMO_PASSWORD = 'Portal-demo-1';
 const TARGETS = { performance: 95, accessibility: 100 };
@@ -33,58 +27,6 @@ const { values: args } = parseArgs({
   options: { runs: { type: 'string', default: '3' }, url: { type: 'string' }, json: { type: 'string' } },
 });
 const runs = Math.max(1, Number(args.runs) || 1);
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The built server on a fresh embedded database; the first start seeds the demo data. */
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-bench-web-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [SERVER_MAIN], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      POSTHOG_KEY: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 300_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop };
-    } catch {
-      // not listening yet (the demo seed runs first)
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('the server did not answer within 300 s');
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-}
 
 /** A session of the demo user, as the web keeps it in localStorage after signing in. */
 async function signIn(baseUrl) {
@@ -171,9 +113,8 @@ async function audit(browser, url, session) {
   }
 }
 
-const server = args.url
-  ? { baseUrl: args.url.replace(/\/+$/, ''), stop: async () => {} }
-  : await startServer();
+// A fresh database: the first start seeds the demo data, before the server listens.
+const server = await serverFor(args.url, { name: 'bench-web', timeoutMs: 300_000, pollMs: 500 });
 const browser = await puppeteer.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   headless: true,

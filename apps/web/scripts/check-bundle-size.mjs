@@ -10,21 +10,18 @@
 //
 // Usage: node apps/web/scripts/check-bundle-size.mjs [--url http://host:port] [--json file]
 // Without --url it starts apps/server/dist/main.js on a free port with an empty embedded database.
-import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { chromium } from 'playwright-core';
+import { serverFor } from '../../../scripts/built-server.mjs';
 
 const BUDGET_KB = 100;
 /** How long the network must stay quiet after the form is usable before the late loads are counted. */
 const QUIET_MS = 1500;
 const WEB_ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 const DIST = join(WEB_ROOT, 'dist');
-const SERVER_MAIN = join(WEB_ROOT, '..', 'server', 'dist', 'main.js');
 /** What a visitor uses without signing in: the public routes and their lazily loaded schemas. */
 const PUBLIC_MODULES = [
   'src/app/routes/login.tsx',
@@ -74,60 +71,6 @@ function featureFiles(manifest) {
     if (!publicSide.has(key)) files.set(`/${manifest[key].file}`, key);
   }
   return files;
-}
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address();
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-/** The built server on an empty embedded database (no demo seed: the login page needs no data). */
-async function startServer() {
-  const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'portal-size-'));
-  const baseUrl = `http://127.0.0.1:${port}`;
-  const server = spawn(process.execPath, [SERVER_MAIN], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseUrl,
-      SEED_DEMO: 'never',
-      DAILY_JOB: 'off',
-      LOG_LEVEL: 'warn',
-      POSTHOG_KEY: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = async () => {
-    if (server.exitCode === null) {
-      const exited = new Promise((resolve) => server.once('exit', resolve));
-      server.kill('SIGTERM');
-      await exited;
-    }
-    rmSync(dataDir, { recursive: true, force: true });
-  };
-  const deadline = Date.now() + 120_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`the server exited with ${server.exitCode}`);
-    try {
-      if ((await fetch(`${baseUrl}/api/health`)).ok) return { baseUrl, stop };
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) {
-      await stop();
-      throw new Error('the server did not answer within 120 s');
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 /** Opens /login in a fresh Chromium profile and returns every JavaScript response with its sizes. */
@@ -198,9 +141,13 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 const manifest = readManifest();
 const features = featureFiles(manifest);
-const server = args.url
-  ? { baseUrl: args.url.replace(/\/+$/, ''), stop: async () => {} }
-  : await startServer();
+// The login page needs no data: an empty database, no demo seed.
+const server = await serverFor(args.url, {
+  name: 'size',
+  env: { SEED_DEMO: 'never', DAILY_JOB: 'off' },
+  timeoutMs: 120_000,
+  pollMs: 200,
+});
 let result;
 try {
   result = await measure(server.baseUrl);

@@ -28,8 +28,13 @@ const articlesRoute = lazyRoute(() => import('./routes/articles'));
 const invoiceRegisterRoute = lazyRoute(() => import('./routes/invoice-register'));
 const invoiceFileUploadRoute = lazyRoute(() => import('./routes/invoice-file-upload'));
 const invoiceUploadRoute = lazyRoute(() => import('./routes/invoice-upload'));
-const invoiceEditRoute = lazyRoute(() => import('./routes/invoice-edit'));
-const invoicesDuplicateRoute = lazyRoute(() => import('./routes/invoices-duplicate'));
+// The register, edit and duplicate forms are one chunk (routes/invoice-register.tsx).
+const invoiceEditRoute = lazyRoute(() =>
+  import('./routes/invoice-register').then((m) => ({ default: m.InvoiceEditRoute })),
+);
+const invoicesDuplicateRoute = lazyRoute(() =>
+  import('./routes/invoice-register').then((m) => ({ default: m.InvoicesDuplicateRoute })),
+);
 const invoiceSendRoute = lazyRoute(() => import('./routes/invoice-send'));
 const invoiceSendBusinessRoute = lazyRoute(() => import('./routes/invoice-send-business'));
 const invoicesRoute = lazyRoute(() => import('./routes/invoices'));

@@ -1,26 +1,25 @@
 import { DEFAULT_LANGUAGE, type Language } from '@portal/contracts';
-import { isLocale, LOCALES, loadStartupTexts, type Messages } from '@portal/i18n/startup';
+import {
+  isLocale,
+  LOCALES,
+  loadStartupTexts,
+  type Messages,
+  NAMESPACES,
+  type Namespace,
+} from '@portal/i18n/startup';
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { updateSession } from './session-store';
 import { readStored, STORAGE_KEYS, writeStored } from './storage';
 
-/** The namespaces the web uses; `email` belongs to the server. */
-export const WEB_NAMESPACES = [
-  'common',
-  'auth',
-  'layout',
-  'account',
-  'errors',
-  'sign-in-errors',
-  'validation',
-  'dashboard',
-  'recipients',
-  'articles',
-  'invoices',
-  'bank-verification',
-  'fortnox',
-] as const;
+/**
+ * The namespaces i18next is set up with: all but the server's own (e-mails, documents, notices) and
+ * `reports`, which it shares with the server and whose screens add it with their chunk (addTexts).
+ */
+const NOT_WEB: readonly Namespace[] = ['email', 'documents', 'notices', 'reports'];
+
+/** The namespaces the web uses (see NOT_WEB). */
+export const WEB_NAMESPACES = NAMESPACES.filter((namespace) => !NOT_WEB.includes(namespace));
 
 /**
  * The language at startup (spec §9): a saved `default_language`, else the persisted `language`,

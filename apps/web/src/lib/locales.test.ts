@@ -3,11 +3,18 @@ import { join } from 'node:path';
 import {
   BANK_VERIFICATION_FAILURE_REASONS,
   ERROR_CODES,
+  IMPORT_COLUMNS,
   IMPORT_ISSUE_CODES,
+  INVOICE_EVENTS,
+  INVOICE_FILTERS,
+  INVOICE_STATE_NUMBERS,
   LANGUAGES,
   LEDGER_PROCESSES,
   REPORT_FILE_TYPES,
+  ROT_RUT_TYPES,
+  SERVICE_TYPES,
   SETTLEMENT_ROW_KINDS,
+  UNITS,
   VALIDATION_CODES,
 } from '@portal/contracts';
 import { LOCALES, type Messages, resources } from '@portal/i18n';
@@ -53,8 +60,10 @@ function usedKeys(): Set<string> {
 /**
  * Keys built at run time, so the static scan cannot see them. Each family is listed with the values
  * it can take: error codes (lib/messages.ts), rule codes (contracts/rules.ts), language names
- * (language-flags.tsx), report file types, issuer field labels (account details form), and the ledger's
- * columns and processes and the settlement row kinds (report screens).
+ * (language-flags.tsx), report file types, issuer field labels (account details form), the ledger's
+ * columns and processes and the settlement row kinds (report screens), the labels of the contract's
+ * lists (lib/label-keys.ts) and the texts of the registers' pages (RegisterList in
+ * components/ui/list-results.tsx).
  */
 const DYNAMIC_KEYS = [
   ...ERROR_CODES.map((code) => `errors:${code}`),
@@ -84,6 +93,36 @@ const DYNAMIC_KEYS = [
   ...BANK_VERIFICATION_FAILURE_REASONS.map((reason) => `bank-verification:failure.${reason}`),
   ...['se-bban', 'bankgiro', 'iban'].map((kind) => `bank-verification:account.kinds.${kind}`),
   ...['SE', 'FI'].map((country) => `bank-verification:countries.${country}`),
+  ...INVOICE_STATE_NUMBERS.map((state) => `invoices:states.${state}`),
+  ...Object.keys(INVOICE_EVENTS).map((event) => `invoices:events.${event}`),
+  ...INVOICE_FILTERS.map((filter) => `invoices:filters.${filter}`),
+  ...SERVICE_TYPES.map((service) => `invoices:services.${service}`),
+  ...ROT_RUT_TYPES.map((type) => `invoices:rot_rut.types.${type}`),
+  ...IMPORT_COLUMNS.map((column) => `invoices:import.columns.${column}`),
+  ...UNITS.flatMap((unit) => [
+    `invoices:units.${unit}`,
+    `articles:units.short.${unit}`,
+    `articles:units.long.${unit}`,
+  ]),
+  ...['articles', 'recipients'].flatMap((ns) =>
+    [
+      'page.title',
+      'page.lead',
+      'page.search',
+      'page.search_hint',
+      'page.new',
+      'page.pages',
+      'page.empty',
+      'page.no_matches',
+      'page.created',
+      'page.saved',
+      'page.deleted',
+      'delete.title',
+      'actions.edit_row',
+      'actions.delete_row',
+      'columns.actions',
+    ].map((key) => `${ns}:${key}`),
+  ),
 ];
 
 function allKeys(

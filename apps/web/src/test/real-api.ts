@@ -5,6 +5,7 @@ import type { User } from '@portal/contracts';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from '@portal/server/testing';
 import { afterAll, beforeAll, beforeEach, vi } from 'vitest';
 import { getSession, updateSession } from '../lib/session-store';
+import { readBlob } from './downloads';
 
 /** One call the page made, as the server received it. */
 export interface RealCall {
@@ -31,6 +32,8 @@ export interface RealApi {
   failNext(route: string, answer: { status: number; body?: unknown } | 'network'): void;
   /** A real PDF (the server checks that it opens and has pages): its own PDF of demo invoice 10042. */
   demoPdf(): Promise<Uint8Array>;
+  /** The id of a demo invoice by its number (seeded ids are random). */
+  invoiceID(invoiceNumber: string): Promise<string>;
   /**
    * Calls the server directly (not through the page) as the signed-in user, to look up seeded rows
    * (ids are random per seed) or to check what a page changed. Fails on an error status.
@@ -51,16 +54,6 @@ async function bodyBytes(body: BodyInit | null | undefined): Promise<Buffer | st
   if (typeof Blob !== 'undefined' && body instanceof Blob) return Buffer.from(await readBlob(body));
   if (body instanceof URLSearchParams) return body.toString();
   throw new Error(`real-api: unsupported request body ${Object.prototype.toString.call(body)}`);
-}
-
-function readBlob(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
 }
 
 function headerRecord(headers: HeadersInit | undefined): Record<string, string> {
@@ -165,15 +158,20 @@ export function startRealApi(): RealApi {
     return (answer.statusCode === 204 ? undefined : answer.json()) as T;
   }
 
-  async function demoPdf(): Promise<Uint8Array> {
+  async function invoiceID(invoiceNumber: string): Promise<string> {
     const list = await call<{ items: { invoiceID: string; invoiceNumber: string }[] }>(
       'GET',
-      '/api/limited/invoices?search=10042',
+      `/api/limited/invoices?search=${invoiceNumber}`,
     );
-    const invoice = list.items.find((i) => i.invoiceNumber === '10042');
+    const found = list.items.find((i) => i.invoiceNumber === invoiceNumber);
+    if (!found) throw new Error(`real-api: no demo invoice ${invoiceNumber}`);
+    return found.invoiceID;
+  }
+
+  async function demoPdf(): Promise<Uint8Array> {
     const answer = await (server as TestApp).app.inject({
       method: 'GET',
-      url: `/api/limited/invoices/${invoice?.invoiceID}/pdf?language=en-US`,
+      url: `/api/limited/invoices/${await invoiceID('10042')}/pdf?language=en-US`,
       headers: { authorization: `Bearer ${getSession().token}` },
     });
     if (answer.statusCode !== 200) throw new Error(`real-api: demo PDF: ${answer.statusCode}`);
@@ -183,6 +181,7 @@ export function startRealApi(): RealApi {
   return {
     call,
     demoPdf,
+    invoiceID,
     failNext: (route, answer) => {
       failures.push({ route, answer });
     },

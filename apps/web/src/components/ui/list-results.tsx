@@ -1,4 +1,4 @@
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/messages';
@@ -312,4 +312,154 @@ export function DeleteDialog({
       onConfirm={onConfirm}
     />
   );
+}
+
+/** The query of a register's list: a page of a search, sorted by one of its fields. */
+export interface RegisterQuery<S extends string> extends ListPaging {
+  search?: string;
+  sort: S;
+  order: SortOrder;
+}
+
+export interface RegisterListProps<T extends { name: string }, S extends string> {
+  /**
+   * The namespace of the register's texts: `page.title`, `page.lead`, `page.search`, `page.search_hint`,
+   * `page.new`, `page.pages`, `page.empty`, `page.no_matches`, `page.created`, `page.saved`,
+   * `page.deleted`, `delete.title`, `actions.edit_row`, `actions.delete_row` and `columns.actions`.
+   */
+  ns: 'articles' | 'recipients';
+  query: RegisterQuery<S>;
+  onQueryChange: (patch: Partial<RegisterQuery<S>>, options?: { replace?: boolean }) => void;
+  list: UseQueryResult<{ items: T[]; total: number; pageSize?: number }>;
+  /** The delete call, by the record's id. */
+  remove: UseMutationResult<unknown, Error, string>;
+  idOf: (item: T) => string;
+  /** The header cells before the actions' column, given the SortableHeaders' props. */
+  head: (sortProps: ReturnType<typeof sortPropsOf<S>>) => ReactNode;
+  /** A row's cells before its actions. */
+  cells: (item: T) => ReactNode;
+  /** The delete question's text. */
+  deleteMessage: (item: T) => string;
+  /** The form of a record (null: a new one). */
+  form: (item: T | null, onClose: () => void, onSaved: (saved: T, created: boolean) => void) => ReactNode;
+}
+
+/**
+ * A register (recipients, articles): the searchable, sortable, paged table of its records with create,
+ * edit and delete, and the status line that says what was done last.
+ */
+export function RegisterList<T extends { name: string }, S extends string>({
+  ns,
+  query,
+  onQueryChange,
+  list,
+  remove,
+  idOf,
+  head,
+  cells,
+  deleteMessage,
+  form,
+}: RegisterListProps<T, S>) {
+  const { t } = useTranslation();
+  const register = useRegister<T>(remove);
+  const { editing, deleting } = register;
+  usePageInRange(list, query, onQueryChange);
+  const sortProps = sortPropsOf(query, onQueryChange);
+
+  return (
+    <RegisterPage
+      title={t(`${ns}:page.title`)}
+      lead={t(`${ns}:page.lead`)}
+      search={query.search ?? ''}
+      onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
+      searchLabel={t(`${ns}:page.search`)}
+      searchHint={t(`${ns}:page.search_hint`)}
+      newLabel={t(`${ns}:page.new`)}
+      register={register}
+    >
+      <ListResults
+        list={list}
+        query={query}
+        onQueryChange={onQueryChange}
+        pagesLabel={t(`${ns}:page.pages`)}
+        empty={query.search ? t(`${ns}:page.no_matches`, { search: query.search }) : t(`${ns}:page.empty`)}
+      >
+        {(data) => (
+          <DataTable
+            caption={t(`${ns}:page.title`)}
+            className="data-table data-table--cards"
+            busy={list.isFetching}
+          >
+            <thead>
+              <tr>
+                {head(sortProps)}
+                <th scope="col" className="data-table__actions">
+                  <span className="visually-hidden">{t(`${ns}:columns.actions`)}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((item) => (
+                <tr key={idOf(item)}>
+                  {cells(item)}
+                  <RowActions
+                    editLabel={t(`${ns}:actions.edit_row`, { name: item.name })}
+                    deleteLabel={t(`${ns}:actions.delete_row`, { name: item.name })}
+                    onEdit={() => register.startEdit(item)}
+                    onDelete={() => register.startDelete(item)}
+                  />
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        )}
+      </ListResults>
+
+      {editing &&
+        form(editing.item, register.closeEditor, (saved, created) =>
+          register.done(t(created ? `${ns}:page.created` : `${ns}:page.saved`, { name: saved.name })),
+        )}
+      {deleting && (
+        <DeleteDialog
+          title={t(`${ns}:delete.title`)}
+          message={deleteMessage(deleting)}
+          remove={remove}
+          onHide={register.closeDelete}
+          onConfirm={() =>
+            remove.mutate(idOf(deleting), {
+              onSuccess: () => register.done(t(`${ns}:page.deleted`, { name: deleting.name })),
+            })
+          }
+        />
+      )}
+    </RegisterPage>
+  );
+}
+
+interface SaveHandlers<R> {
+  onSuccess: (saved: R) => void;
+  onError: (error: unknown) => void;
+}
+
+/**
+ * Saves a register's record from its form: an update of the record with `id`, or a new one without;
+ * `onSaved` learns which it was.
+ */
+export function saveRecord<B, R>({
+  id,
+  body,
+  create,
+  update,
+  onSaved,
+  onError,
+}: {
+  id: string | undefined;
+  body: B;
+  create: { mutate: (body: B, handlers: SaveHandlers<R>) => void };
+  update: { mutate: (input: { id: string; body: B }, handlers: SaveHandlers<R>) => void };
+  onSaved: (saved: R, created: boolean) => void;
+  onError: (error: unknown) => void;
+}): void {
+  if (id === undefined) create.mutate(body, { onSuccess: (saved) => onSaved(saved, true), onError });
+  else update.mutate({ id, body }, { onSuccess: (saved) => onSaved(saved, false), onError });
 }

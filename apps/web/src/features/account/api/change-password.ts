@@ -1,6 +1,6 @@
 import { type ChangePasswordBody, ROUTES } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/api-hooks';
 import { selfKeys } from '../../../lib/self';
 
 /** `POST limited/account` {old, new}: 412 wrong old, 400 invalid new (spec §8). */
@@ -10,9 +10,5 @@ export function changePassword(body: ChangePasswordBody) {
 
 /** On success `self` is loaded again: lastPasswordChange is now set (spec §4) and the overlay may go. */
 export function useChangePassword() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: changePassword,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: selfKeys.all }),
-  });
+  return useRefreshingMutation(changePassword, selfKeys.all);
 }

@@ -1,6 +1,6 @@
 import { type DisableTwoFactorBody, ROUTES } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/api-hooks';
 import { selfKeys } from '../../../lib/self';
 
 /**
@@ -12,9 +12,5 @@ export function disableTwoFactor(body: DisableTwoFactorBody) {
 }
 
 export function useDisableTwoFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: disableTwoFactor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: selfKeys.all }),
-  });
+  return useRefreshingMutation(disableTwoFactor, selfKeys.all);
 }

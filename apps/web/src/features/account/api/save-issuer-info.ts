@@ -1,6 +1,6 @@
 import { ROUTES, type SaveIssuerInfoBody } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/api-hooks';
 import { selfKeys } from '../../../lib/self';
 
 /** `POST limited/issuerInfo` (spec §7); 400 `issuer.invalid` with field issues (spec §8). */
@@ -9,9 +9,5 @@ export function saveIssuerInfo(body: SaveIssuerInfoBody) {
 }
 
 export function useSaveIssuerInfo() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: saveIssuerInfo,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: selfKeys.all }),
-  });
+  return useRefreshingMutation(saveIssuerInfo, selfKeys.all);
 }

@@ -1,6 +1,6 @@
 import { ROUTES } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/api-hooks';
 import { selfKeys } from '../../../lib/self';
 
 /** `POST /limited/2fa/verify` {code}: a verified code enables two-factor (spec §4). */
@@ -9,9 +9,5 @@ export function verifyTwoFactor(body: { code: string }) {
 }
 
 export function useVerifyTwoFactor() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: verifyTwoFactor,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: selfKeys.all }),
-  });
+  return useRefreshingMutation(verifyTwoFactor, selfKeys.all);
 }

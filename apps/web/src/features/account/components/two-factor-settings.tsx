@@ -5,7 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { WarningIcon } from '../../../components/ui/icons';
 import { MessageDialog } from '../../../components/ui/message-dialog';
 import { Modal } from '../../../components/ui/modal';
-import { TextInput } from '../../../components/ui/text-input';
+import { CodeInput } from '../../../components/ui/text-input';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { errorText, retryMinutes } from '../../../lib/messages';
@@ -116,21 +116,17 @@ export function TwoFactorSettings({ enabled, required = false }: { enabled: bool
               <WarningIcon size={18} /> {t('account:two_factor.disable_confirm_text')}
             </p>
             <p className="muted">{t('account:two_factor.disable_code_text')}</p>
-            <TextInput
+            <CodeInput
               label={t('account:two_factor.code')}
               name="disableCode"
               value={disableCode}
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]*"
-              maxLength={TWO_FACTOR_CODE_LENGTH}
               error={disableErrorCode}
               errorParams={
                 disableError instanceof ApiError ? { minutes: retryMinutes(disableError, 15) } : undefined
               }
               onChange={(value) => {
                 setDisableError(null);
-                setDisableCode(value.replace(/\D/g, '').slice(0, TWO_FACTOR_CODE_LENGTH));
+                setDisableCode(value);
               }}
             />
           </Modal>
@@ -201,16 +197,7 @@ export function TwoFactorSettings({ enabled, required = false }: { enabled: bool
       <p>
         {t('account:two_factor.secret_label')} <code className="secret">{setup.secret}</code>
       </p>
-      <TextInput
-        label={t('account:two_factor.code')}
-        name="code"
-        value={code}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={TWO_FACTOR_CODE_LENGTH}
-        onChange={(value) => setCode(value.replace(/\D/g, '').slice(0, TWO_FACTOR_CODE_LENGTH))}
-      />
+      <CodeInput label={t('account:two_factor.code')} name="code" value={code} onChange={setCode} />
       <div className="button-row">
         <Button
           type="submit"

@@ -1,6 +1,6 @@
 import { type ArticleBody, ROUTES } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/api-hooks';
 import { articleKeys } from './list-articles';
 
 /** `POST limited/articles`; 409 `article.duplicate_number`, 400 `article.invalid` or `article.invalid_vat_rate`. */
@@ -9,9 +9,5 @@ export function createArticle(body: ArticleBody) {
 }
 
 export function useCreateArticle() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createArticle,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: articleKeys.all }),
-  });
+  return useRefreshingMutation(createArticle, articleKeys.all);
 }

@@ -1,20 +1,13 @@
-import { buildPath, ROUTES } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ROUTES } from '@portal/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { routeAt, useRefreshingMutation } from '../../../lib/api-hooks';
 import { articleKeys } from './list-articles';
 
 /** `DELETE limited/articles/:id`; invoice rows keep their own copy of the article's fields. */
 export function deleteArticle(id: string) {
-  return apiRequest(
-    { method: ROUTES.deleteArticle.method, path: buildPath(ROUTES.deleteArticle.path, { id }) },
-    (s) => s.okResponseSchema,
-  );
+  return apiRequest(routeAt(ROUTES.deleteArticle, { id }), (s) => s.okResponseSchema);
 }
 
 export function useDeleteArticle() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteArticle,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: articleKeys.all }),
-  });
+  return useRefreshingMutation(deleteArticle, articleKeys.all);
 }

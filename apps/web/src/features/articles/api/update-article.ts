@@ -1,21 +1,13 @@
-import { type ArticleBody, buildPath, ROUTES } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type ArticleBody, ROUTES } from '@portal/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { routeAt, useRefreshingMutation } from '../../../lib/api-hooks';
 import { articleKeys } from './list-articles';
 
 /** `PUT limited/articles/:id`; the errors of createArticle, and 404 `article.not_found`. */
 export function updateArticle({ id, body }: { id: string; body: ArticleBody }) {
-  return apiRequest(
-    { method: ROUTES.updateArticle.method, path: buildPath(ROUTES.updateArticle.path, { id }) },
-    (s) => s.articleSchema,
-    { body },
-  );
+  return apiRequest(routeAt(ROUTES.updateArticle, { id }), (s) => s.articleSchema, { body });
 }
 
 export function useUpdateArticle() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateArticle,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: articleKeys.all }),
-  });
+  return useRefreshingMutation(updateArticle, articleKeys.all);
 }

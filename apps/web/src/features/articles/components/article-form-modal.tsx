@@ -12,6 +12,7 @@ import {
   FormTextField,
   markServerErrors,
 } from '../../../components/ui/form-fields';
+import { saveRecord } from '../../../components/ui/list-results';
 import { Modal } from '../../../components/ui/modal';
 import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
 import { trackFormSubmit } from '../../../lib/analytics';
@@ -83,14 +84,7 @@ export function ArticleFormModal({
   const submit = handleSubmit((body) => {
     setFailure(null);
     trackFormSubmit(isNew ? 'create_article' : 'update_article', Object.keys(body));
-    if (article) {
-      update.mutate(
-        { id: article.articleID, body },
-        { onSuccess: (saved) => onSaved(saved, false), onError: onFailure },
-      );
-    } else {
-      create.mutate(body, { onSuccess: (saved) => onSaved(saved, true), onError: onFailure });
-    }
+    saveRecord({ id: article?.articleID, body, create, update, onSaved, onError: onFailure });
   });
 
   const title = isNew ? t('articles:form.new_title') : t('articles:form.edit_title');
@@ -119,22 +113,22 @@ export function ArticleFormModal({
           void submit();
         }}
       >
-        <FormTextField
-          control={control}
-          name="articleNumber"
-          label={t('articles:fields.articleNumber')}
-          limit={ARTICLE_LIMITS.articleNumber}
-          autoComplete="off"
-          required
-        />
-        <FormTextField
-          control={control}
-          name="name"
-          label={t('articles:fields.name')}
-          limit={ARTICLE_LIMITS.name}
-          autoComplete="off"
-          required
-        />
+        {(
+          [
+            ['articleNumber', 'articles:fields.articleNumber'],
+            ['name', 'articles:fields.name'],
+          ] as const
+        ).map(([name, label]) => (
+          <FormTextField
+            key={name}
+            control={control}
+            name={name}
+            label={t(label)}
+            limit={ARTICLE_LIMITS[name]}
+            autoComplete="off"
+            required
+          />
+        ))}
         <FormTextArea
           control={control}
           name="description"

@@ -2,7 +2,7 @@ import { TWO_FACTOR_CODE_LENGTH } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { TextInput } from '../../../components/ui/text-input';
+import { CodeInput } from '../../../components/ui/text-input';
 import { trackFormSubmit } from '../../../lib/analytics';
 
 interface TwoFactorFormProps {
@@ -30,18 +30,7 @@ export function TwoFactorForm({ loading, onSubmit, onBack }: TwoFactorFormProps)
     >
       <h2 className="auth-form__title">{t('auth:two_factor.title')}</h2>
       <p className="auth-form__intro">{t('auth:two_factor.intro')}</p>
-      <TextInput
-        label={t('auth:two_factor.code')}
-        name="code"
-        value={code}
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={TWO_FACTOR_CODE_LENGTH}
-        // Only digits are kept, so a pasted "123 456" becomes a usable code.
-        onChange={(value) => setCode(value.replace(/\D/g, '').slice(0, TWO_FACTOR_CODE_LENGTH))}
-        autoFocus
-      />
+      <CodeInput label={t('auth:two_factor.code')} name="code" value={code} onChange={setCode} autoFocus />
       <Button
         type="submit"
         fullWidth

@@ -33,6 +33,28 @@ describe('the bank-verification pages', () => {
   const api = startRealApi();
   afterEach(() => act(() => i18next.changeLanguage('en-US')));
 
+  /** Starts a verification at `bankId` and approves `account` there: the state the browser comes back with. */
+  async function approvedAt(bankId: string, account: string): Promise<string> {
+    const { redirectUrl } = await api.call<{ redirectUrl: string }>(
+      'POST',
+      '/api/limited/bank-verification/start',
+      { bankId },
+    );
+    return String((await atTheBank(redirectUrl, account)).state);
+  }
+
+  /** The page the bank sends the browser back to. */
+  function renderResult(state: string, onVerified: () => void = () => {}) {
+    renderWithProviders(
+      <VerificationResultPage
+        query={{ state }}
+        verifyHref="/verify-bank-account"
+        homeHref="/"
+        onVerified={onVerified}
+      />,
+    );
+  }
+
   it('lists the banks with logos, says "failure to fetch banks" with a retry, and sends the browser to the bank', async () => {
     await api.signIn('demo-unverified');
     api.server.bankSandbox?.setFailures(['banks']);
@@ -65,42 +87,18 @@ describe('the bank-verification pages', () => {
     ['fi-FI', 'Valitsemasi tilin haltija ei ole yrityksenne.', 'Yritä uudelleen'],
   ])('in %s says why an account was refused and offers to try again', async (language, reason, retry) => {
     await api.signIn('demo-unverified');
-    const { redirectUrl } = await api.call<{ redirectUrl: string }>(
-      'POST',
-      '/api/limited/bank-verification/start',
-      { bankId: 'se-norrbanken' },
-    );
-    const query = await atTheBank(redirectUrl, 'nb-private');
+    const state = await approvedAt('se-norrbanken', 'nb-private');
     await act(() => i18next.changeLanguage(language));
-    renderWithProviders(
-      <VerificationResultPage
-        query={{ state: String(query.state) }}
-        verifyHref="/verify-bank-account"
-        homeHref="/"
-        onVerified={() => {}}
-      />,
-    );
+    renderResult(state);
     expect(await screen.findByText(reason, { exact: false })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: retry })).toHaveAttribute('href', '/verify-bank-account');
   });
 
   it('shows the verified account masked and tells the shell', async () => {
     await api.signIn('demo-unverified');
-    const { redirectUrl } = await api.call<{ redirectUrl: string }>(
-      'POST',
-      '/api/limited/bank-verification/start',
-      { bankId: 'se-sparbanken-vast' },
-    );
-    const query = await atTheBank(redirectUrl, 'sv-nystart');
+    const state = await approvedAt('se-sparbanken-vast', 'sv-nystart');
     const onVerified = vi.fn();
-    renderWithProviders(
-      <VerificationResultPage
-        query={{ state: String(query.state) }}
-        verifyHref="/verify-bank-account"
-        homeHref="/"
-        onVerified={onVerified}
-      />,
-    );
+    renderResult(state, onVerified);
     expect(await screen.findByRole('heading', { name: 'Bank account verified' })).toBeInTheDocument();
     expect(screen.getByTestId('verified-account')).toHaveTextContent('BG •••-0158');
     expect(screen.getByTestId('verified-account')).not.toHaveTextContent('5050158');
@@ -115,21 +113,9 @@ describe('the bank-verification pages', () => {
     const { secret } = await api.call<{ secret: string }>('GET', '/api/limited/2fa/enable');
     await api.call('POST', '/api/limited/2fa/verify', { code: codeAt(secret, api.server.clock.now()) });
     api.server.clock.advance(30_000);
-    const { redirectUrl } = await api.call<{ redirectUrl: string }>(
-      'POST',
-      '/api/limited/bank-verification/start',
-      { bankId: 'se-sparbanken-vast' },
-    );
-    const query = await atTheBank(redirectUrl, 'sv-bygg');
+    const state = await approvedAt('se-sparbanken-vast', 'sv-bygg');
     const onVerified = vi.fn();
-    renderWithProviders(
-      <VerificationResultPage
-        query={{ state: String(query.state) }}
-        verifyHref="/verify-bank-account"
-        homeHref="/"
-        onVerified={onVerified}
-      />,
-    );
+    renderResult(state, onVerified);
     expect(await screen.findByRole('heading', { name: 'Confirm the new account' })).toBeInTheDocument();
     expect(screen.getByTestId('current-account')).toHaveTextContent('6123-••••6789');
     expect(screen.getByTestId('new-account')).toHaveTextContent('BG •••-0141');

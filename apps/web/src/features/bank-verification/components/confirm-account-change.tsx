@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { TextInput } from '../../../components/ui/text-input';
+import { CodeInput } from '../../../components/ui/text-input';
 import { errorText } from '../../../lib/messages';
 import { VerifiedAccount } from './verified-account';
 
@@ -55,16 +55,12 @@ export function ConfirmAccountChange({
           if (isComplete) onConfirm(code);
         }}
       >
-        <TextInput
+        <CodeInput
           className="bank-verification__code"
           label={t('bank-verification:confirm.code')}
           name="code"
           value={code}
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          pattern="[0-9]*"
-          maxLength={TWO_FACTOR_CODE_LENGTH}
-          onChange={(value) => setCode(value.replace(/\D/g, '').slice(0, TWO_FACTOR_CODE_LENGTH))}
+          onChange={setCode}
         />
         {error && (
           <p role="alert" className="notice notice--error">

@@ -1,7 +1,6 @@
 import { type InvoiceBody, ROUTES } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { invoiceKeys } from './list-invoices';
+import { useSaveInvoiceMutation } from './saved-invoice';
 
 export interface CreateInvoiceInput {
   body: InvoiceBody;
@@ -21,12 +20,5 @@ export function createInvoice({ body, idempotencyKey }: CreateInvoiceInput) {
 }
 
 export function useCreateInvoice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createInvoice,
-    onSuccess: (invoice) => {
-      queryClient.setQueryData(invoiceKeys.detail(invoice.invoiceID), invoice);
-      return queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
-    },
-  });
+  return useSaveInvoiceMutation(createInvoice);
 }

@@ -1,20 +1,13 @@
-import { buildPath, ROUTES } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ROUTES } from '@portal/contracts';
 import { apiRequest } from '../../../lib/api-client';
+import { routeAt, useRefreshingMutation } from '../../../lib/api-hooks';
 import { invoiceKeys } from './list-invoices';
 
 /** `DELETE limited/invoices/:id`: deletes a pending invoice (kept as state 11 for the history). */
 export function deleteInvoice(id: string) {
-  return apiRequest(
-    { method: ROUTES.deleteInvoice.method, path: buildPath(ROUTES.deleteInvoice.path, { id }) },
-    (s) => s.okResponseSchema,
-  );
+  return apiRequest(routeAt(ROUTES.deleteInvoice, { id }), (s) => s.okResponseSchema);
 }
 
 export function useDeleteInvoice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteInvoice,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
-  });
+  return useRefreshingMutation(deleteInvoice, invoiceKeys.all);
 }

@@ -1,6 +1,7 @@
-import { buildPath, type Language, ROUTES } from '@portal/contracts';
+import { type Language, ROUTES } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client';
+import { routeAt } from '../../../lib/api-hooks';
 import { saveBlob } from '../../../lib/download';
 
 /**
@@ -8,10 +9,7 @@ import { saveBlob } from '../../../lib/download';
  * language, saved under the server's name.
  */
 export async function downloadInvoicePdf(input: { invoiceID: string; invoiceNumber: string }): Promise<void> {
-  const { blob, filename } = await apiDownload({
-    method: ROUTES.getInvoicePdf.method,
-    path: buildPath(ROUTES.getInvoicePdf.path, { id: input.invoiceID }),
-  });
+  const { blob, filename } = await apiDownload(routeAt(ROUTES.getInvoicePdf, { id: input.invoiceID }));
   saveBlob(blob, filename ?? `invoice-${input.invoiceNumber}.pdf`);
 }
 
@@ -32,10 +30,7 @@ export async function downloadInvoicesPdf(input: {
 
 /** `GET limited/files/:id`: an uploaded PDF (the invoice's own PDF or an attachment). */
 export async function downloadInvoiceFile(input: { fileID: string; filename: string }): Promise<void> {
-  const { blob, filename } = await apiDownload({
-    method: ROUTES.downloadFile.method,
-    path: buildPath(ROUTES.downloadFile.path, { id: input.fileID }),
-  });
+  const { blob, filename } = await apiDownload(routeAt(ROUTES.downloadFile, { id: input.fileID }));
   saveBlob(blob, filename ?? input.filename);
 }
 

@@ -1,15 +1,12 @@
-import { buildPath, ROUTES } from '@portal/contracts';
+import { ROUTES } from '@portal/contracts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { routeAt } from '../../../lib/api-hooks';
 import { invoiceKeys } from './list-invoices';
 
 /** `GET limited/invoices/:id`: one invoice with rows, VAT per rate, documents and timeline. */
 export function getInvoice(id: string, signal?: AbortSignal) {
-  return apiRequest(
-    { method: ROUTES.getInvoice.method, path: buildPath(ROUTES.getInvoice.path, { id }) },
-    (s) => s.invoiceDetailSchema,
-    { signal },
-  );
+  return apiRequest(routeAt(ROUTES.getInvoice, { id }), (s) => s.invoiceDetailSchema, { signal });
 }
 
 export function getInvoiceQueryOptions(id: string) {

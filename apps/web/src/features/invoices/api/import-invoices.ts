@@ -1,6 +1,6 @@
 import { ROUTES } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiUpload } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/api-hooks';
 import { IMPORT_CONTENT_TYPES } from '../utils/import-file';
 import { invoiceKeys } from './list-invoices';
 import type { ImportFileInput } from './preview-invoice-import';
@@ -23,9 +23,5 @@ export function importInvoices({ file, format, idempotencyKey }: ImportInvoicesI
 }
 
 export function useImportInvoices() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: importInvoices,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
-  });
+  return useRefreshingMutation(importInvoices, invoiceKeys.all);
 }

@@ -1,6 +1,7 @@
-import { buildPath, type CreateMessageBody, ROUTES } from '@portal/contracts';
+import { type CreateMessageBody, ROUTES } from '@portal/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { routeAt } from '../../../lib/api-hooks';
 import { selfKeys } from '../../../lib/self';
 
 export interface MessageListParams {
@@ -16,14 +17,10 @@ export const messageKeys = {
 
 /** `GET limited/messages`: newest first, one invoice's thread when `invoiceID` is set. */
 export function listMessages(params: MessageListParams, signal?: AbortSignal) {
-  return apiRequest(
-    { method: ROUTES.listMessages.method, path: ROUTES.listMessages.path },
-    (s) => s.listMessagesResponseSchema,
-    {
-      query: { invoiceID: params.invoiceID ?? undefined, page: params.page, pageSize: params.pageSize },
-      signal,
-    },
-  );
+  return apiRequest(ROUTES.listMessages, (s) => s.listMessagesResponseSchema, {
+    query: { invoiceID: params.invoiceID ?? undefined, page: params.page, pageSize: params.pageSize },
+    signal,
+  });
 }
 
 export function useMessages(params: MessageListParams) {
@@ -49,10 +46,7 @@ export function useMarkMessageRead() {
   const refresh = useRefreshMessages();
   return useMutation({
     mutationFn: (id: string) =>
-      apiRequest(
-        { method: ROUTES.markMessageRead.method, path: buildPath(ROUTES.markMessageRead.path, { id }) },
-        (s) => s.okResponseSchema,
-      ),
+      apiRequest(routeAt(ROUTES.markMessageRead, { id }), (s) => s.okResponseSchema),
     onSuccess: refresh,
   });
 }
@@ -62,11 +56,7 @@ export function useCreateMessage() {
   const refresh = useRefreshMessages();
   return useMutation({
     mutationFn: (body: CreateMessageBody) =>
-      apiRequest(
-        { method: ROUTES.createMessage.method, path: ROUTES.createMessage.path },
-        (s) => s.createMessageResponseSchema,
-        { body },
-      ),
+      apiRequest(ROUTES.createMessage, (s) => s.createMessageResponseSchema, { body }),
     onSuccess: refresh,
   });
 }

@@ -1,6 +1,6 @@
 import { ROUTES } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/api-hooks';
 import { invoiceKeys } from './list-invoices';
 
 export interface SendInvoicesInput {
@@ -21,9 +21,5 @@ export function sendInvoices({ invoiceIDs, idempotencyKey }: SendInvoicesInput) 
 }
 
 export function useSendInvoices() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: sendInvoices,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invoiceKeys.all }),
-  });
+  return useRefreshingMutation(sendInvoices, invoiceKeys.all);
 }

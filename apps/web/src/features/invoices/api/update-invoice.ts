@@ -1,7 +1,7 @@
-import { buildPath, type InvoiceBody, ROUTES } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { type InvoiceBody, ROUTES } from '@portal/contracts';
 import { apiRequest } from '../../../lib/api-client';
-import { invoiceKeys } from './list-invoices';
+import { routeAt } from '../../../lib/api-hooks';
+import { useSaveInvoiceMutation } from './saved-invoice';
 
 export interface UpdateInvoiceInput {
   id: string;
@@ -10,20 +10,9 @@ export interface UpdateInvoiceInput {
 
 /** `PUT limited/invoices/:id`: changes an invoice that has not been sent (409 once it has). */
 export function updateInvoice({ id, body }: UpdateInvoiceInput) {
-  return apiRequest(
-    { method: ROUTES.updateInvoice.method, path: buildPath(ROUTES.updateInvoice.path, { id }) },
-    (s) => s.invoiceDetailSchema,
-    { body },
-  );
+  return apiRequest(routeAt(ROUTES.updateInvoice, { id }), (s) => s.invoiceDetailSchema, { body });
 }
 
 export function useUpdateInvoice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: updateInvoice,
-    onSuccess: (invoice) => {
-      queryClient.setQueryData(invoiceKeys.detail(invoice.invoiceID), invoice);
-      return queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
-    },
-  });
+  return useSaveInvoiceMutation(updateInvoice);
 }

@@ -1,7 +1,6 @@
 import { ROUTES, type UploadInvoiceBody } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { invoiceKeys } from './list-invoices';
+import { useSaveInvoiceMutation } from './saved-invoice';
 
 export interface UploadInvoiceInput {
   body: UploadInvoiceBody;
@@ -23,12 +22,5 @@ export function uploadInvoice({ body, idempotencyKey }: UploadInvoiceInput) {
 }
 
 export function useUploadInvoice() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: uploadInvoice,
-    onSuccess: (invoice) => {
-      queryClient.setQueryData(invoiceKeys.detail(invoice.invoiceID), invoice);
-      return queryClient.invalidateQueries({ queryKey: invoiceKeys.all });
-    },
-  });
+  return useSaveInvoiceMutation(uploadInvoice);
 }

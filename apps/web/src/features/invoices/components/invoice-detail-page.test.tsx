@@ -14,16 +14,6 @@ beforeEach(async () => {
   await api.signIn('demo');
 });
 
-async function idOf(invoiceNumber: string): Promise<string> {
-  const list = await api.call<{ items: InvoiceSummary[] }>(
-    'GET',
-    `/api/limited/invoices?search=${invoiceNumber}`,
-  );
-  const found = list.items.find((i) => i.invoiceNumber === invoiceNumber);
-  if (!found) throw new Error(`no demo invoice ${invoiceNumber}`);
-  return found.invoiceID;
-}
-
 /**
  * Registers a pending RUT invoice on the server: one labour row of 8 h at SEK 650.00 with 25 % VAT
  * (gross SEK 6,500.00), of which the buyer's RUT deduction (50 % of labour incl. VAT) is SEK 3,250.00.
@@ -135,7 +125,7 @@ describe('the invoice detail (/invoices/:id)', () => {
 
   it('offers no edit, delete or send once the invoice is sent', async () => {
     // 10042 of the demo history is sent and financed: its OCR reference is shown.
-    const id = await idOf('10042');
+    const id = await api.invoiceID('10042');
     const sent = await api.call<{ ocr: string }>('GET', `/api/limited/invoices/${id}`);
     renderWithProviders(
       <InvoiceDetailPage
@@ -173,7 +163,7 @@ describe('the invoice detail (/invoices/:id)', () => {
       // A real PDF to attach: the server's own PDF of a demo invoice.
       const demoPdf = await api.server.app.inject({
         method: 'GET',
-        url: `/api/limited/invoices/${await idOf('10042')}/pdf`,
+        url: `/api/limited/invoices/${await api.invoiceID('10042')}/pdf`,
         headers: { authorization: `Bearer ${getSession().token}` },
       });
       const upload = await api.server.app.inject({

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import InvoicesRoute from '../../../app/routes/invoices';
 import { buildUrl } from '../../../lib/api-client';
 import { formatMoney } from '../../../lib/money';
+import { captureDownloads } from '../../../test/downloads';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { listInvoicesRequestQuery } from '../api/list-invoices';
@@ -212,24 +213,7 @@ describe('choosing invoices for one PDF (/invoices)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   function setup(path: string) {
-    const saved: { name: string; blob: Blob }[] = [];
-    let lastBlob: Blob | undefined;
-    const RealURL = URL;
-    vi.stubGlobal(
-      'URL',
-      Object.assign(RealURL, {
-        createObjectURL: vi.fn((blob: Blob) => {
-          lastBlob = blob;
-          return 'blob:test';
-        }),
-        revokeObjectURL: vi.fn(),
-      }),
-    );
-    const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
-      this: HTMLAnchorElement,
-    ) {
-      saved.push({ name: this.download, blob: lastBlob as Blob });
-    });
+    const { saved, click } = captureDownloads();
     renderWithProviders(
       <Routes>
         <Route path="/invoices" element={<InvoicesRoute />} />
@@ -238,16 +222,6 @@ describe('choosing invoices for one PDF (/invoices)', () => {
       { path },
     );
     return { saved, click };
-  }
-
-  async function idOf(invoiceNumber: string): Promise<string> {
-    const list = await api.call<{ items: InvoiceSummary[] }>(
-      'GET',
-      `/api/limited/invoices?search=${invoiceNumber}`,
-    );
-    const found = list.items.find((i) => i.invoiceNumber === invoiceNumber);
-    if (!found) throw new Error(`no demo invoice ${invoiceNumber}`);
-    return found.invoiceID;
   }
 
   it('downloads one PDF of the chosen invoices under the server’s name, in the current language', async () => {
@@ -278,7 +252,10 @@ describe('choosing invoices for one PDF (/invoices)', () => {
     const bytes = new Uint8Array(await blob.arrayBuffer());
     expect(new TextDecoder().decode(bytes.slice(0, 5))).toBe('%PDF-');
     const call = api.calls.find((c) => c.method === 'POST' && c.path === '/api/limited/invoices/pdf');
-    expect(call?.body).toEqual({ invoiceIDs: [await idOf('10002'), await idOf('10001')], language: 'en-US' });
+    expect(call?.body).toEqual({
+      invoiceIDs: [await api.invoiceID('10002'), await api.invoiceID('10001')],
+      language: 'en-US',
+    });
     expect(screen.queryByRole('alert')).toBeEmptyDOMElement();
     click.mockRestore();
   });

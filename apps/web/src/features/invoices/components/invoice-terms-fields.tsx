@@ -42,6 +42,28 @@ export interface InvoiceTermsFieldsProps extends Pick<InvoicePickers, 'Recipient
   children?: ReactNode;
 }
 
+/** The free-text references under the dates: the order reference and both sides' contacts. */
+const REFERENCE_FIELDS = [
+  {
+    name: 'orderReference',
+    label: 'invoices:form.order_reference',
+    autoComplete: 'off',
+    limit: INVOICE_LIMITS.orderReference,
+  },
+  {
+    name: 'issuerContact',
+    label: 'invoices:form.issuer_contact',
+    autoComplete: 'name',
+    limit: INVOICE_LIMITS.contact,
+  },
+  {
+    name: 'recipientContact',
+    label: 'invoices:form.recipient_contact',
+    autoComplete: 'off',
+    limit: INVOICE_LIMITS.contact,
+  },
+] as const;
+
 /**
  * The recipient (with the recipients feature's picker and its inline create), service, number,
  * currency, invoice date, payment terms and due date (each moving the other), references and
@@ -143,27 +165,16 @@ export function InvoiceTermsFields({
           if (terms !== null) setValue('paymentTermsDays', terms);
         }}
       />
-      <FormTextField
-        control={control}
-        name="orderReference"
-        label={t('invoices:form.order_reference')}
-        autoComplete="off"
-        limit={INVOICE_LIMITS.orderReference}
-      />
-      <FormTextField
-        control={control}
-        name="issuerContact"
-        label={t('invoices:form.issuer_contact')}
-        autoComplete="name"
-        limit={INVOICE_LIMITS.contact}
-      />
-      <FormTextField
-        control={control}
-        name="recipientContact"
-        label={t('invoices:form.recipient_contact')}
-        autoComplete="off"
-        limit={INVOICE_LIMITS.contact}
-      />
+      {REFERENCE_FIELDS.map(({ name, label, autoComplete, limit }) => (
+        <FormTextField
+          key={name}
+          control={control}
+          name={name}
+          label={t(label)}
+          autoComplete={autoComplete}
+          limit={limit}
+        />
+      ))}
       {children}
     </div>
   );

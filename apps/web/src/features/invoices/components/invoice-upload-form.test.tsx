@@ -1,4 +1,4 @@
-import type { InvoiceSummary, Recipient } from '@portal/contracts';
+import type { Recipient } from '@portal/contracts';
 import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { formatMoney } from '@portal/domain/money';
 import { screen, waitFor } from '@testing-library/react';
@@ -6,7 +6,6 @@ import userEvent from '@testing-library/user-event';
 import { Route, Routes, useLocation } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import InvoiceUploadRoute from '../../../app/routes/invoice-upload';
-import { getSession } from '../../../lib/session-store';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 
@@ -31,15 +30,7 @@ beforeEach(async () => {
     await api.call<{ items: Recipient[] }>('GET', '/api/limited/recipients?sort=name&order=asc&pageSize=100')
   ).items;
   recipient = all.find((r) => all.filter((o) => o.name === r.name).length === 1) as Recipient;
-  if (!demoPdfBytes) {
-    const list = await api.call<{ items: InvoiceSummary[] }>('GET', '/api/limited/invoices?search=10042');
-    const answer = await api.server.app.inject({
-      method: 'GET',
-      url: `/api/limited/invoices/${list.items[0]?.invoiceID}/pdf?language=en-US`,
-      headers: { authorization: `Bearer ${getSession().token}` },
-    });
-    demoPdfBytes = new Uint8Array(answer.rawPayload);
-  }
+  demoPdfBytes ??= await api.demoPdf();
 });
 
 function renderUpload() {

@@ -1,4 +1,4 @@
-import type { InvoiceSummary, Message } from '@portal/contracts';
+import type { Message } from '@portal/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -13,21 +13,10 @@ describe('the messages page (/invoice/messages)', () => {
     await api.signIn('demo');
   });
 
-  /** Seeded ids are random: find the demo invoice by its number. */
-  async function invoiceID(invoiceNumber: string): Promise<string> {
-    const list = await api.call<{ items: InvoiceSummary[] }>(
-      'GET',
-      `/api/limited/invoices?search=${invoiceNumber}`,
-    );
-    const found = list.items.find((i) => i.invoiceNumber === invoiceNumber);
-    if (!found) throw new Error(`no demo invoice ${invoiceNumber}`);
-    return found.invoiceID;
-  }
-
   it('lists one invoice’s messages, marks an opened unread one read and reads the list again', async () => {
     // The demo seed's thread of invoice 10037: our reminder (unread) and Dana's own answer, which is
     // never unread for her; the count above the list is the thread's.
-    const invoice = await invoiceID('10037');
+    const invoice = await api.invoiceID('10037');
     renderWithProviders(<MessagesPage invoiceID={invoice} canViewInvoice={false} />);
     expect(await screen.findByRole('heading', { name: 'Messages about invoice 10037' })).toBeInTheDocument();
     expect(screen.getByText('1 unread message')).toBeInTheDocument();
@@ -51,7 +40,7 @@ describe('the messages page (/invoice/messages)', () => {
   });
 
   it('checks the contract rules, then writes a message about the invoice', async () => {
-    const invoice = await invoiceID('10005');
+    const invoice = await api.invoiceID('10005');
     renderWithProviders(<MessagesPage invoiceID={invoice} canViewInvoice={false} />);
     expect(await screen.findByText('There are no messages.')).toBeInTheDocument();
     const user = userEvent.setup();

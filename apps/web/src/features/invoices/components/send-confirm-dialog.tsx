@@ -16,6 +16,24 @@ export function SendFlag({ code }: { code: PendingInvoice['sendCode'] }) {
   return <span className="send-flag">{sendFlagText(t, code)}</span>;
 }
 
+/** A pending invoice's due date, flagged where it is too near or passed, and its amount: two cells. */
+export function SendDueAndAmountCells({
+  invoice,
+  language,
+}: {
+  invoice: PendingInvoice;
+  language: Language;
+}) {
+  return (
+    <>
+      <td>
+        {formatDate(invoice.dueDate, language)} <SendFlag code={invoice.sendCode} />
+      </td>
+      <td className="data-table__number">{formatMoney(invoice.grossMinor, invoice.currency, language)}</td>
+    </>
+  );
+}
+
 function sendFlagText(t: TFunction, code: NonNullable<PendingInvoice['sendCode']>): string {
   return code === 'invoices.due_date_passed'
     ? t('invoices:send.flag_passed')
@@ -81,12 +99,7 @@ export function SendConfirmDialog({
                 <tr key={invoice.invoiceID} className={invoice.sendCode ? 'is-flagged' : undefined}>
                   <th scope="row">{invoice.invoiceNumber}</th>
                   <td>{invoice.recipientName}</td>
-                  <td>
-                    {formatDate(invoice.dueDate, language)} <SendFlag code={invoice.sendCode} />
-                  </td>
-                  <td className="data-table__number">
-                    {formatMoney(invoice.grossMinor, invoice.currency, language)}
-                  </td>
+                  <SendDueAndAmountCells invoice={invoice} language={language} />
                 </tr>
               ))}
             </tbody>

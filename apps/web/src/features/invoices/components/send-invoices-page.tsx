@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { errorText, translateCode } from '../../../lib/messages';
-import { formatMoney, totalsByCurrency } from '../../../lib/money';
+import { totalsByCurrency } from '../../../lib/money';
 import { usePendingInvoices } from '../api/list-pending-invoices';
 import { useSendInvoices } from '../api/send-invoices';
 import { newIdempotencyKey } from '../utils/idempotency-key';
@@ -19,7 +19,7 @@ import { CurrencyTotals } from './currency-totals';
 import { FeesPreview } from './fees-preview';
 import { InvoiceStateBadge } from './invoice-state-badge';
 import { SelectAllBox } from './select-all-box';
-import { SendConfirmDialog, SendFlag } from './send-confirm-dialog';
+import { SendConfirmDialog, SendDueAndAmountCells } from './send-confirm-dialog';
 import '../texts';
 
 type SendResult = z.infer<typeof sendInvoicesResponseSchema>['results'][number];
@@ -245,12 +245,7 @@ export function SendInvoicesPage() {
                     <td>{invoice.recipientName}</td>
                     <td>{t(SERVICE_KEYS[invoice.service])}</td>
                     <td>{formatDate(invoice.invoiceDate, language)}</td>
-                    <td>
-                      {formatDate(invoice.dueDate, language)} <SendFlag code={invoice.sendCode} />
-                    </td>
-                    <td className="data-table__number">
-                      {formatMoney(invoice.grossMinor, invoice.currency, language)}
-                    </td>
+                    <SendDueAndAmountCells invoice={invoice} language={language} />
                   </tr>
                 ))}
               </tbody>

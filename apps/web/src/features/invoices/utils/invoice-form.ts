@@ -495,7 +495,8 @@ const ROW_FIELDS: Record<string, keyof InvoiceFormRow> = {
   rotRut: 'rotRut',
 };
 
-const TOP_FIELDS: readonly string[] = [
+/** The terms' fields a server issue names as the forms do (`InvoiceTermsValues` but the recipient and the payment terms). */
+export const TERMS_FIELDS: readonly string[] = [
   'invoiceNumber',
   'service',
   'currency',
@@ -504,6 +505,10 @@ const TOP_FIELDS: readonly string[] = [
   'orderReference',
   'issuerContact',
   'recipientContact',
+];
+
+const TOP_FIELDS: readonly string[] = [
+  ...TERMS_FIELDS,
   'rotRut.type',
   'rotRut.personalNumber',
   'rotRut.propertyDesignation',

@@ -16,6 +16,7 @@ import {
   formResolver,
   type InvoiceTermsValues,
   invoiceTermsShape,
+  TERMS_FIELDS,
   termsIssues,
   termsOf,
   typedAmountSchema,
@@ -137,17 +138,5 @@ export function uploadFormPathOf(path: string): string | null {
   if (path === 'amounts') return 'amounts';
   const line = /^amounts\.(\d+)\.(netMinor|vatBasisPoints)$/.exec(path);
   if (line) return `amounts.${line[1]}.${line[2] === 'netMinor' ? 'net' : 'vatBasisPoints'}`;
-  return [
-    'invoiceNumber',
-    'service',
-    'currency',
-    'invoiceDate',
-    'dueDate',
-    'orderReference',
-    'issuerContact',
-    'recipientContact',
-    'ocr',
-  ].includes(path)
-    ? path
-    : null;
+  return path === 'ocr' || TERMS_FIELDS.includes(path) ? path : null;
 }

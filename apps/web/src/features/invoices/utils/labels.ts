@@ -1,110 +1,41 @@
 import {
   type CreditDecisionValue,
-  type ImportColumn,
+  IMPORT_COLUMNS,
+  INVOICE_EVENTS,
+  INVOICE_FILTERS,
+  INVOICE_STATE_NUMBERS,
   type InvoiceEvent,
-  type InvoiceFilter,
-  type InvoiceState,
   type InvoiceStatus,
   invoiceStatus,
-  type ROT_RUT_TYPES,
-  type ServiceType,
-  type Unit,
+  ROT_RUT_TYPES,
+  SERVICE_TYPES,
+  UNITS,
 } from '@portal/contracts';
+import { labelKeys } from '../../../lib/label-keys';
 
-// The translation key of each contract constant, written out so that the locale test sees every key
-// in use and a new constant does not compile until it has a label (docs/INVOICES.md).
+// The translation key of each contract constant (lib/label-keys.ts); the locale test checks that every
+// one has a text (docs/INVOICES.md).
 
-export const STATE_KEYS = {
-  1: 'invoices:states.1',
-  2: 'invoices:states.2',
-  3: 'invoices:states.3',
-  4: 'invoices:states.4',
-  5: 'invoices:states.5',
-  6: 'invoices:states.6',
-  7: 'invoices:states.7',
-  8: 'invoices:states.8',
-  9: 'invoices:states.9',
-  11: 'invoices:states.11',
-} as const satisfies Record<InvoiceState, string>;
+const INVOICE_EVENT_NUMBERS = Object.keys(INVOICE_EVENTS).map(Number) as InvoiceEvent[];
+
+export const STATE_KEYS = labelKeys('invoices', 'states', INVOICE_STATE_NUMBERS);
 
 /** What lists, badges and details show (contracts `invoiceStatus`): the state, or rejected. */
 export const STATUS_KEYS = {
   ...STATE_KEYS,
   rejected: 'invoices:states.rejected',
-} as const satisfies Record<InvoiceStatus, string>;
+} satisfies Record<InvoiceStatus, string>;
 
-export const EVENT_KEYS = {
-  1: 'invoices:events.1',
-  2: 'invoices:events.2',
-  3: 'invoices:events.3',
-  4: 'invoices:events.4',
-  5: 'invoices:events.5',
-  6: 'invoices:events.6',
-  7: 'invoices:events.7',
-  8: 'invoices:events.8',
-  9: 'invoices:events.9',
-  10: 'invoices:events.10',
-  11: 'invoices:events.11',
-  12: 'invoices:events.12',
-  13: 'invoices:events.13',
-  14: 'invoices:events.14',
-  15: 'invoices:events.15',
-  16: 'invoices:events.16',
-  17: 'invoices:events.17',
-  18: 'invoices:events.18',
-  19: 'invoices:events.19',
-  20: 'invoices:events.20',
-  21: 'invoices:events.21',
-  22: 'invoices:events.22',
-  23: 'invoices:events.23',
-  24: 'invoices:events.24',
-  25: 'invoices:events.25',
-  26: 'invoices:events.26',
-  27: 'invoices:events.27',
-  28: 'invoices:events.28',
-  29: 'invoices:events.29',
-} as const satisfies Record<InvoiceEvent, string>;
+export const EVENT_KEYS = labelKeys('invoices', 'events', INVOICE_EVENT_NUMBERS);
 
-export const FILTER_KEYS = {
-  all: 'invoices:filters.all',
-  active: 'invoices:filters.active',
-  overdue: 'invoices:filters.overdue',
-  paid: 'invoices:filters.paid',
-  partPaid: 'invoices:filters.partPaid',
-  recharged: 'invoices:filters.recharged',
-  pendingApproval: 'invoices:filters.pendingApproval',
-  queued: 'invoices:filters.queued',
-  rejected: 'invoices:filters.rejected',
-} as const satisfies Record<InvoiceFilter, string>;
+export const FILTER_KEYS = labelKeys('invoices', 'filters', INVOICE_FILTERS);
 
-export const SERVICE_KEYS = {
-  internalService: 'invoices:services.internalService',
-  factoring: 'invoices:services.factoring',
-  invoicingService: 'invoices:services.invoicingService',
-  debtCollectionService: 'invoices:services.debtCollectionService',
-  loans: 'invoices:services.loans',
-  invoiceLoans: 'invoices:services.invoiceLoans',
-  nonRecourseFactoring: 'invoices:services.nonRecourseFactoring',
-  nonRecourceService: 'invoices:services.nonRecourceService',
-  chargeBack: 'invoices:services.chargeBack',
-  restClaims: 'invoices:services.restClaims',
-  revolvingCredit: 'invoices:services.revolvingCredit',
-} as const satisfies Record<ServiceType, string>;
+export const SERVICE_KEYS = labelKeys('invoices', 'services', SERVICE_TYPES);
 
 /** Unit abbreviations, as rows show them. */
-export const UNIT_KEYS = {
-  st: 'invoices:units.st',
-  h: 'invoices:units.h',
-  km: 'invoices:units.km',
-  pack: 'invoices:units.pack',
-  utl: 'invoices:units.utl',
-} as const satisfies Record<Unit, string>;
+export const UNIT_KEYS = labelKeys('invoices', 'units', UNITS);
 
-export const ROT_RUT_KEYS = {
-  none: 'invoices:rot_rut.types.none',
-  rot: 'invoices:rot_rut.types.rot',
-  rut: 'invoices:rot_rut.types.rut',
-} as const satisfies Record<(typeof ROT_RUT_TYPES)[number], string>;
+export const ROT_RUT_KEYS = labelKeys('invoices', 'rot_rut.types', ROT_RUT_TYPES);
 
 /** The label key of a state number from the API; unknown numbers get a neutral label. */
 export function stateKey(state: number): string {
@@ -122,19 +53,4 @@ export function eventKey(event: number): string {
   return (EVENT_KEYS as Record<number, string>)[event] ?? 'invoices:events.unknown';
 }
 
-export const IMPORT_COLUMN_KEYS = {
-  invoiceNumber: 'invoices:import.columns.invoiceNumber',
-  recipientOrganizationNumber: 'invoices:import.columns.recipientOrganizationNumber',
-  recipientName: 'invoices:import.columns.recipientName',
-  invoiceDate: 'invoices:import.columns.invoiceDate',
-  dueDate: 'invoices:import.columns.dueDate',
-  service: 'invoices:import.columns.service',
-  currency: 'invoices:import.columns.currency',
-  orderReference: 'invoices:import.columns.orderReference',
-  articleNumber: 'invoices:import.columns.articleNumber',
-  description: 'invoices:import.columns.description',
-  quantity: 'invoices:import.columns.quantity',
-  unit: 'invoices:import.columns.unit',
-  unitPrice: 'invoices:import.columns.unitPrice',
-  vatPercent: 'invoices:import.columns.vatPercent',
-} as const satisfies Record<ImportColumn, string>;
+export const IMPORT_COLUMN_KEYS = labelKeys('invoices', 'import.columns', IMPORT_COLUMNS);

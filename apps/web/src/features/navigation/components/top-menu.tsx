@@ -3,7 +3,14 @@ import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink, useLocation } from 'react-router';
 import { Dropdown } from '../../../components/ui/dropdown';
-import { CloseIcon, LogoutIcon, MailIcon, MenuIcon, UserIcon } from '../../../components/ui/icons';
+import {
+  CloseIcon,
+  type IconComponent,
+  LogoutIcon,
+  MailIcon,
+  MenuIcon,
+  UserIcon,
+} from '../../../components/ui/icons';
 import { LanguageFlags } from '../../../components/ui/language-flags';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
@@ -185,30 +192,18 @@ export function TopMenu({
             >
               {(close) => (
                 <ul className="dropdown__list">
-                  <li>
-                    <button
-                      type="button"
-                      className="dropdown__item"
-                      onClick={() => {
-                        close();
-                        onOpenAccount();
-                      }}
-                    >
-                      <UserIcon size={16} /> {t('layout:user_menu.account')}
-                    </button>
-                  </li>
-                  <li>
-                    <button
-                      type="button"
-                      className="dropdown__item"
-                      onClick={() => {
-                        close();
-                        onLogout();
-                      }}
-                    >
-                      <LogoutIcon size={16} /> {t('layout:user_menu.logout')}
-                    </button>
-                  </li>
+                  <UserMenuItem
+                    icon={UserIcon}
+                    label={t('layout:user_menu.account')}
+                    close={close}
+                    onClick={onOpenAccount}
+                  />
+                  <UserMenuItem
+                    icon={LogoutIcon}
+                    label={t('layout:user_menu.logout')}
+                    close={close}
+                    onClick={onLogout}
+                  />
                 </ul>
               )}
             </Dropdown>
@@ -217,5 +212,33 @@ export function TopMenu({
         </nav>
       </div>
     </header>
+  );
+}
+
+/** An item of the user menu: an icon and a label on one button, which closes the menu and acts. */
+function UserMenuItem({
+  icon: Icon,
+  label,
+  close,
+  onClick,
+}: {
+  icon: IconComponent;
+  label: string;
+  close: () => void;
+  onClick: () => void;
+}) {
+  return (
+    <li>
+      <button
+        type="button"
+        className="dropdown__item"
+        onClick={() => {
+          close();
+          onClick();
+        }}
+      >
+        <Icon size={16} /> {label}
+      </button>
+    </li>
   );
 }

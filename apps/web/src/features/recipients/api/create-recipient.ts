@@ -1,6 +1,6 @@
 import { type RecipientBody, ROUTES } from '@portal/contracts';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { useRefreshingMutation } from '../../../lib/api-hooks';
 import { recipientKeys } from './list-recipients';
 
 /** `POST limited/recipients`; 400 `recipient.invalid` with field issues (spec §5). */
@@ -9,9 +9,5 @@ export function createRecipient(body: RecipientBody) {
 }
 
 export function useCreateRecipient() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createRecipient,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: recipientKeys.all }),
-  });
+  return useRefreshingMutation(createRecipient, recipientKeys.all);
 }

@@ -22,6 +22,7 @@ import {
   FormTextField,
   markServerErrors,
 } from '../../../components/ui/form-fields';
+import { saveRecord } from '../../../components/ui/list-results';
 import { Modal } from '../../../components/ui/modal';
 import { paths } from '../../../config/paths';
 import { trackFormSubmit } from '../../../lib/analytics';
@@ -205,14 +206,7 @@ export function RecipientFormModal({ recipient, onClose, onSaved }: RecipientFor
   const submit = handleSubmit((values) => {
     setFailure(null);
     trackFormSubmit(isNew ? 'create_recipient' : 'update_recipient', Object.keys(values));
-    if (recipient) {
-      update.mutate(
-        { id: recipient.recipientID, body: values },
-        { onSuccess: (saved) => onSaved(saved, false), onError: onFailure },
-      );
-    } else {
-      create.mutate(values, { onSuccess: (saved) => onSaved(saved, true), onError: onFailure });
-    }
+    saveRecord({ id: recipient?.recipientID, body: values, create, update, onSaved, onError: onFailure });
   });
 
   return (

@@ -6,6 +6,7 @@ import ReportsPaymentsRoute from '../../../app/routes/reports-payments';
 import { toIsoDate } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
 import { dateField, dateValue, typeDate } from '../../../test/date-field';
+import { captureDownloads } from '../../../test/downloads';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 
@@ -131,30 +132,16 @@ describe('the payments report (/reports/payments)', () => {
       'GET',
       `/api/limited/reports/payments?${FEB}&pageSize=100`,
     );
-    const saved: Blob[] = [];
-    const names: string[] = [];
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, {
-        createObjectURL: vi.fn((blob: Blob) => {
-          saved.push(blob);
-          return 'blob:test';
-        }),
-        revokeObjectURL: vi.fn(),
-      }),
-    );
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const { saved } = captureDownloads();
     renderWithProviders(<ReportsPaymentsRoute />, { path: `/reports/payments?${FEB}&pageSize=10` });
     await screen.findByRole('table', { name: 'Payments' });
     await userEvent.setup().click(screen.getByRole('button', { name: 'Download CSV' }));
-    await vi.waitFor(() => expect(names).toHaveLength(1), { timeout: 10_000 });
-    expect(names[0]).toBe('payments-2026-02-01-2026-02-28.csv');
+    await vi.waitFor(() => expect(saved).toHaveLength(1), { timeout: 10_000 });
+    expect(saved[0]?.name).toBe('payments-2026-02-01-2026-02-28.csv');
     const exportCall = api.calls.find((c) => c.path.endsWith('/reports/payments/export'));
     expect(exportCall?.query.get('format')).toBe('csv');
     expect(exportCall?.query.get('language')).toBe('en-US');
-    const text = (await (saved[0] as Blob).text()).replace(/^\uFEFF/, '');
+    const text = (await (saved[0] as { blob: Blob }).blob.text()).replace(/^\uFEFF/, '');
     const lines = text.split('\r\n').filter((l) => l !== '');
     // English: comma-separated with a decimal point (lib/csv.ts on the server).
     expect(lines[0]?.startsWith('Payment date,Invoice number,Recipient')).toBe(true);

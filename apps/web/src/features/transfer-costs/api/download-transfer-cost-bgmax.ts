@@ -1,6 +1,7 @@
-import { buildPath, ROUTES } from '@portal/contracts';
+import { ROUTES } from '@portal/contracts';
 import { useMutation } from '@tanstack/react-query';
 import { apiDownload } from '../../../lib/api-client';
+import { routeAt } from '../../../lib/api-hooks';
 import { saveBlob } from '../../../lib/download';
 
 /** `GET limited/transfercosts/:id/bgmax`: the settlement as a BGMAX file, saved under the server's name. */
@@ -8,10 +9,9 @@ export async function downloadTransferCostBgmax(input: {
   settlementID: string;
   number: number;
 }): Promise<void> {
-  const { blob, filename } = await apiDownload({
-    method: ROUTES.getTransferCostBgmax.method,
-    path: buildPath(ROUTES.getTransferCostBgmax.path, { id: input.settlementID }),
-  });
+  const { blob, filename } = await apiDownload(
+    routeAt(ROUTES.getTransferCostBgmax, { id: input.settlementID }),
+  );
   saveBlob(blob, filename ?? `settlement-${input.number}.bgmax`);
 }
 

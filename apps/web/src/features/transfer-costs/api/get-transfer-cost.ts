@@ -1,15 +1,15 @@
-import { buildPath, ROUTES } from '@portal/contracts';
+import { ROUTES } from '@portal/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { routeAt } from '../../../lib/api-hooks';
 import { transferCostKeys } from './list-transfer-costs';
 
 /** `GET limited/transfercosts/:id`: one settlement with a page of its rows. */
 export function getTransferCost(id: string, page: number, pageSize: number, signal?: AbortSignal) {
-  return apiRequest(
-    { method: ROUTES.getTransferCost.method, path: buildPath(ROUTES.getTransferCost.path, { id }) },
-    (s) => s.transferCostDetailSchema,
-    { query: { page, pageSize }, signal },
-  );
+  return apiRequest(routeAt(ROUTES.getTransferCost, { id }), (s) => s.transferCostDetailSchema, {
+    query: { page, pageSize },
+    signal,
+  });
 }
 
 export function useTransferCost(id: string | null, page: number, pageSize: number) {

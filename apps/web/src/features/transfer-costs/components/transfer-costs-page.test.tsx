@@ -6,6 +6,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { formatMoney } from '../../../lib/money';
 import { dateField, typeDate } from '../../../test/date-field';
+import { captureDownloads, readBlob } from '../../../test/downloads';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { TransferCostsPage } from './transfer-costs-page';
@@ -13,16 +14,6 @@ import { TransferCostsPage } from './transfer-costs-page';
 /** The amount as the page writes it, with its spaces as the DOM text matcher reads them. */
 const money = (minor: number, currency: string, language: string) =>
   formatMoney(minor, currency, language).replace(/\s+/g, ' ');
-
-function readBlob(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
 
 describe('the transfer costs page (/transfercosts)', () => {
   const api = startRealApi();
@@ -89,21 +80,7 @@ describe('the transfer costs page (/transfercosts)', () => {
       'GET',
       `/api/limited/transfercosts/${settlement.settlementID}?pageSize=25`,
     );
-    const saved: Blob[] = [];
-    const names: string[] = [];
-    vi.stubGlobal(
-      'URL',
-      Object.assign(URL, {
-        createObjectURL: vi.fn((blob: Blob) => {
-          saved.push(blob);
-          return 'blob:test';
-        }),
-        revokeObjectURL: vi.fn(),
-      }),
-    );
-    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (this: HTMLAnchorElement) {
-      names.push(this.download);
-    });
+    const { saved } = captureDownloads();
 
     renderWithProviders(<TransferCostsPage />);
     const user = userEvent.setup();
@@ -120,8 +97,8 @@ describe('the transfer costs page (/transfercosts)', () => {
 
     await user.click(within(dialog).getByRole('button', { name: `Download BGMAX ${settlement.number}` }));
     await waitFor(() => expect(saved).toHaveLength(1));
-    expect(names[0]).toContain(String(settlement.number));
-    const bytes = new Uint8Array(await readBlob(saved[0] as Blob));
+    expect(saved[0]?.name).toContain(String(settlement.number));
+    const bytes = new Uint8Array(await readBlob((saved[0] as { blob: Blob }).blob));
     const parsed = readBgmax(bytes);
     expect(parsed.file.sections).toHaveLength(1);
     expect(parsed.file.sections[0]?.deposit.amountMinor).toBe(settlement.totalPayoutMinor);
