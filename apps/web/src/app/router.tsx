@@ -41,8 +41,13 @@ const invoicesRoute = lazyRoute(() => import('./routes/invoices'));
 const invoiceDetailRoute = lazyRoute(() => import('./routes/invoice-detail'));
 const invoiceMessagesRoute = lazyRoute(() => import('./routes/invoice-messages'));
 const installmentPlansRoute = lazyRoute(() => import('./routes/installment-plans'));
-const installmentPlanDetailRoute = lazyRoute(() => import('./routes/installment-plan-detail'));
-const installmentRegisterRoute = lazyRoute(() => import('./routes/installment-register'));
+// The plan's page and the register form are in the list's chunk (routes/installment-plans.tsx).
+const installmentPlanDetailRoute = lazyRoute(() =>
+  import('./routes/installment-plans').then((m) => ({ default: m.InstallmentPlanDetailRoute })),
+);
+const installmentRegisterRoute = lazyRoute(() =>
+  import('./routes/installment-plans').then((m) => ({ default: m.InstallmentRegisterRoute })),
+);
 const transferCostsRoute = lazyRoute(() => import('./routes/transfer-costs'));
 const reportsPaymentsRoute = lazyRoute(() => import('./routes/reports-payments'));
 const reportsLedgerRoute = lazyRoute(() => import('./routes/reports-ledger'));

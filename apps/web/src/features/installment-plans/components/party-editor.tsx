@@ -26,7 +26,7 @@ function PartyRow({
   const partyName = useWatch({ control, name: `${name}.${index}.name` });
   const label = partyName || t('installments:form.party.row', { number: index + 1 });
   return (
-    <fieldset className="party-row">
+    <fieldset className="invoice-form__grid party-row">
       <legend className="visually-hidden">{label}</legend>
       <FormTextField
         control={control}

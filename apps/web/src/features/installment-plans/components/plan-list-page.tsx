@@ -44,7 +44,7 @@ export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPage
     <div className="list-page plan-page">
       <h1 className="page__title">{t('installments:list.title')}</h1>
       <p className="page__lead">{t('installments:list.lead')}</p>
-      <div className="plan-filters">
+      <div className="invoice-filters">
         <ListToolbar
           search={query.search ?? ''}
           onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
@@ -67,7 +67,6 @@ export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPage
           onChange={(value) =>
             onQueryChange({ state: value === '' ? undefined : (Number(value) as PlanState), page: 1 })
           }
-          className="plan-filters__state"
         />
       </div>
       <ListResults
