@@ -1,19 +1,62 @@
 import { PLAN_LIMITS } from '@portal/contracts';
-import { type FieldArrayWithId, type FieldErrors, useWatch } from 'react-hook-form';
+import type { ReactNode } from 'react';
+import { type FieldErrors, useFieldArray, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
 import { FormTextField } from '../../../components/ui/form-fields';
 import { IconButton } from '../../../components/ui/icon-button';
-import { CloseIcon } from '../../../components/ui/icons';
+import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
 import { translateCode } from '../../../lib/messages';
-import type { PlanFormControl, PlanFormValues } from '../utils/plan-form';
+import { blankParty, type PlanFormControl, type PlanFormValues } from '../utils/plan-form';
 
-export interface PartyEditorProps {
-  control: PlanFormControl;
-  name: 'signees' | 'securities';
-  fields: FieldArrayWithId<PlanFormValues, 'signees' | 'securities'>[];
-  onRemove: (index: number) => void;
-  errors: FieldErrors<PlanFormValues>;
-}
+type PartyList = 'signees' | 'securities';
+
+/** The texts of each list's card. */
+const LIST_TEXTS = {
+  signees: {
+    title: 'installments:form.sections.signees',
+    lead: 'installments:form.signees_lead',
+    add: 'installments:form.add_signee',
+  },
+  securities: {
+    title: 'installments:form.sections.securities',
+    lead: 'installments:form.securities_lead',
+    add: 'installments:form.add_security',
+  },
+} as const satisfies Record<PartyList, Record<string, string>>;
+
+/** A party's fields in their order: label, input type, whether required, the contract's limit. */
+const PARTY_FIELDS = [
+  {
+    key: 'name',
+    label: 'installments:form.party.name',
+    type: 'text',
+    required: true,
+    limit: PLAN_LIMITS.partyName,
+  },
+  {
+    key: 'identityNumber',
+    label: 'installments:form.party.identity_number',
+    type: 'text',
+    required: true,
+    limit: PLAN_LIMITS.identityNumber,
+  },
+  {
+    key: 'email',
+    label: 'installments:form.party.email',
+    type: 'email',
+    required: true,
+    limit: PLAN_LIMITS.email,
+  },
+  {
+    key: 'phone',
+    label: 'installments:form.party.phone',
+    type: 'tel',
+    required: false,
+    limit: PLAN_LIMITS.phone,
+  },
+] as const;
 
 /** One row of a party: its name, identity number, e-mail and phone, and a button that removes it. */
 function PartyRow({
@@ -21,46 +64,30 @@ function PartyRow({
   name,
   index,
   onRemove,
-}: Pick<PartyEditorProps, 'control' | 'name' | 'onRemove'> & { index: number }) {
+}: {
+  control: PlanFormControl;
+  name: PartyList;
+  index: number;
+  onRemove: (index: number) => void;
+}) {
   const { t } = useTranslation();
   const partyName = useWatch({ control, name: `${name}.${index}.name` });
   const label = partyName || t('installments:form.party.row', { number: index + 1 });
   return (
     <fieldset className="invoice-form__grid party-row">
       <legend className="visually-hidden">{label}</legend>
-      <FormTextField
-        control={control}
-        name={`${name}.${index}.name`}
-        label={t('installments:form.party.name')}
-        required
-        autoComplete="off"
-        limit={PLAN_LIMITS.partyName}
-      />
-      <FormTextField
-        control={control}
-        name={`${name}.${index}.identityNumber`}
-        label={t('installments:form.party.identity_number')}
-        required
-        autoComplete="off"
-        limit={PLAN_LIMITS.identityNumber}
-      />
-      <FormTextField
-        control={control}
-        name={`${name}.${index}.email`}
-        label={t('installments:form.party.email')}
-        type="email"
-        required
-        autoComplete="off"
-        limit={PLAN_LIMITS.email}
-      />
-      <FormTextField
-        control={control}
-        name={`${name}.${index}.phone`}
-        label={t('installments:form.party.phone')}
-        type="tel"
-        autoComplete="off"
-        limit={PLAN_LIMITS.phone}
-      />
+      {PARTY_FIELDS.map((field) => (
+        <FormTextField
+          key={field.key}
+          control={control}
+          name={`${name}.${index}.${field.key}`}
+          label={t(field.label)}
+          type={field.type}
+          required={field.required}
+          autoComplete="off"
+          limit={field.limit}
+        />
+      ))}
       <IconButton
         icon={CloseIcon}
         className="party-row__remove"
@@ -71,20 +98,44 @@ function PartyRow({
   );
 }
 
-/** The signees' or the securities' rows of the plan form, with the list's own error (none, too many). */
-export function PartyEditor({ control, name, fields, onRemove, errors }: PartyEditorProps) {
+export interface PartyEditorProps {
+  control: PlanFormControl;
+  name: PartyList;
+  errors: FieldErrors<PlanFormValues>;
+  /** Buttons after "Add …" (the securities' import of the signees). */
+  children?: ReactNode;
+}
+
+/**
+ * The signees' or the securities' card of the plan form: a row per party, adding and removing rows
+ * (up to the contract's limit), and the list's own error (none, a repeated identity number).
+ */
+export function PartyEditor({ control, name, errors, children }: PartyEditorProps) {
   const { t } = useTranslation();
+  const rows = useFieldArray({ control, name });
+  const texts = LIST_TEXTS[name];
   const listError = errors[name]?.root?.message ?? errors[name]?.message;
   return (
-    <div className="party-editor">
-      {fields.map((field, index) => (
-        <PartyRow key={field.id} control={control} name={name} index={index} onRemove={onRemove} />
+    <Card header={t(texts.title)}>
+      <p className="muted">{t(texts.lead)}</p>
+      {rows.fields.map((field, index) => (
+        <PartyRow key={field.id} control={control} name={name} index={index} onRemove={rows.remove} />
       ))}
       {listError && (
         <p className="field__error" role="alert">
           {translateCode(t, listError)}
         </p>
       )}
-    </div>
+      <div className="button-row">
+        <Button
+          variant="secondary"
+          leadingIcon={PlusIcon}
+          label={t(texts.add)}
+          disabled={rows.fields.length >= PLAN_LIMITS[name]}
+          onClick={() => rows.append(blankParty())}
+        />
+        {children}
+      </div>
+    </Card>
   );
 }

@@ -7,7 +7,7 @@ import {
   signeesAsSecurities,
 } from '@portal/contracts';
 import { useMemo, useState } from 'react';
-import { Controller, type FieldPath, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -19,7 +19,6 @@ import {
   FormTextField,
   markServerErrors,
 } from '../../../components/ui/form-fields';
-import { PlusIcon } from '../../../components/ui/icons';
 import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { formatDate, toIsoDate } from '../../../lib/format';
@@ -28,7 +27,6 @@ import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { translateCode } from '../../../lib/messages';
 import { useRegisterInstallmentPlan } from '../api/plans';
 import {
-  blankParty,
   blankPlanForm,
   liveSchedule,
   type PartyValues,
@@ -96,8 +94,6 @@ export function PlanForm({ currencies, RecipientPicker, onSaved, onCancel }: Pla
     unknown,
     InstallmentPlanBody
   >({ resolver, defaultValues: blankPlanForm(currencies[0] ?? 'SEK') });
-  const signees = useFieldArray({ control, name: 'signees' });
-  const securities = useFieldArray({ control, name: 'securities' });
   const [idempotencyKey] = useState(newIdempotencyKey);
   const register = useRegisterInstallmentPlan();
   const [failure, setFailure] = useState<unknown>(null);
@@ -216,46 +212,10 @@ export function PlanForm({ currencies, RecipientPicker, onSaved, onCancel }: Pla
         <LiveSchedulePreview control={control} />
       </Card>
 
-      <Card header={t('installments:form.sections.signees')}>
-        <p className="muted">{t('installments:form.signees_lead')}</p>
-        <PartyEditor
-          control={control}
-          name="signees"
-          fields={signees.fields}
-          onRemove={signees.remove}
-          errors={formState.errors}
-        />
-        <div className="button-row">
-          <Button
-            variant="secondary"
-            leadingIcon={PlusIcon}
-            label={t('installments:form.add_signee')}
-            disabled={signees.fields.length >= PLAN_LIMITS.signees}
-            onClick={() => signees.append(blankParty())}
-          />
-        </div>
-      </Card>
-
-      <Card header={t('installments:form.sections.securities')}>
-        <p className="muted">{t('installments:form.securities_lead')}</p>
-        <PartyEditor
-          control={control}
-          name="securities"
-          fields={securities.fields}
-          onRemove={securities.remove}
-          errors={formState.errors}
-        />
-        <div className="button-row">
-          <Button
-            variant="secondary"
-            leadingIcon={PlusIcon}
-            label={t('installments:form.add_security')}
-            disabled={securities.fields.length >= PLAN_LIMITS.securities}
-            onClick={() => securities.append(blankParty())}
-          />
-          <Button variant="secondary" label={t('installments:form.import_signees')} onClick={importSignees} />
-        </div>
-      </Card>
+      <PartyEditor control={control} name="signees" errors={formState.errors} />
+      <PartyEditor control={control} name="securities" errors={formState.errors}>
+        <Button variant="secondary" label={t('installments:form.import_signees')} onClick={importSignees} />
+      </PartyEditor>
 
       {checkFields && (
         <p className="notice notice--error" role="alert">
