@@ -49,6 +49,9 @@ test('a customer registers an installment plan with its live schedule, finds it 
   await expect(row).toHaveCount(1);
   await expect(page.getByRole('row')).toHaveCount(2);
   await expect(row).toContainText('Registered');
+  // The search is in the URL once the list has stopped loading: a click before may be undone by it.
+  await expect(page).toHaveURL(/search=/);
+  await expect(page.locator('.table-wrap[aria-busy]')).toHaveCount(0);
   await page.screenshot({ path: '/tmp/planweb-list.png', fullPage: true });
   await row.getByRole('link').click();
   await expect(page).toHaveURL(detailUrl);
