@@ -31,6 +31,7 @@ export const PAGE_CALLS: Readonly<Partial<Record<PageName, OperationId>>> = {
   verifyBankAccount: 'getBankVerification',
   verifyBankAccountSuccess: 'getBankVerification',
   installmentPlans: 'listInstallmentPlans',
+  installmentPlanDetail: 'getInstallmentPlan',
   installmentRegister: 'registerInstallmentPlan',
 };
 

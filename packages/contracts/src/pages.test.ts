@@ -35,7 +35,7 @@ describe('PAGES: which ability opens which page', () => {
     ];
     const paths: string[] = rows.map(([, page]) => page.path);
     expect(new Set(paths).size).toBe(paths.length);
-    expect(paths.filter((p) => !specPaths.includes(p))).toEqual(['/invoices/:id']);
+    expect(paths.filter((p) => !specPaths.includes(p))).toEqual(['/installmentplans/:id', '/invoices/:id']);
     expect(specPaths.filter((p) => !paths.includes(p))).toEqual([]);
   });
 

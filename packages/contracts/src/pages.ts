@@ -46,6 +46,8 @@ export const PAGES = {
   invoiceSendBusiness: page('/invoice/send-business', ['limited_send_invoice']),
   recipient: page('/recipient'),
   installmentPlans: page('/installmentplans', ['limited_contract_financing']),
+  /** One installment plan with its schedule, signees and timeline (not in spec §2, like `invoiceDetail`). */
+  installmentPlanDetail: page('/installmentplans/:id', ['limited_contract_financing']),
   invoices: page('/invoices', HISTORY),
   /** The register form in duplicate mode: it registers a new invoice. */
   invoicesDuplicate: page('/invoices/duplicate/:id', ['limited_register_invoice']),

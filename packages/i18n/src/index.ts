@@ -13,6 +13,7 @@ import { bankVerificationTexts } from './namespaces/bank-verification';
 import { dashboardTexts } from './namespaces/dashboard';
 import { errorsTexts } from './namespaces/errors';
 import { fortnoxTexts } from './namespaces/fortnox';
+import { installmentsTexts } from './namespaces/installments';
 import { invoicesTexts } from './namespaces/invoices';
 import { layoutTexts } from './namespaces/layout';
 import { recipientsTexts } from './namespaces/recipients';
@@ -48,6 +49,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
     articles: articlesTexts['sv-SE'],
     dashboard: dashboardTexts['sv-SE'],
     invoices: invoicesTexts['sv-SE'],
+    installments: installmentsTexts['sv-SE'],
     email: svse_email,
     documents: svse_documents,
     notices: svse_notices,
@@ -64,6 +66,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
     articles: articlesTexts['en-US'],
     dashboard: dashboardTexts['en-US'],
     invoices: invoicesTexts['en-US'],
+    installments: installmentsTexts['en-US'],
     email: enus_email,
     documents: enus_documents,
     notices: enus_notices,
@@ -80,6 +83,7 @@ export const resources: Record<Locale, Record<Namespace, Messages>> = {
     articles: articlesTexts['fi-FI'],
     dashboard: dashboardTexts['fi-FI'],
     invoices: invoicesTexts['fi-FI'],
+    installments: installmentsTexts['fi-FI'],
     email: fifi_email,
     documents: fifi_documents,
     notices: fifi_notices,

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { catchAllOutcome, findAppPath, paths } from '../config/paths';
@@ -64,10 +64,13 @@ describe('navigation guard (spec §2)', () => {
     expect(router.state.location.pathname).toBe('/403');
   });
 
-  it('shows 404 for a gated path that is allowed but has no screen yet, and for unknown paths', async () => {
-    // Installment plans (issue #14) are in the spec's menu but have no screen yet.
+  it('opens an allowed gated path, and shows 404 for an unknown one', async () => {
+    // demo has contract financing: the installment plans (issue #14) open.
     await api.signIn('demo');
     renderApp('/installmentplans');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Installment plans' })).toBeInTheDocument();
+    cleanup();
+    renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
   });
 
@@ -125,6 +128,7 @@ describe('paths and the catch-all rule', () => {
     ['/reports/ledger', ['limited_invoices'], 'forbidden'],
     ['/invoice/edit/42', ['limited_invoices'], 'forbidden'],
     ['/recipient', ['limited_invoices'], 'not-found'],
+    ['/installmentplans/42', ['limited_invoices'], 'forbidden'],
     ['/no/such/page', ['limited_invoices'], 'not-found'],
   ] as const)('%s with %j → %s', (path, abilities, outcome) => {
     expect(catchAllOutcome(path, abilities)).toBe(outcome);

@@ -40,6 +40,14 @@ const invoiceSendBusinessRoute = lazyRoute(() => import('./routes/invoice-send-b
 const invoicesRoute = lazyRoute(() => import('./routes/invoices'));
 const invoiceDetailRoute = lazyRoute(() => import('./routes/invoice-detail'));
 const invoiceMessagesRoute = lazyRoute(() => import('./routes/invoice-messages'));
+const installmentPlansRoute = lazyRoute(() => import('./routes/installment-plans'));
+// The plan's page and the register form are in the list's chunk (routes/installment-plans.tsx).
+const installmentPlanDetailRoute = lazyRoute(() =>
+  import('./routes/installment-plans').then((m) => ({ default: m.InstallmentPlanDetailRoute })),
+);
+const installmentRegisterRoute = lazyRoute(() =>
+  import('./routes/installment-plans').then((m) => ({ default: m.InstallmentRegisterRoute })),
+);
 const transferCostsRoute = lazyRoute(() => import('./routes/transfer-costs'));
 const reportsPaymentsRoute = lazyRoute(() => import('./routes/reports-payments'));
 const reportsLedgerRoute = lazyRoute(() => import('./routes/reports-ledger'));
@@ -52,7 +60,7 @@ const verifyBankAccountSuccessRoute = lazyRoute(() =>
 const forbiddenRoute = lazyRoute(() => import('./routes/forbidden'));
 const notFoundRoute = lazyRoute(() => import('./routes/not-found'));
 
-/** The routes of spec §2. Screens of later issues are not routed; the catch-all guards their paths. */
+/** The routes of spec §2 and the detail pages; the catch-all shows 404 (or 403 for a gated path). */
 export function createRoutes(): RouteObject[] {
   return [
     {
@@ -167,6 +175,30 @@ export function createRoutes(): RouteObject[] {
           element: (
             <RequirePermission path={paths.invoiceDetail}>
               <LazyElement route={invoiceDetailRoute} />
+            </RequirePermission>
+          ),
+        },
+        {
+          path: paths.installmentPlans.path,
+          element: (
+            <RequirePermission path={paths.installmentPlans}>
+              <LazyElement route={installmentPlansRoute} />
+            </RequirePermission>
+          ),
+        },
+        {
+          path: paths.installmentPlanDetail.path,
+          element: (
+            <RequirePermission path={paths.installmentPlanDetail}>
+              <LazyElement route={installmentPlanDetailRoute} />
+            </RequirePermission>
+          ),
+        },
+        {
+          path: paths.installmentRegister.path,
+          element: (
+            <RequirePermission path={paths.installmentRegister}>
+              <LazyElement route={installmentRegisterRoute} />
             </RequirePermission>
           ),
         },

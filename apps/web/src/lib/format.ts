@@ -29,6 +29,13 @@ export function formatDate(value: string | null | undefined, locale: string): st
   return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
 }
 
+/** A timestamp with date and time in the user's language; an unreadable value is shown as given. */
+export function formatDateTime(value: string, locale: string): string {
+  const date = new Date(value);
+  if (Number.isNaN(date.getTime())) return value;
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
+}
+
 /**
  * A VAT rate in basis points as a percentage in the user's locale: 2500 → "25 %" (sv-SE), "25%"
  * (en-US); 2550 → "25,5 %" (fi-FI). The rate is whole hundredths of a percent, so two decimals show it

@@ -9,8 +9,9 @@ import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
-import { formatBasisPoints, formatDate } from '../../../lib/format';
+import { formatBasisPoints, formatDate, formatDateTime } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { errorText, translateCode } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { useDeleteInvoice } from '../api/delete-invoice';
@@ -18,7 +19,6 @@ import { useDownloadInvoiceFile, useDownloadInvoicePdf } from '../api/download-d
 import { useInvoice } from '../api/get-invoice';
 import { useSendInvoices } from '../api/send-invoices';
 import { formatFileSize } from '../utils/file-size';
-import { newIdempotencyKey } from '../utils/idempotency-key';
 import { eventKey, ROT_RUT_KEYS, SERVICE_KEYS, stateKey, statusKey, UNIT_KEYS } from '../utils/labels';
 import { EventDetails } from './event-details';
 import type { InvoiceNotice } from './invoice-form-screen';
@@ -38,13 +38,6 @@ const NOTICE_KEYS = {
   registered: 'invoices:detail.notice_registered',
   updated: 'invoices:detail.notice_updated',
 } as const satisfies Record<InvoiceNotice, string>;
-
-/** A timestamp with date and time in the user's language. */
-function formatDateTime(value: string, language: Language): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
-}
 
 /**
  * `/invoices/:id`: every field of an invoice, its rows, VAT per rate, deduction, amount to pay, OCR

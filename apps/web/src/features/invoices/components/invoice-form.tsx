@@ -18,11 +18,11 @@ import { markServerErrors } from '../../../components/ui/form-fields';
 import { PlusIcon } from '../../../components/ui/icons';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { toLanguage } from '../../../lib/i18n';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { translateCode } from '../../../lib/messages';
 import { useCreateInvoice } from '../api/create-invoice';
 import { useUpdateInvoice } from '../api/update-invoice';
 import type { InvoiceFile } from '../api/upload-file';
-import { newIdempotencyKey } from '../utils/idempotency-key';
 import {
   type duplicateNumberParams,
   emptyRow,

@@ -8,12 +8,12 @@ import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { errorText, translateCode } from '../../../lib/messages';
 import { formatMoney, totalsByCurrency } from '../../../lib/money';
 import { useGetImportTemplate } from '../api/get-import-template';
 import { useImportInvoices } from '../api/import-invoices';
 import { usePreviewInvoiceImport } from '../api/preview-invoice-import';
-import { newIdempotencyKey } from '../utils/idempotency-key';
 import { IMPORT_ACCEPT, type ImportFormat, importFileProblem, importFormatOf } from '../utils/import-file';
 import {
   formatLineRanges,

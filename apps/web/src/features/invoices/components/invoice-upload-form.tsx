@@ -24,9 +24,9 @@ import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { formatBasisPoints } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { translateCode } from '../../../lib/messages';
 import { useUploadInvoice } from '../api/upload-invoice';
-import { newIdempotencyKey } from '../utils/idempotency-key';
 import type { duplicateNumberParams } from '../utils/invoice-form';
 import {
   emptyAmountLine,

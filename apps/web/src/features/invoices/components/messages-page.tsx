@@ -1,4 +1,4 @@
-import { type Language, MESSAGE_LIMITS, type Message } from '@portal/contracts';
+import { MESSAGE_LIMITS, type Message } from '@portal/contracts';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { TextArea } from '../../../components/ui/text-area';
 import { TextInput } from '../../../components/ui/text-input';
 import { paths } from '../../../config/paths';
+import { formatDateTime } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { loadSchemas } from '../../../lib/load-schemas';
 import { errorText } from '../../../lib/messages';
@@ -21,12 +22,6 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** The invoice a `?invoiceID=` names, when it looks like an id; anything else shows every message. */
 export function invoiceIDOf(value: string | null): string | null {
   return value && UUID.test(value) ? value : null;
-}
-
-function formatDateTime(value: string, language: Language): string {
-  const date = new Date(value);
-  if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short' }).format(date);
 }
 
 export interface MessagesPageProps {

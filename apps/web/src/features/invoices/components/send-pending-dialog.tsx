@@ -3,9 +3,9 @@ import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiError } from '../../../lib/api-client';
+import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { errorText } from '../../../lib/messages';
 import { useSendInvoices } from '../api/send-invoices';
-import { newIdempotencyKey } from '../utils/idempotency-key';
 import { SendConfirmDialog } from './send-confirm-dialog';
 import '../texts';
 

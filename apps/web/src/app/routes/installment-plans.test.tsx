@@ -1,0 +1,172 @@
+import type { InstallmentPlanDetail, Recipient } from '@portal/contracts';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { i18next } from '../../lib/i18n';
+import { dateField, typeDate } from '../../test/date-field';
+import { startRealApi } from '../../test/real-api';
+import { renderWithProviders } from '../../test/render';
+import InstallmentPlansRoute, {
+  InstallmentPlanDetailRoute,
+  InstallmentRegisterRoute,
+} from './installment-plans';
+
+// One real server for the whole file; each test starts from the demo seed.
+const api = startRealApi();
+
+beforeEach(async () => {
+  await api.signIn('demo');
+  await i18next.changeLanguage('en-US');
+});
+
+const SIGNEE = {
+  name: 'Anna Andersson',
+  identityNumber: '19811218-9876',
+  email: 'anna@example.se',
+  phone: '',
+};
+
+/** An amount in kronor as en-US shows it (the screen's space is a no-break one). */
+const sek = (amount: string) => new RegExp(`^SEK\\s${amount.replace('.', '\\.')}$`);
+
+async function firstRecipient(): Promise<Recipient> {
+  const page = await api.call<{ items: Recipient[] }>('GET', '/api/limited/recipients?sort=name&order=asc');
+  return page.items[0] as Recipient;
+}
+
+async function registerPlan(description: string): Promise<InstallmentPlanDetail> {
+  const recipient = await firstRecipient();
+  return api.call<InstallmentPlanDetail>('POST', '/api/limited/installmentplans', {
+    description,
+    recipientID: recipient.recipientID,
+    currency: 'SEK',
+    financedAmountMinor: 1_000_000,
+    startDate: '2030-01-31',
+    noOfInstallments: 3,
+    monthlyFee: 0,
+    initialFee: 10_000,
+    administrationFee: 2_500,
+    signees: [SIGNEE],
+    securities: [],
+  });
+}
+
+function renderPlans(path: string) {
+  renderWithProviders(
+    <Routes>
+      <Route path="/installmentplans" element={<InstallmentPlansRoute />} />
+      <Route path="/installmentplans/:id" element={<InstallmentPlanDetailRoute />} />
+      <Route path="/installment/register" element={<InstallmentRegisterRoute />} />
+    </Routes>,
+    { path },
+  );
+}
+
+describe('the installment plans (/installmentplans)', () => {
+  it('lists, searches and filters by state, and a row opens the plan', async () => {
+    const plan = await registerPlan('Köksrenovering Testvägen');
+    renderPlans('/installmentplans');
+    const user = userEvent.setup();
+    const link = await screen.findByRole('link', { name: plan.loanNumber });
+    const row = link.closest('tr') as HTMLElement;
+    expect(within(row).getByText('Köksrenovering Testvägen')).toBeInTheDocument();
+    expect(within(row).getByText('Registered')).toBeInTheDocument();
+    // 10 000 kr financed + 100 kr initial fee + 3 × 25 kr administration fee.
+    expect(within(row).getAllByText(sek('10,175.00'))).toHaveLength(2);
+
+    await user.selectOptions(screen.getByLabelText('Status'), 'Active');
+    await waitFor(() => expect(screen.queryByRole('link', { name: plan.loanNumber })).toBeNull());
+    await user.selectOptions(screen.getByLabelText('Status'), 'Registered');
+    await user.type(screen.getByRole('searchbox', { name: 'Search' }), 'Testvägen');
+    await user.click(await screen.findByRole('link', { name: plan.loanNumber }));
+    expect(await screen.findByRole('heading', { level: 1, name: /Installment plan/ })).toBeInTheDocument();
+  });
+
+  it('shows a plan with its schedule, signees and actions, and cancels it', async () => {
+    const plan = await registerPlan('Altan');
+    renderPlans(`/installmentplans/${plan.installmentPlanID}`);
+    const user = userEvent.setup();
+    const schedule = await screen.findByRole('table', { name: 'Payment schedule' });
+    const rows = within(schedule).getAllByRole('row');
+    // Header, three installments, the totals; the principal's rest goes to the last installment.
+    expect(rows).toHaveLength(5);
+    expect(within(rows[1] as HTMLElement).getByText('Feb 28, 2030')).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText(sek('3,458.33'))).toBeInTheDocument();
+    expect(within(rows[3] as HTMLElement).getByText(sek('3,358.34'))).toBeInTheDocument();
+    expect(within(rows[1] as HTMLElement).getByText('Not invoiced yet')).toBeInTheDocument();
+    expect(within(rows[4] as HTMLElement).getByText(sek('10,175.00'))).toBeInTheDocument();
+    expect(screen.getByRole('rowheader', { name: SIGNEE.name })).toBeInTheDocument();
+    expect(screen.getByText('No securities.')).toBeInTheDocument();
+
+    // Sending for signing goes to the e-signing provider's sandbox, which the Playwright journey
+    // (e2e/installment-plans.spec.ts) reaches; here the registered plan's actions and the cancel.
+    expect(screen.getByRole('button', { name: 'Send for signing' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Download signed agreement' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Cancel plan' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Cancel the installment plan?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel plan' }));
+    expect(await screen.findByText('The installment plan has been cancelled.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing can be done to the plan in its current status.')).toBeInTheDocument();
+    expect(screen.getByText('Cancelled', { selector: '.timeline__event' })).toBeInTheDocument();
+    const stored = await api.call<InstallmentPlanDetail>(
+      'GET',
+      `/api/limited/installmentplans/${plan.installmentPlanID}`,
+    );
+    expect(stored.state).toBe(4);
+  });
+
+  it('registers a plan from the form with its live schedule, once per form', async () => {
+    const recipient = await firstRecipient();
+    renderPlans('/installment/register');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Register installment plan' });
+    expect(screen.getByText(/Fill in the amount/)).toBeInTheDocument();
+
+    await user.type(screen.getByRole('combobox', { name: /Buyer/ }), recipient.name.slice(0, 5));
+    await user.click(await screen.findByRole('option', { name: new RegExp(recipient.name) }));
+    await user.type(screen.getByLabelText(/Description/), 'Solpaneler');
+    await user.type(screen.getByLabelText(/Financed amount/), '10,000');
+    await typeDate(user, dateField(/Start date/), '2030-01-31');
+    await user.clear(screen.getByLabelText(/Number of installments/));
+    await user.type(screen.getByLabelText(/Number of installments/), '3');
+    await user.type(screen.getByLabelText(/Initial fee/), '100');
+    await user.type(screen.getByLabelText(/Administration fee/), '25');
+    const preview = await screen.findByTestId('live-schedule');
+    expect(within(preview).getAllByRole('row')).toHaveLength(5);
+    expect(within(preview).getByText(sek('10,175.00'))).toBeInTheDocument();
+    expect(within(preview).getByText(sek('3,358.34'))).toBeInTheDocument();
+
+    // The signee's rows, then the import makes the signee a security as well.
+    await user.type(screen.getByLabelText(/^Name/), SIGNEE.name);
+    await user.type(screen.getByLabelText(/^Personal or organisation number/), SIGNEE.identityNumber);
+    await user.type(screen.getByLabelText(/^E-mail/), SIGNEE.email);
+    await user.click(screen.getByRole('button', { name: 'Import signees as securities' }));
+    expect(screen.getAllByLabelText(/^Name/)).toHaveLength(2);
+
+    const calls = api.calls;
+    await user.click(screen.getByRole('button', { name: 'Register plan' }));
+    expect(await screen.findByText(/The installment plan is registered/)).toBeInTheDocument();
+    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/limited/installmentplans');
+    expect(post?.headers['idempotency-key']).toMatch(/^[0-9a-f]{32}$/);
+    expect(post?.body).toMatchObject({
+      financedAmountMinor: 1_000_000,
+      initialFee: 10_000,
+      noOfInstallments: 3,
+    });
+    expect(screen.getByText('Solpaneler')).toBeInTheDocument();
+  });
+
+  it('refuses an empty form on its fields and warns of a start date in the past', async () => {
+    renderPlans('/installment/register');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Register installment plan' });
+    await typeDate(user, dateField(/Start date/), '2020-01-15');
+    expect(await screen.findByTestId('start-date-warning')).toHaveTextContent(/start date has passed/);
+    await user.click(screen.getByRole('button', { name: 'Register plan' }));
+    expect(await screen.findByText('Please check the marked fields.')).toBeInTheDocument();
+    expect(api.calls.some((c) => c.method === 'POST' && c.path === '/api/limited/installmentplans')).toBe(
+      false,
+    );
+  });
+});

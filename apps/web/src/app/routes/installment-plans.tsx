@@ -1,0 +1,64 @@
+import { canOpenPage, listInstallmentPlansQuerySchema } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { paths } from '../../config/paths';
+import {
+  PlanDetailPage,
+  type PlanNotice,
+} from '../../features/installment-plans/components/plan-detail-page';
+import { PlanForm } from '../../features/installment-plans/components/plan-form';
+import { PlanListPage } from '../../features/installment-plans/components/plan-list-page';
+import { RecipientPicker } from '../../features/recipients/components/recipient-picker';
+import { useListParams } from '../../lib/list-params';
+import { useSelf } from '../../lib/self';
+
+// The plan screens are one chunk: as three, each lazy route's list of chunks to fetch went into the
+// entry, which the login page downloads (its size budget).
+
+/** `/installmentplans` (spec §2): the plans; state, search, sort and page come from the URL. */
+export default function InstallmentPlansRoute() {
+  const [query, setQuery] = useListParams(listInstallmentPlansQuerySchema);
+  const { data } = useSelf();
+  return (
+    <PlanListPage
+      query={query}
+      onQueryChange={setQuery}
+      canRegister={canOpenPage(data?.abilities ?? [], paths.installmentRegister)}
+    />
+  );
+}
+
+function noticeOf(state: unknown): PlanNotice | null {
+  return (state as { notice?: unknown } | null)?.notice === 'registered' ? 'registered' : null;
+}
+
+/** `/installmentplans/{id}`: one installment plan; a notice when the form has just registered it. */
+export function InstallmentPlanDetailRoute() {
+  const { id = '' } = useParams();
+  const location = useLocation();
+  return <PlanDetailPage key={id} planID={id} notice={noticeOf(location.state)} />;
+}
+
+/** `/installment/register` (spec §2): a new installment plan; saved, it opens the plan's page. */
+export function InstallmentRegisterRoute() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { data } = useSelf();
+  if (!data) return null;
+  return (
+    <div className="invoice-page">
+      <h1 className="page__title">{t('installments:form.title')}</h1>
+      <p className="page__lead">{t('installments:form.lead')}</p>
+      <PlanForm
+        currencies={data.currencies}
+        RecipientPicker={RecipientPicker}
+        onSaved={(plan) =>
+          void navigate(paths.installmentPlanDetail.getHref(plan.installmentPlanID), {
+            state: { notice: 'registered' },
+          })
+        }
+        onCancel={() => void navigate(paths.installmentPlans.getHref())}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,295 @@
+import { type InstallmentPlanDetail, PLAN_STATE, type PlanAction, planActionsFrom } from '@portal/contracts';
+import { sumMinor } from '@portal/domain/money';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { Card } from '../../../components/ui/card';
+import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { TableHead } from '../../../components/ui/sortable-header';
+import { Spinner } from '../../../components/ui/spinner';
+import { paths } from '../../../config/paths';
+import { ApiError } from '../../../lib/api-client';
+import { formatDate, formatDateTime } from '../../../lib/format';
+import { toLanguage } from '../../../lib/i18n';
+import { errorText } from '../../../lib/messages';
+import { formatMoney } from '../../../lib/money';
+import { useCancelPlan, useDownloadAgreement, useInstallmentPlan, useSendPlanForSigning } from '../api/plans';
+import { planEventKey, SIGNING_KEYS } from '../utils/labels';
+import { PlanStateBadge } from './plan-state-badge';
+import { ScheduleTable } from './schedule-table';
+import '../texts';
+
+/** What the page says on arrival: the form has just registered the plan. */
+export type PlanNotice = 'registered';
+
+/** The states whose agreement every signee has signed: it can be downloaded. */
+const SIGNED_STATES: readonly number[] = [
+  PLAN_STATE.signed,
+  PLAN_STATE.active,
+  PLAN_STATE.finalNotice,
+  PLAN_STATE.recalled,
+  PLAN_STATE.completed,
+  PLAN_STATE.replaced,
+];
+
+/** The parties of a plan: signees with their signing status, or securities. */
+function PartiesTable({
+  caption,
+  parties,
+}: {
+  caption: string;
+  parties: readonly (InstallmentPlanDetail['securities'][number] &
+    Partial<InstallmentPlanDetail['signees'][number]>)[];
+}) {
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
+  const withStatus = parties.some((p) => p.signingStatus !== undefined);
+  return (
+    <div className="table-wrap">
+      <table className="data-table">
+        <caption className="visually-hidden">{caption}</caption>
+        <TableHead
+          columns={[
+            { label: t('installments:form.party.name'), className: 'data-table__key' },
+            { label: t('installments:form.party.identity_number') },
+            { label: t('installments:form.party.email') },
+            { label: t('installments:form.party.phone') },
+            withStatus && { label: t('installments:detail.fields.state') },
+          ]}
+        />
+        <tbody>
+          {parties.map((party) => (
+            <tr key={party.identityNumber}>
+              <th scope="row">{party.name}</th>
+              <td>{party.identityNumber}</td>
+              <td>{party.email}</td>
+              <td>{party.phone}</td>
+              {withStatus && party.signingStatus && (
+                <td>
+                  {t(SIGNING_KEYS[party.signingStatus])}
+                  {party.signedAt && party.signingStatus === 'signed' && (
+                    <span className="muted">
+                      {' '}
+                      {t('installments:detail.signed_at', { date: formatDateTime(party.signedAt, language) })}
+                    </span>
+                  )}
+                </td>
+              )}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The customer's actions the plan's state allows, and the signed agreement once there is one. */
+function PlanActions({ plan, onDone }: { plan: InstallmentPlanDetail; onDone: (text: string) => void }) {
+  const { t } = useTranslation();
+  const send = useSendPlanForSigning();
+  const cancel = useCancelPlan();
+  const agreement = useDownloadAgreement();
+  const [asking, setAsking] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const allowed = new Set<PlanAction>(planActionsFrom(plan.state));
+  const canDownload = SIGNED_STATES.includes(plan.state);
+  const onError = (error: unknown) => setFailure(errorText(t, error));
+
+  if (!allowed.has('sendForSigning') && !allowed.has('cancel') && !canDownload)
+    return <p className="muted">{t('installments:detail.no_actions')}</p>;
+  return (
+    <>
+      <div className="button-row">
+        {allowed.has('sendForSigning') && (
+          <Button
+            variant="success"
+            loading={send.isPending}
+            label={t('installments:detail.send_for_signing')}
+            onClick={() => {
+              setFailure(null);
+              send.mutate(plan.installmentPlanID, {
+                onSuccess: () => onDone(t('installments:detail.sent_for_signing')),
+                onError,
+              });
+            }}
+          />
+        )}
+        {canDownload && (
+          <Button
+            variant="secondary"
+            loading={agreement.isPending}
+            label={t('installments:detail.download_agreement')}
+            onClick={() => {
+              setFailure(null);
+              agreement.mutate(plan, { onError: () => setFailure(t('installments:detail.download_failed')) });
+            }}
+          />
+        )}
+        {allowed.has('cancel') && (
+          <Button
+            variant="danger"
+            label={t('installments:detail.cancel')}
+            onClick={() => {
+              cancel.reset();
+              setAsking(true);
+            }}
+          />
+        )}
+      </div>
+      <div role="alert">{failure && <p className="notice notice--error">{failure}</p>}</div>
+      {asking && (
+        <ConfirmDialog
+          title={t('installments:detail.cancel_title')}
+          message={t('installments:detail.cancel_message', { loanNumber: plan.loanNumber })}
+          confirmLabel={t('installments:detail.cancel_confirm')}
+          loading={cancel.isPending}
+          error={cancel.isError ? errorText(t, cancel.error) : null}
+          onHide={() => setAsking(false)}
+          onConfirm={() =>
+            cancel.mutate(plan.installmentPlanID, {
+              onSuccess: () => {
+                setAsking(false);
+                onDone(t('installments:detail.cancelled'));
+              },
+            })
+          }
+        />
+      )}
+    </>
+  );
+}
+
+/**
+ * `/installmentplans/:id`: one plan's summary, its schedule with each installment's invoice, its
+ * signees with their signing status, its securities and timeline, and the actions its state allows.
+ */
+export function PlanDetailPage({ planID, notice }: { planID: string; notice: PlanNotice | null }) {
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
+  const query = useInstallmentPlan(planID);
+  const [status, setStatus] = useState(notice === 'registered' ? t('installments:detail.registered') : '');
+  const plan = query.data;
+
+  if (query.isPending)
+    return (
+      <div className="page--center">
+        <Spinner size="large" />
+      </div>
+    );
+  if (!plan)
+    return (
+      <div className="notice notice--error" role="alert">
+        <p>{errorText(t, query.error)}</p>
+        {!(query.error instanceof ApiError && query.error.status === 404) && (
+          <Button
+            variant="secondary"
+            label={t('common:actions.retry')}
+            onClick={() => void query.refetch()}
+          />
+        )}
+      </div>
+    );
+
+  const money = (minor: number) => formatMoney(minor, plan.currency, language);
+  const rows = plan.installments;
+  return (
+    <div className="plan-detail stack">
+      <p>
+        <Link to={paths.installmentPlans.getHref()}>{t('installments:detail.back')}</Link>
+      </p>
+      <h1 className="page__title">
+        {t('installments:detail.title', { loanNumber: plan.loanNumber })}{' '}
+        <PlanStateBadge state={plan.state} />
+      </h1>
+      <p className="list-page__status" role="status">
+        {status}
+      </p>
+
+      <div className="invoice-detail__grid">
+        <Card header={t('installments:detail.sections.summary')}>
+          <dl className="facts">
+            <dt>{t('installments:detail.fields.buyer')}</dt>
+            <dd>{plan.recipientName}</dd>
+            <dt>{t('installments:detail.fields.description')}</dt>
+            <dd>{plan.description}</dd>
+            <dt>{t('installments:detail.fields.financed')}</dt>
+            <dd>{money(plan.financedAmountMinor)}</dd>
+            <dt>{t('installments:detail.fields.installments')}</dt>
+            <dd>{plan.noOfInstallments}</dd>
+            <dt>{t('installments:detail.fields.period')}</dt>
+            <dd>
+              {formatDate(plan.startDate, language)} – {formatDate(plan.endDate, language)}
+            </dd>
+            <dt>{t('installments:detail.fields.total')}</dt>
+            <dd>{money(plan.total)}</dd>
+            <dt>{t('installments:detail.fields.remaining')}</dt>
+            <dd>{money(plan.remainingMinor)}</dd>
+            {plan.replacesPlanID && (
+              <>
+                <dt>{t('installments:detail.fields.replaces')}</dt>
+                <dd>
+                  <Link to={paths.installmentPlanDetail.getHref(plan.replacesPlanID)}>
+                    {t('installments:detail.fields.replaces')}
+                  </Link>
+                </dd>
+              </>
+            )}
+            {plan.replacedByPlanID && (
+              <>
+                <dt>{t('installments:detail.fields.replaced_by')}</dt>
+                <dd>
+                  <Link to={paths.installmentPlanDetail.getHref(plan.replacedByPlanID)}>
+                    {t('installments:detail.fields.replaced_by')}
+                  </Link>
+                </dd>
+              </>
+            )}
+          </dl>
+        </Card>
+        <Card header={t('installments:detail.sections.actions')}>
+          <PlanActions plan={plan} onDone={setStatus} />
+        </Card>
+      </div>
+
+      <Card header={t('installments:detail.sections.schedule')}>
+        <ScheduleTable
+          rows={rows}
+          totals={{
+            principalMinor: sumMinor(rows.map((r) => r.principalMinor)),
+            feesMinor: sumMinor(rows.map((r) => r.feeMinor)),
+            totalMinor: sumMinor(rows.map((r) => r.amountMinor)),
+          }}
+          currency={plan.currency}
+          language={language}
+          withInvoices
+        />
+      </Card>
+
+      <Card header={t('installments:detail.sections.signees')}>
+        <PartiesTable caption={t('installments:detail.sections.signees')} parties={plan.signees} />
+      </Card>
+      <Card header={t('installments:detail.sections.securities')}>
+        {plan.securities.length === 0 ? (
+          <p className="muted">{t('installments:detail.no_securities')}</p>
+        ) : (
+          <PartiesTable caption={t('installments:detail.sections.securities')} parties={plan.securities} />
+        )}
+      </Card>
+
+      <Card header={t('installments:detail.sections.timeline')}>
+        <ol className="timeline">
+          {plan.events.map((event) => (
+            <li key={event.eventID} className="timeline__item">
+              <span className="timeline__event">{t(planEventKey(event.event))}</span>
+              <time className="timeline__date" dateTime={event.date}>
+                {formatDateTime(event.date, language)}
+              </time>
+              {event.text && <span className="timeline__text">{event.text}</span>}
+            </li>
+          ))}
+        </ol>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,160 @@
+import { type ListInstallmentPlansQuery, PLAN_STATE_NUMBERS, type PlanState } from '@portal/contracts';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { PlusIcon } from '../../../components/ui/icons';
+import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
+import { ListToolbar } from '../../../components/ui/list-toolbar';
+import { SelectField } from '../../../components/ui/select-field';
+import { SortableHeader } from '../../../components/ui/sortable-header';
+import { paths } from '../../../config/paths';
+import { formatDate } from '../../../lib/format';
+import { toLanguage } from '../../../lib/i18n';
+import { formatMoney } from '../../../lib/money';
+import { useInstallmentPlans } from '../api/plans';
+import { PLAN_STATE_KEYS } from '../utils/labels';
+import { PlanStateBadge } from './plan-state-badge';
+import '../texts';
+
+export interface PlanListPageProps {
+  query: ListInstallmentPlansQuery;
+  onQueryChange: (patch: Partial<ListInstallmentPlansQuery>, options?: { replace?: boolean }) => void;
+  /** Whether the user may register a plan (the button to the form). */
+  canRegister: boolean;
+}
+
+/**
+ * `/installmentplans` (issue #14): the issuer's installment plans with a state filter, search by
+ * description, buyer or loan number, sortable columns and pages, like the invoice history. A row opens
+ * the plan. The query lives in the URL.
+ */
+export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPageProps) {
+  const { t, i18n } = useTranslation();
+  const language = toLanguage(i18n.language);
+  const navigate = useNavigate();
+  const list = useInstallmentPlans(query);
+  usePageInRange(list, query, onQueryChange);
+  const sortProps = sortPropsOf(query, onQueryChange);
+  const stateOptions = [
+    { value: '', label: t('installments:list.all_states') },
+    ...PLAN_STATE_NUMBERS.map((state) => ({ value: String(state), label: t(PLAN_STATE_KEYS[state]) })),
+  ];
+
+  return (
+    <div className="list-page plan-page">
+      <h1 className="page__title">{t('installments:list.title')}</h1>
+      <p className="page__lead">{t('installments:list.lead')}</p>
+      <div className="invoice-filters">
+        <ListToolbar
+          search={query.search ?? ''}
+          onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
+          searchLabel={t('installments:list.search')}
+          searchHint={t('installments:list.search_hint')}
+        >
+          {canRegister && (
+            <Button
+              leadingIcon={PlusIcon}
+              label={t('installments:list.new')}
+              onClick={() => void navigate(paths.installmentRegister.getHref())}
+            />
+          )}
+        </ListToolbar>
+        <SelectField
+          label={t('installments:list.state_filter')}
+          name="state"
+          value={query.state === undefined ? '' : String(query.state)}
+          options={stateOptions}
+          onChange={(value) =>
+            onQueryChange({ state: value === '' ? undefined : (Number(value) as PlanState), page: 1 })
+          }
+        />
+      </div>
+      <ListResults
+        list={list}
+        query={query}
+        onQueryChange={onQueryChange}
+        pagesLabel={t('installments:list.pages')}
+        empty={query.search || query.state ? t('installments:list.no_matches') : t('installments:list.empty')}
+      >
+        {(data) => (
+          <DataTable
+            caption={t('installments:list.title')}
+            className="data-table plan-table"
+            busy={list.isFetching}
+          >
+            <thead>
+              <tr>
+                <SortableHeader
+                  field="loanNumber"
+                  label={t('installments:list.columns.loan_number')}
+                  className="data-table__key"
+                  {...sortProps}
+                />
+                <th scope="col">{t('installments:list.columns.description')}</th>
+                <SortableHeader
+                  field="recipientName"
+                  label={t('installments:list.columns.buyer')}
+                  {...sortProps}
+                />
+                <SortableHeader
+                  field="startDate"
+                  label={t('installments:list.columns.start_date')}
+                  {...sortProps}
+                />
+                <th scope="col" className="data-table__number">
+                  {t('installments:list.columns.installments')}
+                </th>
+                <SortableHeader
+                  field="total"
+                  label={t('installments:list.columns.total')}
+                  className="data-table__number"
+                  {...sortProps}
+                />
+                <th scope="col" className="data-table__number">
+                  {t('installments:list.columns.remaining')}
+                </th>
+                <th scope="col">{t('installments:list.columns.state')}</th>
+                <SortableHeader
+                  field="created"
+                  label={t('installments:list.columns.created')}
+                  {...sortProps}
+                />
+              </tr>
+            </thead>
+            <tbody>
+              {data.items.map((plan) => (
+                // The loan number is a link for the keyboard; a click anywhere on the row does the same.
+                <tr
+                  key={plan.installmentPlanID}
+                  className="is-clickable"
+                  onClick={(event) => {
+                    if ((event.target as HTMLElement).closest('a')) return;
+                    void navigate(paths.installmentPlanDetail.getHref(plan.installmentPlanID));
+                  }}
+                >
+                  <th scope="row">
+                    <Link to={paths.installmentPlanDetail.getHref(plan.installmentPlanID)}>
+                      {plan.loanNumber}
+                    </Link>
+                  </th>
+                  <td>{plan.description}</td>
+                  <td>{plan.recipientName}</td>
+                  <td>{formatDate(plan.startDate, language)}</td>
+                  <td className="data-table__number">{plan.noOfInstallments}</td>
+                  <td className="data-table__number">{formatMoney(plan.total, plan.currency, language)}</td>
+                  <td className="data-table__number">
+                    {formatMoney(plan.remainingMinor, plan.currency, language)}
+                  </td>
+                  <td>
+                    <PlanStateBadge state={plan.state} />
+                  </td>
+                  <td>{formatDate(plan.created, language)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
+        )}
+      </ListResults>
+    </div>
+  );
+}
