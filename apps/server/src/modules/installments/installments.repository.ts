@@ -1,4 +1,4 @@
-import { documentLanguageOf } from '@portal/contracts';
+import { documentLanguageOf, INVOICE_STATE } from '@portal/contracts';
 import { luhnCheckDigit } from '@portal/domain/luhn';
 import { type Currency, toCurrency } from '@portal/domain/money';
 import { isValidPersonalNumber } from '@portal/domain/personal-number';
@@ -343,4 +343,33 @@ export async function recordSignees(
         .where(eq(installmentPlanParties.id, party.id));
   }
   return newlySigned;
+}
+
+/** Links a schedule row to its invoice, in the caller's transaction. */
+export async function linkRowInvoice(
+  tx: Tx,
+  planId: string,
+  number: number,
+  invoiceId: string,
+): Promise<void> {
+  await tx
+    .update(installmentPlanRows)
+    .set({ invoiceId })
+    .where(and(eq(installmentPlanRows.planId, planId), eq(installmentPlanRows.number, number)));
+}
+
+/**
+ * Whether nothing is left on a plan: every row's invoice is paid (4), or, for the rows a recall took
+ * over, the recall invoice is; a row not yet invoiced is still owed.
+ */
+export async function isPlanPaidUp(tx: Tx, planId: string): Promise<boolean> {
+  const [found] = rowsOf<{ open: number }>(
+    await tx.execute(sql`
+      select count(*)::int as open
+      from installment_plans pl
+      join installment_plan_rows r on r.plan_id = pl.id
+      left join invoices i on i.id = coalesce(r.invoice_id, pl.recall_invoice_id)
+      where pl.id = ${planId} and i.state is distinct from ${INVOICE_STATE.paid}`),
+  );
+  return found?.open === 0;
 }

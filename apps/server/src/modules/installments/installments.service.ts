@@ -422,3 +422,5 @@ export async function decidePlan(
     return { installmentPlanID: id, state: next.state };
   });
 }
+
+export { INSTALLMENT_INVOICE_DAYS, type PlanStepsResult, runPlanSteps } from './installment-invoices';

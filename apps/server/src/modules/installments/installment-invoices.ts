@@ -1,0 +1,173 @@
+import {
+  documentLanguageOf,
+  INVOICE_STATE,
+  type ParsedInvoiceBody,
+  PLAN_EVENT,
+  PLAN_STATE,
+  planTransition,
+} from '@portal/contracts';
+import { addDays } from '@portal/domain/calendar-date';
+import { translate } from '@portal/i18n';
+import { sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { rows as rowsOf } from '../../db/migrate';
+import { issueInvoice } from '../invoices/invoices.service';
+import { bookPlanInvoice } from '../money/money.service';
+import * as repo from './installments.repository';
+
+/**
+ * The installment plans' part of the daily job (docs/INSTALLMENTS.md "Money"): each schedule row of an
+ * active (2) or noticed (7) plan whose invoice date has come gets one invoice to the buyer, and a plan
+ * whose every invoice is paid is completed (3). One transaction per plan, with the plan locked and
+ * everything read again under the lock, so running the same day twice writes nothing the second time
+ * and one plan's failure leaves the others going.
+ */
+
+/** An installment's invoice is issued this many days before its due date (or at once when approved later). */
+export const INSTALLMENT_INVOICE_DAYS = 30;
+
+export interface PlanDay {
+  /** The day the job runs for, `YYYY-MM-DD` (Europe/Stockholm). */
+  date: string;
+  now: Date;
+}
+
+export interface PlanStepsResult {
+  installmentsInvoiced: number;
+  plansCompleted: number;
+  failures: { issuerId: string; planId: string; error: unknown }[];
+}
+
+/** Plans with work on the day: a row to invoice, or possibly everything paid. */
+async function plansWithWork(db: Db, date: string) {
+  return rowsOf<{ id: string; issuer_id: string }>(
+    await db.execute(sql`
+      select pl.id, pl.issuer_id from installment_plans pl
+      where pl.state in (${PLAN_STATE.active}, ${PLAN_STATE.finalNotice}, ${PLAN_STATE.recalled})
+        and (
+          exists (select 1 from installment_plan_rows r
+                  where r.plan_id = pl.id and r.invoice_id is null and pl.recall_invoice_id is null
+                    and r.due_date - ${INSTALLMENT_INVOICE_DAYS}::int <= ${date}::date)
+          or not exists (select 1 from installment_plan_rows r left join invoices i on i.id = r.invoice_id
+                         where r.plan_id = pl.id
+                           and (i.state is distinct from ${INVOICE_STATE.paid})
+                           and not (r.invoice_id is null and pl.recall_invoice_id is not null))
+        )
+      order by pl.id`),
+  );
+}
+
+/** The day's step for every plan; each plan in its own transaction, failures reported, not thrown. */
+export async function runPlanSteps(db: Db, day: PlanDay): Promise<PlanStepsResult> {
+  const result: PlanStepsResult = { installmentsInvoiced: 0, plansCompleted: 0, failures: [] };
+  for (const plan of await plansWithWork(db, day.date)) {
+    try {
+      const done = await db.transaction((tx) => planStep(tx, plan.id, day));
+      result.installmentsInvoiced += done.invoiced;
+      result.plansCompleted += done.completed ? 1 : 0;
+    } catch (error) {
+      result.failures.push({ issuerId: plan.issuer_id, planId: plan.id, error });
+    }
+  }
+  return result;
+}
+
+/** One plan's day, in its transaction: the rows due for invoicing, then completion. */
+async function planStep(tx: Tx, planId: string, day: PlanDay) {
+  const plan = await repo.lockPlan(tx, planId);
+  let invoiced = 0;
+  if (plan.state === PLAN_STATE.active || plan.state === PLAN_STATE.finalNotice) {
+    const buyer = await repo.findOwnBuyer(tx, plan.issuerId, plan.recipientId);
+    if (!buyer) throw new Error(`installment plan ${plan.id}: its buyer is gone`);
+    const language = documentLanguageOf(buyer);
+    const t = (key: string, values: Record<string, string | number> = {}) =>
+      translate(language, 'documents', `installmentInvoice.${key}`, values);
+    for (const { row } of await repo.listScheduleRows(tx, plan.id)) {
+      if (row.invoiceId || plan.recallInvoiceId) continue;
+      if (addDays(row.dueDate, -INSTALLMENT_INVOICE_DAYS) > day.date) continue;
+      const line = (name: string, amountMinor: number, description = '') => ({
+        articleNumber: '',
+        name,
+        description,
+        quantityMilli: 1000,
+        unit: 'st' as const,
+        unitPriceMinor: amountMinor,
+        vatBasisPoints: 0,
+        rotRut: false,
+      });
+      const body: ParsedInvoiceBody = {
+        recipientID: plan.recipientId,
+        invoiceNumber: `${plan.loanNumber}-${row.number}`,
+        service: 'loans',
+        currency: plan.currency,
+        invoiceDate: day.date < row.dueDate ? day.date : row.dueDate,
+        dueDate: row.dueDate,
+        orderReference: plan.loanNumber,
+        issuerContact: '',
+        recipientContact: '',
+        rows: [
+          line(
+            t('principal', { number: row.number, count: plan.noOfInstallments }),
+            row.principalMinor,
+            t('vatExempt', { loanNumber: plan.loanNumber }),
+          ),
+          ...(
+            [
+              ['initialFee', row.initialFeeMinor],
+              ['monthlyFee', row.monthlyFeeMinor],
+              ['administrationFee', row.administrationFeeMinor],
+            ] as const
+          )
+            .filter(([, amount]) => amount > 0)
+            .map(([key, amount]) => line(t(key), amount)),
+        ],
+        rotRut: { type: 'none', personalNumber: '', propertyDesignation: '', housingCoopNumber: '' },
+        attachmentIDs: [],
+        duplicatedFromID: null,
+        invoiceFileID: null,
+      };
+      const issued = await issueInvoice(tx, plan.issuerId, body, day.now, {
+        loanNumber: plan.loanNumber,
+        installment: row.number,
+      });
+      await bookPlanInvoice(
+        tx,
+        {
+          planId: plan.id,
+          issuerId: plan.issuerId,
+          currency: plan.currency,
+          invoiceId: issued.id,
+          principalMinor: row.principalMinor,
+          feeMinor: row.feeMinor,
+          kind: 'planInstallment',
+        },
+        day.now,
+      );
+      await repo.linkRowInvoice(tx, plan.id, row.number, issued.id);
+      await repo.insertPlanEvents(tx, [
+        {
+          planId: plan.id,
+          issuerId: plan.issuerId,
+          event: PLAN_EVENT.installmentInvoiced,
+          state: plan.state,
+          at: day.now,
+          details: { installment: row.number, invoiceID: issued.id, ocr: issued.ocr },
+        },
+      ]);
+      invoiced++;
+    }
+  }
+  const completed = (await repo.isPlanPaidUp(tx, plan.id)) && (await complete(tx, plan, day.now));
+  return { invoiced, completed };
+}
+
+/** Moves a paid-up plan to completed (3) with its event; false when its state does not allow it. */
+async function complete(tx: Tx, plan: repo.PlanRow, now: Date): Promise<boolean> {
+  const next = planTransition(plan.state, 'complete');
+  if (!next) return false;
+  await repo.setPlanState(tx, plan.id, next.state, now);
+  await repo.insertPlanEvents(tx, [
+    { planId: plan.id, issuerId: plan.issuerId, event: next.event, state: next.state, at: now },
+  ]);
+  return true;
+}
