@@ -45,7 +45,11 @@ async function plansWithWork(db: Db, date: string) {
       select pl.id, pl.issuer_id from installment_plans pl
       where pl.state in (${PLAN_STATE.active}, ${PLAN_STATE.finalNotice}, ${PLAN_STATE.recalled})
         and (
-          exists (select 1 from installment_plan_rows r
+          pl.state = ${PLAN_STATE.finalNotice}
+          or exists (select 1 from installment_plan_rows r join invoices i on i.id = r.invoice_id
+                     where r.plan_id = pl.id and i.state in (${INVOICE_STATE.notPaid}, ${INVOICE_STATE.partPaid})
+                       and i.due_date < ${date}::date - 30)
+          or exists (select 1 from installment_plan_rows r
                   where r.plan_id = pl.id and r.invoice_id is null and pl.recall_invoice_id is null
                     and r.due_date - ${INSTALLMENT_INVOICE_DAYS}::int <= ${date}::date)
           or not exists (select 1 from installment_plan_rows r left join invoices i on i.id = r.invoice_id
@@ -55,6 +59,44 @@ async function plansWithWork(db: Db, date: string) {
         )
       order by pl.id`),
   );
+}
+
+/** One 0 % VAT row of a plan's invoice (a financial service, exempt from VAT). */
+function invoiceLine(name: string, amountMinor: number, description = '') {
+  return {
+    articleNumber: '',
+    name,
+    description,
+    quantityMilli: 1000,
+    unit: 'st' as const,
+    unitPriceMinor: amountMinor,
+    vatBasisPoints: 0,
+    rotRut: false,
+  };
+}
+
+/** Everything of a plan's invoice to its buyer but the rows. */
+function invoiceFrame(
+  plan: repo.PlanRow,
+  invoiceNumber: string,
+  invoiceDate: string,
+  dueDate: string,
+): Omit<ParsedInvoiceBody, 'rows'> {
+  return {
+    recipientID: plan.recipientId,
+    invoiceNumber,
+    service: 'loans',
+    currency: plan.currency,
+    invoiceDate,
+    dueDate,
+    orderReference: plan.loanNumber,
+    issuerContact: '',
+    recipientContact: '',
+    rotRut: { type: 'none', personalNumber: '', propertyDesignation: '', housingCoopNumber: '' },
+    attachmentIDs: [],
+    duplicatedFromID: null,
+    invoiceFileID: null,
+  };
 }
 
 /** The day's step for every plan; each plan in its own transaction, failures reported, not thrown. */
@@ -85,26 +127,14 @@ async function planStep(tx: Tx, planId: string, day: PlanDay) {
     for (const { row } of await repo.listScheduleRows(tx, plan.id)) {
       if (row.invoiceId || plan.recallInvoiceId) continue;
       if (addDays(row.dueDate, -INSTALLMENT_INVOICE_DAYS) > day.date) continue;
-      const line = (name: string, amountMinor: number, description = '') => ({
-        articleNumber: '',
-        name,
-        description,
-        quantityMilli: 1000,
-        unit: 'st' as const,
-        unitPriceMinor: amountMinor,
-        vatBasisPoints: 0,
-        rotRut: false,
-      });
+      const line = invoiceLine;
       const body: ParsedInvoiceBody = {
-        recipientID: plan.recipientId,
-        invoiceNumber: `${plan.loanNumber}-${row.number}`,
-        service: 'loans',
-        currency: plan.currency,
-        invoiceDate: day.date < row.dueDate ? day.date : row.dueDate,
-        dueDate: row.dueDate,
-        orderReference: plan.loanNumber,
-        issuerContact: '',
-        recipientContact: '',
+        ...invoiceFrame(
+          plan,
+          `${plan.loanNumber}-${row.number}`,
+          day.date < row.dueDate ? day.date : row.dueDate,
+          row.dueDate,
+        ),
         rows: [
           line(
             t('principal', { number: row.number, count: plan.noOfInstallments }),
@@ -121,10 +151,6 @@ async function planStep(tx: Tx, planId: string, day: PlanDay) {
             .filter(([, amount]) => amount > 0)
             .map(([key, amount]) => line(t(key), amount)),
         ],
-        rotRut: { type: 'none', personalNumber: '', propertyDesignation: '', housingCoopNumber: '' },
-        attachmentIDs: [],
-        duplicatedFromID: null,
-        invoiceFileID: null,
       };
       const issued = await issueInvoice(tx, plan.issuerId, body, day.now, {
         loanNumber: plan.loanNumber,
@@ -157,8 +183,86 @@ async function planStep(tx: Tx, planId: string, day: PlanDay) {
       invoiced++;
     }
   }
-  const completed = (await repo.isPlanPaidUp(tx, plan.id)) && (await complete(tx, plan, day.now));
+  const state = await noticeStep(tx, plan, day);
+  const completed =
+    (await repo.isPlanPaidUp(tx, plan.id)) && (await complete(tx, { ...plan, state }, day.now));
   return { invoiced, completed };
+}
+
+/** Days of the final notice before the recall (docs/INSTALLMENTS.md "States and transitions"). */
+export const FINAL_NOTICE_DAYS = 28;
+
+/**
+ * The arrears rule: an active plan whose overdue installments pass the limit gets its final notice; a
+ * noticed plan whose arrears are paid is active again, and one whose notice ran out with arrears left
+ * is recalled: the principal not yet invoiced becomes one invoice due at once. Returns the plan's state.
+ */
+async function noticeStep(tx: Tx, plan: repo.PlanRow, day: PlanDay): Promise<number> {
+  const arrears = await repo.arrearsOf(tx, plan.id, day.date);
+  const move = async (
+    action: 'finalNotice' | 'resume' | 'recall',
+    details: Record<string, string | number>,
+    recallInvoiceId?: string,
+  ) => {
+    const next = planTransition(plan.state, action);
+    if (!next) return plan.state;
+    await repo.setPlanState(tx, plan.id, next.state, day.now, recallInvoiceId ? { recallInvoiceId } : {});
+    await repo.insertPlanEvents(tx, [
+      {
+        planId: plan.id,
+        issuerId: plan.issuerId,
+        event: next.event,
+        state: next.state,
+        at: day.now,
+        details,
+      },
+    ]);
+    return next.state;
+  };
+  if (plan.state === PLAN_STATE.active) {
+    const overLimit = arrears.overMonthMinor * 10 > plan.financedMinor || arrears.overTwoMonthsMinor > 0;
+    return overLimit
+      ? move('finalNotice', {
+          arrearsMinor: arrears.overdueMinor,
+          noticeEndsOn: addDays(day.date, FINAL_NOTICE_DAYS),
+        })
+      : plan.state;
+  }
+  if (plan.state !== PLAN_STATE.finalNotice) return plan.state;
+  if (arrears.overdueMinor === 0) return move('resume', {});
+  const noticeEndsOn = await repo.noticeEndOf(tx, plan.id);
+  if (!noticeEndsOn || day.date < noticeEndsOn) return plan.state;
+  const principalMinor = await repo.principalNotInvoiced(tx, plan.id);
+  if (principalMinor === 0) return move('recall', { arrearsMinor: arrears.overdueMinor });
+  const buyer = await repo.findOwnBuyer(tx, plan.issuerId, plan.recipientId);
+  if (!buyer) throw new Error(`installment plan ${plan.id}: its buyer is gone`);
+  const language = documentLanguageOf(buyer);
+  const t = (key: string) =>
+    translate(language, 'documents', `installmentInvoice.${key}`, { loanNumber: plan.loanNumber });
+  const issued = await issueInvoice(
+    tx,
+    plan.issuerId,
+    {
+      ...invoiceFrame(plan, `${plan.loanNumber}-R`, day.date, day.date),
+      rows: [invoiceLine(t('recall'), principalMinor, t('vatExempt'))],
+    },
+    day.now,
+    { loanNumber: plan.loanNumber },
+  );
+  await bookPlanInvoice(
+    tx,
+    {
+      planId: plan.id,
+      issuerId: plan.issuerId,
+      currency: plan.currency,
+      invoiceId: issued.id,
+      principalMinor,
+      feeMinor: 0,
+      kind: 'planRecall',
+    },
+    day.now,
+  );
+  return move('recall', { invoiceID: issued.id, principalMinor }, issued.id);
 }
 
 /** Moves a paid-up plan to completed (3) with its event; false when its state does not allow it. */

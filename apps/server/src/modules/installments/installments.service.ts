@@ -423,4 +423,9 @@ export async function decidePlan(
   });
 }
 
-export { INSTALLMENT_INVOICE_DAYS, type PlanStepsResult, runPlanSteps } from './installment-invoices';
+export {
+  FINAL_NOTICE_DAYS,
+  INSTALLMENT_INVOICE_DAYS,
+  type PlanStepsResult,
+  runPlanSteps,
+} from './installment-invoices';

@@ -19,7 +19,7 @@ import { installmentPlanParties, installmentPlans, issuerFees, settlementRows } 
 import { todayIn } from '../../lib/today';
 import { signingCallbackToken } from '../e-signing/e-signing.service';
 import { checkBooks, PLAN_SERVICE, runPayout } from '../money/money.service';
-import { INSTALLMENT_INVOICE_DAYS } from './installments.service';
+import { FINAL_NOTICE_DAYS, INSTALLMENT_INVOICE_DAYS } from './installments.service';
 
 /**
  * Installment plans through the API (issue #14, docs/INSTALLMENTS.md): register (idempotent), list,
@@ -484,5 +484,80 @@ describe('the daily job collects a plan (docs/INSTALLMENTS.md "Money")', () => {
     expect(done.events.at(-1)?.event).toBe(PLAN_EVENT.completed);
     expect((await failing.detail()).state).toBe(PLAN_STATE.active);
     expect(await checkBooks(t.db, other.issuerId)).toEqual([]);
+  });
+
+  it('gives the final notice past the arrears limit, resumes when paid, and recalls the rest when the notice runs out', async () => {
+    const plan = await approved();
+    const rows = (await plan.detail()).installments;
+    const [one] = rows;
+    if (!one) throw new Error('no schedule');
+    const pay = async (count: number, serial: number) => {
+      const open = (await plan.detail()).installments
+        .filter((r) => r.invoiceID && r.invoiceState !== INVOICE_STATE.paid)
+        .slice(0, count);
+      const payments = [];
+      for (const r of open) {
+        const inv = (await call(await t.login('demo'), 'GET', `/api/limited/invoices/${r.invoiceID}`))
+          .body as {
+          ocr: string;
+        };
+        payments.push({ reference: inv.ocr, amountMinor: r.remainingMinor ?? 0 });
+      }
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/backoffice/payments/import?filename=p${serial}.bgmax`,
+        headers: { ...bearer(await t.loginOperator()), 'content-type': 'application/octet-stream' },
+        payload: Buffer.from(
+          paidToBygg(t, payments, { firstSerial: serial, firstDeposit: serial % 100_000 }),
+        ),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Two months and a day after the first due date, nothing paid: the final notice.
+    const noticed = addDays(one.dueDate, 61);
+    await runDay(addDays(one.dueDate, 60));
+    expect((await plan.detail()).state).toBe(PLAN_STATE.active);
+    await runDay(noticed);
+    const notice = await plan.detail();
+    expect(notice.state).toBe(PLAN_STATE.finalNotice);
+    expect(notice.events.at(-1)).toMatchObject({
+      event: PLAN_EVENT.finalNotice,
+      details: { noticeEndsOn: addDays(noticed, FINAL_NOTICE_DAYS) },
+    });
+    expect(await checkBooks(t.db, plan.issuerId)).toEqual([]);
+
+    // The buyer pays everything issued: the plan is active again.
+    await pay(99, 550_001);
+    await runDay(addDays(noticed, 1));
+    expect((await plan.detail()).state).toBe(PLAN_STATE.active);
+
+    // Nothing more is paid: a new notice, and when it runs out the rest falls due as one invoice.
+    let day = addDays(noticed, 1);
+    while ((await plan.detail()).state === PLAN_STATE.active) {
+      day = addDays(day, 10);
+      await runDay(day);
+    }
+    const second = await plan.detail();
+    expect(second.state).toBe(PLAN_STATE.finalNotice);
+    const ends = addDays(day, FINAL_NOTICE_DAYS);
+    await runDay(addDays(ends, -1));
+    expect((await plan.detail()).state).toBe(PLAN_STATE.finalNotice);
+    const notInvoiced = (await plan.detail()).installments
+      .filter((r) => !r.invoiceID)
+      .reduce((sum, r) => sum + r.principalMinor, 0);
+    await runDay(ends);
+    const recalled = await plan.detail();
+    expect(recalled.state).toBe(PLAN_STATE.recalled);
+    const [stored] = await t.db.select().from(installmentPlans).where(eq(installmentPlans.id, plan.id));
+    const recall = (
+      await call(await t.login('demo'), 'GET', `/api/limited/invoices/${stored?.recallInvoiceId}`)
+    ).body as { toPayMinor: number; service: string; state: number };
+    expect(recall).toMatchObject({ toPayMinor: notInvoiced, service: 'loans', state: INVOICE_STATE.notPaid });
+    expect(notInvoiced).toBeGreaterThan(0);
+    expect(await checkBooks(t.db, plan.issuerId)).toEqual([]);
+    // Twice is once: no second recall invoice, no more installment invoices.
+    const again = await runDay(ends);
+    expect(again.installmentsInvoiced).toBe(0);
+    expect((await plan.detail()).events.filter((e) => e.event === PLAN_EVENT.recalled)).toHaveLength(1);
   });
 });
