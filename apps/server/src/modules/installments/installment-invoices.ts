@@ -75,6 +75,39 @@ function invoiceLine(name: string, amountMinor: number, description = '') {
   };
 }
 
+/**
+ * Issues one of the plan's invoices to its buyer (sent at once with its OCR reference) and books it
+ * against the plan's receivable instead of the ordinary recognise journal.
+ */
+async function issueAndBook(
+  tx: Tx,
+  plan: repo.PlanRow,
+  body: ParsedInvoiceBody,
+  now: Date,
+  entry: {
+    principalMinor: number;
+    feeMinor: number;
+    kind: 'planInstallment' | 'planRecall';
+    details: Record<string, string | number>;
+  },
+) {
+  const issued = await issueInvoice(tx, plan.issuerId, body, now, entry.details);
+  await bookPlanInvoice(
+    tx,
+    {
+      planId: plan.id,
+      issuerId: plan.issuerId,
+      currency: plan.currency,
+      invoiceId: issued.id,
+      principalMinor: entry.principalMinor,
+      feeMinor: entry.feeMinor,
+      kind: entry.kind,
+    },
+    now,
+  );
+  return issued;
+}
+
 /** Everything of a plan's invoice to its buyer but the rows. */
 function invoiceFrame(
   plan: repo.PlanRow,
@@ -152,23 +185,12 @@ async function planStep(tx: Tx, planId: string, day: PlanDay) {
             .map(([key, amount]) => line(t(key), amount)),
         ],
       };
-      const issued = await issueInvoice(tx, plan.issuerId, body, day.now, {
-        loanNumber: plan.loanNumber,
-        installment: row.number,
+      const issued = await issueAndBook(tx, plan, body, day.now, {
+        principalMinor: row.principalMinor,
+        feeMinor: row.feeMinor,
+        kind: 'planInstallment',
+        details: { loanNumber: plan.loanNumber, installment: row.number },
       });
-      await bookPlanInvoice(
-        tx,
-        {
-          planId: plan.id,
-          issuerId: plan.issuerId,
-          currency: plan.currency,
-          invoiceId: issued.id,
-          principalMinor: row.principalMinor,
-          feeMinor: row.feeMinor,
-          kind: 'planInstallment',
-        },
-        day.now,
-      );
       await repo.linkRowInvoice(tx, plan.id, row.number, issued.id);
       await repo.insertPlanEvents(tx, [
         {
@@ -239,28 +261,15 @@ async function noticeStep(tx: Tx, plan: repo.PlanRow, day: PlanDay): Promise<num
   const language = documentLanguageOf(buyer);
   const t = (key: string) =>
     translate(language, 'documents', `installmentInvoice.${key}`, { loanNumber: plan.loanNumber });
-  const issued = await issueInvoice(
+  const issued = await issueAndBook(
     tx,
-    plan.issuerId,
+    plan,
     {
       ...invoiceFrame(plan, `${plan.loanNumber}-R`, day.date, day.date),
       rows: [invoiceLine(t('recall'), principalMinor, t('vatExempt'))],
     },
     day.now,
-    { loanNumber: plan.loanNumber },
-  );
-  await bookPlanInvoice(
-    tx,
-    {
-      planId: plan.id,
-      issuerId: plan.issuerId,
-      currency: plan.currency,
-      invoiceId: issued.id,
-      principalMinor,
-      feeMinor: 0,
-      kind: 'planRecall',
-    },
-    day.now,
+    { principalMinor, feeMinor: 0, kind: 'planRecall', details: { loanNumber: plan.loanNumber } },
   );
   return move('recall', { invoiceID: issued.id, principalMinor }, issued.id);
 }
