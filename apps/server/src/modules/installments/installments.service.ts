@@ -46,6 +46,41 @@ function transition(state: number, action: PlanAction) {
   return next;
 }
 
+/**
+ * One move of the caller's plan by `action` in one transaction: the plan locked, the move checked
+ * against the state table, `alongside` done (what the move changes besides the state), the new state
+ * and its event written by the caller's user; answers the plan as its page shows it.
+ */
+function moveOwnPlan(
+  db: Db,
+  auth: AuthContext,
+  id: string,
+  action: PlanAction,
+  now: Date,
+  alongside: (
+    tx: Tx,
+    plan: repo.PlanRow,
+  ) => Promise<Parameters<typeof repo.setPlanState>[4] | undefined> = async () => undefined,
+): Promise<InstallmentPlanDetail> {
+  return db.transaction(async (tx) => {
+    const plan = await repo.lockOwnPlan(tx, auth.issuerId, id);
+    const next = transition(plan.state, action);
+    const extra = await alongside(tx, plan);
+    await repo.setPlanState(tx, id, next.state, now, extra ?? {});
+    await repo.insertPlanEvents(tx, [
+      {
+        planId: id,
+        issuerId: auth.issuerId,
+        event: next.event,
+        state: next.state,
+        userId: auth.userId,
+        at: now,
+      },
+    ]);
+    return loadPlanDetail(tx, auth.issuerId, id);
+  });
+}
+
 /** The plan's row values, schedule and parties as the body and the domain's schedule give them. */
 function planValuesOf(issuerId: string, body: ParsedInstallmentPlanBody, userId: string | null) {
   const schedule = computeInstallmentSchedule(installmentPlanTerms(body));
@@ -123,24 +158,12 @@ export async function updatePlan(
   body: ParsedInstallmentPlanBody,
   now: Date,
 ): Promise<InstallmentPlanDetail> {
-  return db.transaction(async (tx) => {
-    const current = await repo.lockOwnPlan(tx, auth.issuerId, id);
-    const next = transition(current.state, 'edit');
+  return moveOwnPlan(db, auth, id, 'edit', now, async (tx, current) => {
     if (!(await repo.findOwnBuyer(tx, auth.issuerId, body.recipientID)))
       throw new ApiError('recipient.not_found');
     const { plan, rows, parties } = planValuesOf(auth.issuerId, body, current.createdBy);
     await repo.replacePlanTerms(tx, id, plan, rows, parties, now);
-    await repo.insertPlanEvents(tx, [
-      {
-        planId: id,
-        issuerId: auth.issuerId,
-        event: next.event,
-        state: next.state,
-        userId: auth.userId,
-        at: now,
-      },
-    ]);
-    return loadPlanDetail(tx, auth.issuerId, id);
+    return undefined;
   });
 }
 
@@ -254,22 +277,9 @@ export async function sendForSigning(
     callbackUrl: signing.callbackUrl,
   });
   try {
-    return await db.transaction(async (tx) => {
-      const plan = await repo.lockOwnPlan(tx, auth.issuerId, id);
-      const next = transition(plan.state, 'sendForSigning');
-      await repo.setPlanState(tx, id, next.state, now, { signingDocumentId: started.documentId });
+    return await moveOwnPlan(db, auth, id, 'sendForSigning', now, async (tx) => {
       await repo.setSigningLinks(tx, id, started.signees);
-      await repo.insertPlanEvents(tx, [
-        {
-          planId: id,
-          issuerId: auth.issuerId,
-          event: next.event,
-          state: next.state,
-          userId: auth.userId,
-          at: now,
-        },
-      ]);
-      return loadPlanDetail(tx, auth.issuerId, id);
+      return { signingDocumentId: started.documentId };
     });
   } catch (error) {
     await cancelSigning(signing.provider, started.documentId).catch(() => undefined);
@@ -290,22 +300,7 @@ export async function cancelPlan(
   transition(found.plan.state, 'cancel');
   if (found.plan.state === PLAN_STATE.sentForSigning && found.plan.signingDocumentId && provider)
     await cancelSigning(provider, found.plan.signingDocumentId).catch(() => undefined);
-  return db.transaction(async (tx) => {
-    const plan = await repo.lockOwnPlan(tx, auth.issuerId, id);
-    const next = transition(plan.state, 'cancel');
-    await repo.setPlanState(tx, id, next.state, now);
-    await repo.insertPlanEvents(tx, [
-      {
-        planId: id,
-        issuerId: auth.issuerId,
-        event: next.event,
-        state: next.state,
-        userId: auth.userId,
-        at: now,
-      },
-    ]);
-    return loadPlanDetail(tx, auth.issuerId, id);
-  });
+  return moveOwnPlan(db, auth, id, 'cancel', now);
 }
 
 /**

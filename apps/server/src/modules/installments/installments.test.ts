@@ -9,12 +9,13 @@ import {
 import { addDays } from '@portal/domain/calendar-date';
 import { isLuhnValid } from '@portal/domain/luhn';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freshIssuer, paidToBygg } from '../../../test/support/money';
 import { pdfText } from '../../../test/support/pdf-text';
 import { whileRefusing } from '../../../test/support/refuse-writes';
 import { VALID_PLAN_BODY } from '../../../test/support/route-samples';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { bearer } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/use-test-app';
 import { installmentPlanParties, installmentPlans, issuerFees, settlementRows } from '../../db/schema';
 import { todayIn } from '../../lib/today';
 import { signingCallbackToken } from '../e-signing/e-signing.service';
@@ -29,12 +30,7 @@ import { FINAL_NOTICE_DAYS, INSTALLMENT_INVOICE_DAYS } from './installments.serv
  * table forbids.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 type Call = { status: number; body: unknown; raw: Buffer };
 

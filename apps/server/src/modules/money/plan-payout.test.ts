@@ -2,9 +2,10 @@ import { PLAN_EVENT, transferCostDetailSchema } from '@portal/contracts';
 import { readBgmax } from '@portal/domain/bgmax';
 import { feeFor } from '@portal/domain/money-flow';
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { freshIssuer } from '../../../test/support/money';
-import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { bearer } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/use-test-app';
 import {
   installmentPlanEvents,
   installmentPlanRows,
@@ -26,12 +27,7 @@ import { bookPlanApproval, bookPlanInvoice, checkBooks, PLAN_SERVICE, runPayout 
  * written directly here: the installments module that registers plans is not built yet.
  */
 
-let t: TestApp;
-beforeAll(async () => {
-  t = await createTestApp();
-});
-beforeEach(() => t.reset());
-afterAll(() => t.close());
+const t = useTestApp({ resetEach: true });
 
 const FINANCED = 1_200_000;
 const LOANS_FEE = { percentBasisPoints: 300, fixedMinor: 9_900 };
