@@ -35,6 +35,7 @@ import {
   startFortnoxSandbox,
 } from './modules/fortnox/fortnox.sandbox';
 import { refreshFortnoxConnections, registerFortnoxPayments } from './modules/fortnox/fortnox.service';
+import { runPlanSteps } from './modules/installments/installments.service';
 import { startDailyScheduler } from './modules/money/money.service';
 import { databaseFileStore, folderFileStore } from './services/file-store';
 
@@ -248,6 +249,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
     const scheduler = config.dailyJob
       ? startDailyScheduler(database.db, logger, {
           referenceRateBp: config.referenceRateBp,
+          plans: runPlanSteps,
           afterRun: async () => {
             const fortnoxCtx = { db: database.db, config, now: () => new Date(), fortnox: fortnox.provider };
             return {

@@ -146,13 +146,19 @@ export const runDailyResponseSchema = z.object({
   collection: z.number().int(),
   interestItems: z.number().int(),
   chargedBack: z.number().int(),
+  /** Installment plans' invoices issued, and plans completed (docs/INSTALLMENTS.md "Money"). */
+  installmentsInvoiced: z.number().int(),
+  plansCompleted: z.number().int(),
   /** Invoices whose collection steps failed and were left as they were. */
   failed: z.array(z.string()),
   /**
    * Every failure with its issuer and code: an issuer whose distribution failed (`invoiceID` null,
-   * its queued invoices stay queued) or an invoice whose steps failed; the others went through.
+   * its queued invoices stay queued), an invoice whose steps failed, or an installment plan whose
+   * day failed (`planID`); the others went through.
    */
-  failures: z.array(issuerFailureSchema.extend({ invoiceID: z.string().nullable() })),
+  failures: z.array(
+    issuerFailureSchema.extend({ invoiceID: z.string().nullable(), planID: z.string().nullable() }),
+  ),
 });
 export type RunDailyResponse = z.infer<typeof runDailyResponseSchema>;
 

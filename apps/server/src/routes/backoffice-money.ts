@@ -25,6 +25,7 @@ import { ApiError } from '../lib/errors';
 import { normaliseFileName } from '../lib/file-names';
 import { todayIn } from '../lib/today';
 import { queueFortnoxPayments, registerFortnoxPayments } from '../modules/fortnox/fortnox.service';
+import { runPlanSteps } from '../modules/installments/installments.service';
 import {
   assertNearToday,
   assignPayment,
@@ -286,6 +287,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
         date,
         now,
         referenceRateBp: ctx.config.referenceRateBp,
+        plans: runPlanSteps,
       });
       await audit(ctx.db, 'backoffice.daily_job', {
         operatorId: operator.operatorId,
@@ -297,6 +299,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
           failures: result.failures.map((f) => ({
             issuerId: f.issuerId,
             invoiceId: f.invoiceId,
+            planId: f.planId ?? null,
             code: f.code,
             message: f.message,
           })),
@@ -304,7 +307,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
       });
       for (const f of result.failures)
         request.log.error(
-          { issuerId: f.issuerId, invoiceId: f.invoiceId, code: f.code, err: f.message },
+          { issuerId: f.issuerId, invoiceId: f.invoiceId, planId: f.planId, code: f.code, err: f.message },
           'daily job: left as it was',
         );
       return {
@@ -312,6 +315,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
         failures: result.failures.map((f) => ({
           issuerID: f.issuerId,
           invoiceID: f.invoiceId,
+          planID: f.planId ?? null,
           code: f.code,
         })),
       };

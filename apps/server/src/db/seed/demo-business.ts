@@ -15,6 +15,7 @@ import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
 import { toE164PhoneNumber } from '@portal/domain/phone-number';
 import { eq, inArray } from 'drizzle-orm';
 import { todayIn } from '../../lib/today';
+import { runPlanSteps } from '../../modules/installments/installments.service';
 import {
   decideCredit,
   deletePendingInvoice,
@@ -352,7 +353,12 @@ async function simulate(
       const t = at(day, time);
       return t > s.now ? s.now : t;
     };
-    await runDailyJob(db, { date: day, now: clock('05:00:00'), referenceRateBp: rateBp });
+    await runDailyJob(db, {
+      date: day,
+      now: clock('05:00:00'),
+      referenceRateBp: rateBp,
+      plans: runPlanSteps,
+    });
 
     for (const plan of byDay.get(day) ?? []) {
       const id = await registerPlanned(tx, s.issuerId, s.userId, plan, clock('07:00:00'));

@@ -1,8 +1,8 @@
-import { documentLanguageOf } from '@portal/contracts';
+import { documentLanguageOf, INVOICE_STATE, PLAN_EVENT } from '@portal/contracts';
 import { luhnCheckDigit } from '@portal/domain/luhn';
 import { type Currency, toCurrency } from '@portal/domain/money';
 import { isValidPersonalNumber } from '@portal/domain/personal-number';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rows as rowsOf } from '../../db/migrate';
 import {
@@ -343,4 +343,77 @@ export async function recordSignees(
         .where(eq(installmentPlanParties.id, party.id));
   }
   return newlySigned;
+}
+
+/** Links a schedule row to its invoice, in the caller's transaction. */
+export async function linkRowInvoice(
+  tx: Tx,
+  planId: string,
+  number: number,
+  invoiceId: string,
+): Promise<void> {
+  await tx
+    .update(installmentPlanRows)
+    .set({ invoiceId })
+    .where(and(eq(installmentPlanRows.planId, planId), eq(installmentPlanRows.number, number)));
+}
+
+/**
+ * Whether nothing is left on a plan: every row's invoice is paid (4), or, for the rows a recall took
+ * over, the recall invoice is; a row not yet invoiced is still owed.
+ */
+export async function isPlanPaidUp(tx: Tx, planId: string): Promise<boolean> {
+  const [found] = rowsOf<{ open: number }>(
+    await tx.execute(sql`
+      select count(*)::int as open
+      from installment_plans pl
+      join installment_plan_rows r on r.plan_id = pl.id
+      left join invoices i on i.id = coalesce(r.invoice_id, pl.recall_invoice_id)
+      where pl.id = ${planId} and i.state is distinct from ${INVOICE_STATE.paid}`),
+  );
+  return found?.open === 0;
+}
+
+/**
+ * What the buyer is late with on a plan's installment invoices on `date`: all that is overdue, what is
+ * more than a month (30 days) overdue, and what is more than two months (60 days) overdue.
+ */
+export async function arrearsOf(tx: Tx, planId: string, date: string) {
+  const [found] = rowsOf<{ overdue: string; month: string; two: string }>(
+    await tx.execute(sql`
+      select coalesce(sum(i.remaining_minor) filter (where i.due_date < ${date}::date), 0)::text as overdue,
+             coalesce(sum(i.remaining_minor) filter (where i.due_date < ${date}::date - 30), 0)::text as month,
+             coalesce(sum(i.remaining_minor) filter (where i.due_date < ${date}::date - 60), 0)::text as two
+      from installment_plan_rows r join invoices i on i.id = r.invoice_id
+      where r.plan_id = ${planId} and i.state in (${INVOICE_STATE.notPaid}, ${INVOICE_STATE.partPaid})`),
+  );
+  return {
+    overdueMinor: Number(found?.overdue ?? 0),
+    overMonthMinor: Number(found?.month ?? 0),
+    overTwoMonthsMinor: Number(found?.two ?? 0),
+  };
+}
+
+/** The day the plan's latest final notice ends (`noticeEndsOn` of its event), or null. */
+export async function noticeEndOf(tx: Tx, planId: string): Promise<string | null> {
+  const [found] = await tx
+    .select({ details: installmentPlanEvents.details })
+    .from(installmentPlanEvents)
+    .where(
+      and(eq(installmentPlanEvents.planId, planId), eq(installmentPlanEvents.event, PLAN_EVENT.finalNotice)),
+    )
+    .orderBy(desc(installmentPlanEvents.seq))
+    .limit(1);
+  const ends = found?.details?.noticeEndsOn;
+  return typeof ends === 'string' ? ends : null;
+}
+
+/** The principal of the plan's rows not invoiced yet. */
+export async function principalNotInvoiced(tx: Tx, planId: string): Promise<number> {
+  const [found] = rowsOf<{ principal: string }>(
+    await tx.execute(sql`
+      select coalesce(sum(principal_minor), 0)::text as principal
+      from installment_plan_rows where plan_id = ${planId} and invoice_id is null`),
+  );
+  return Number(found?.principal ?? 0);
 }

@@ -417,3 +417,10 @@ export async function decidePlan(
     return { installmentPlanID: id, state: next.state };
   });
 }
+
+export {
+  FINAL_NOTICE_DAYS,
+  INSTALLMENT_INVOICE_DAYS,
+  type PlanStepsResult,
+  runPlanSteps,
+} from './installment-invoices';

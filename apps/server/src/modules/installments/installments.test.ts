@@ -1,14 +1,18 @@
 import {
+  INVOICE_STATE,
   installmentPlanDetailSchema,
   listInstallmentPlansResponseSchema,
   PLAN_EVENT,
   PLAN_STATE,
+  runDailyResponseSchema,
 } from '@portal/contracts';
+import { addDays } from '@portal/domain/calendar-date';
 import { isLuhnValid } from '@portal/domain/luhn';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { freshIssuer } from '../../../test/support/money';
+import { freshIssuer, paidToBygg } from '../../../test/support/money';
 import { pdfText } from '../../../test/support/pdf-text';
+import { whileRefusing } from '../../../test/support/refuse-writes';
 import { VALID_PLAN_BODY } from '../../../test/support/route-samples';
 import { bearer } from '../../../test/support/test-app';
 import { useTestApp } from '../../../test/support/use-test-app';
@@ -16,6 +20,7 @@ import { installmentPlanParties, installmentPlans, issuerFees, settlementRows } 
 import { todayIn } from '../../lib/today';
 import { signingCallbackToken } from '../e-signing/e-signing.service';
 import { checkBooks, PLAN_SERVICE, runPayout } from '../money/money.service';
+import { FINAL_NOTICE_DAYS, INSTALLMENT_INVOICE_DAYS } from './installments.service';
 
 /**
  * Installment plans through the API (issue #14, docs/INSTALLMENTS.md): register (idempotent), list,
@@ -60,10 +65,14 @@ async function buyerOf(username: string): Promise<string> {
   return (res.body as { recipientID: string }).recipientID;
 }
 
-async function registered(username = 'demo') {
+async function registered(username = 'demo', terms: Partial<typeof VALID_PLAN_BODY> = {}) {
   const token = await t.login(username);
   const recipientID = await buyerOf(username);
-  const res = await call(token, 'POST', '/api/limited/installmentplans', { ...VALID_PLAN_BODY, recipientID });
+  const res = await call(token, 'POST', '/api/limited/installmentplans', {
+    ...VALID_PLAN_BODY,
+    ...terms,
+    recipientID,
+  });
   expect(res.status, JSON.stringify(res.body)).toBe(200);
   return { token, recipientID, plan: installmentPlanDetailSchema.parse(res.body) };
 }
@@ -310,5 +319,241 @@ describe('signing, our decision and the payout', () => {
     expect(installmentPlanDetailSchema.parse((await call(second.token, 'GET', url2)).body).state).toBe(
       PLAN_STATE.cancelled,
     );
+  });
+});
+
+describe('the daily job collects a plan (docs/INSTALLMENTS.md "Money")', () => {
+  /** A plan of the demo issuer, signed on the sandbox's page and approved in the back office. */
+  async function approved(terms: Partial<typeof VALID_PLAN_BODY> = {}) {
+    const { token, plan } = await registered('demo', { startDate: '2026-03-20', ...terms });
+    const url = `/api/limited/installmentplans/${plan.installmentPlanID}`;
+    expect((await call(token, 'POST', `${url}/signing`)).status).toBe(200);
+    expect((await signAll(plan)).statusCode).toBe(200);
+    const operator = await t.loginOperator();
+    const decided = await call(
+      operator,
+      'POST',
+      `/api/backoffice/installmentplans/${plan.installmentPlanID}/decision`,
+      {
+        decision: 'approved',
+      },
+    );
+    expect(decided.status).toBe(200);
+    // The app's clock moves on by months: each read logs in again.
+    const detail = async () =>
+      installmentPlanDetailSchema.parse((await call(await t.login('demo'), 'GET', url)).body);
+    return { id: plan.installmentPlanID, issuerId: await issuerOf(plan.installmentPlanID), detail };
+  }
+
+  async function issuerOf(planId: string) {
+    const [row] = await t.db.select().from(installmentPlans).where(eq(installmentPlans.id, planId));
+    return row?.issuerId ?? '';
+  }
+
+  /** The back office runs the daily job on `date`, the app's clock set to that morning. */
+  async function runDay(date: string) {
+    t.clock.set(new Date(`${date}T05:00:00.000Z`));
+    const res = await call(await t.loginOperator(), 'POST', '/api/backoffice/daily', { date });
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    return runDailyResponseSchema.parse(res.body);
+  }
+
+  /** The installments whose invoice date (30 days before the due date) has come by `date`. */
+  const dueBy = (rows: readonly { dueDate: string }[], date: string) =>
+    rows.filter((r) => addDays(r.dueDate, -INSTALLMENT_INVOICE_DAYS) <= date).length;
+
+  it('invoices each installment once on its date, takes its BGMAX payment, never charges it back, and the books hold', async () => {
+    const plan = await approved();
+    const books = async () => expect(await checkBooks(t.db, plan.issuerId)).toEqual([]);
+    const first = (await plan.detail()).installments;
+    const [one, two] = first;
+    if (!one || !two) throw new Error('no schedule');
+
+    // The day before the first invoice date: nothing yet.
+    const before = addDays(one.dueDate, -INSTALLMENT_INVOICE_DAYS - 1);
+    expect((await runDay(before)).installmentsInvoiced).toBe(dueBy(first, before));
+    expect((await plan.detail()).installments.filter((r) => r.invoiceID)).toHaveLength(dueBy(first, before));
+
+    // Past the second due date: every installment whose date has come has one invoice, and twice is once.
+    const past = addDays(two.dueDate, 1);
+    const ran = await runDay(past);
+    expect(ran.failures).toEqual([]);
+    expect(ran.installmentsInvoiced).toBe(dueBy(first, past) - dueBy(first, before));
+    expect((await runDay(past)).installmentsInvoiced).toBe(0);
+    await books();
+    const after = await plan.detail();
+    expect(after.installments.filter((r) => r.invoiceID)).toHaveLength(dueBy(first, past));
+    expect(after.events.filter((e) => e.event === PLAN_EVENT.installmentInvoiced)).toHaveLength(
+      dueBy(first, past),
+    );
+    const [row1, row2] = after.installments;
+    // Both due dates have passed: the invoices are overdue, not paid.
+    expect(row1?.invoiceState).toBe(INVOICE_STATE.notPaid);
+    expect(row2?.invoiceState).toBe(INVOICE_STATE.notPaid);
+
+    const invoice = (await call(await t.login('demo'), 'GET', `/api/limited/invoices/${row1?.invoiceID}`))
+      .body as {
+      service: string;
+      ocr: string;
+      dueDate: string;
+      toPayMinor: number;
+      rows: { name: string; unitPriceMinor: number; vatBasisPoints: number }[];
+    };
+    expect(invoice).toMatchObject({ service: 'loans', dueDate: one.dueDate, toPayMinor: one.amountMinor });
+    expect(invoice.rows.map((r) => [r.name, r.unitPriceMinor, r.vatBasisPoints])).toEqual([
+      ['Avbetalning 1/12', one.principalMinor, 0],
+      ['Uppläggningsavgift', one.initialFeeMinor, 0],
+      ['Månadsavgift', one.monthlyFeeMinor, 0],
+      ['Administrationsavgift', one.administrationFeeMinor, 0],
+    ]);
+
+    // The buyer pays the first installment by its OCR reference; our reader takes our writer's file.
+    const file = paidToBygg(t, [{ reference: invoice.ocr, amountMinor: one.amountMinor }], {
+      firstSerial: 770_001,
+      firstDeposit: 77_001,
+    });
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/payments/import?filename=plan.bgmax',
+      headers: { ...bearer(await t.loginOperator()), 'content-type': 'application/octet-stream' },
+      payload: Buffer.from(file),
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    const paid = await plan.detail();
+    expect(paid.installments[0]).toMatchObject({ invoiceState: INVOICE_STATE.paid, remainingMinor: 0 });
+    expect(paid.installments[1]?.invoiceState).toBe(INVOICE_STATE.notPaid);
+    expect(paid.state).toBe(PLAN_STATE.active);
+    await books();
+    expect((await runDay(past)).installmentsInvoiced).toBe(0);
+    await books();
+
+    // Past the loans' recourse days (60) the second installment is in collection, still the buyer's.
+    const late = addDays(two.dueDate, 61);
+    expect((await runDay(late)).failures).toEqual([]);
+    expect((await plan.detail()).installments[1]).toMatchObject({
+      invoiceState: INVOICE_STATE.notPaid,
+      remainingMinor: two.amountMinor,
+    });
+    await books();
+  });
+
+  it('goes on with the other plans when one fails, and completes a plan once everything is paid', async () => {
+    const failing = await approved({ noOfInstallments: 2 });
+    const other = await approved({ noOfInstallments: 2 });
+    const [, last] = (await other.detail()).installments;
+    if (!last) throw new Error('no schedule');
+    const day = addDays(last.dueDate, -INSTALLMENT_INVOICE_DAYS);
+    const runs: Awaited<ReturnType<typeof runDay>>[] = [];
+    await whileRefusing(t.db, 'installment_plan_events', `new.plan_id = '${failing.id}'`, async () => {
+      runs.push(await runDay(day));
+    });
+    expect(runs[0]).toMatchObject({ installmentsInvoiced: 2 });
+    expect(runs[0]?.failures).toEqual([
+      expect.objectContaining({ planID: failing.id, invoiceID: null, issuerID: failing.issuerId }),
+    ]);
+    expect((await failing.detail()).installments.filter((r) => r.invoiceID)).toHaveLength(0);
+    expect((await other.detail()).installments.filter((r) => r.invoiceID)).toHaveLength(2);
+    expect(await checkBooks(t.db, other.issuerId)).toEqual([]);
+    // The next run takes the failed plan as if nothing had happened.
+    expect((await runDay(day)).installmentsInvoiced).toBe(2);
+
+    // The buyer pays both of the other plan's invoices: the next run completes it, once.
+    const open = (await other.detail()).installments;
+    const payments = [];
+    for (const r of open) {
+      const inv = (await call(await t.login('demo'), 'GET', `/api/limited/invoices/${r.invoiceID}`)).body as {
+        ocr: string;
+      };
+      payments.push({ reference: inv.ocr, amountMinor: r.amountMinor });
+    }
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/payments/import?filename=both.bgmax',
+      headers: { ...bearer(await t.loginOperator()), 'content-type': 'application/octet-stream' },
+      payload: Buffer.from(paidToBygg(t, payments, { firstSerial: 660_001, firstDeposit: 66_001 })),
+    });
+    expect(imported.statusCode, imported.body).toBe(200);
+    expect((await runDay(day)).plansCompleted).toBe(1);
+    expect((await runDay(day)).plansCompleted).toBe(0);
+    const done = await other.detail();
+    expect(done).toMatchObject({ state: PLAN_STATE.completed, remainingMinor: 0 });
+    expect(done.events.at(-1)?.event).toBe(PLAN_EVENT.completed);
+    expect((await failing.detail()).state).toBe(PLAN_STATE.active);
+    expect(await checkBooks(t.db, other.issuerId)).toEqual([]);
+  });
+
+  it('gives the final notice past the arrears limit, resumes when paid, and recalls the rest when the notice runs out', async () => {
+    const plan = await approved();
+    const rows = (await plan.detail()).installments;
+    const [one] = rows;
+    if (!one) throw new Error('no schedule');
+    const pay = async (count: number, serial: number) => {
+      const open = (await plan.detail()).installments
+        .filter((r) => r.invoiceID && r.invoiceState !== INVOICE_STATE.paid)
+        .slice(0, count);
+      const payments = [];
+      for (const r of open) {
+        const inv = (await call(await t.login('demo'), 'GET', `/api/limited/invoices/${r.invoiceID}`))
+          .body as {
+          ocr: string;
+        };
+        payments.push({ reference: inv.ocr, amountMinor: r.remainingMinor ?? 0 });
+      }
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/backoffice/payments/import?filename=p${serial}.bgmax`,
+        headers: { ...bearer(await t.loginOperator()), 'content-type': 'application/octet-stream' },
+        payload: Buffer.from(
+          paidToBygg(t, payments, { firstSerial: serial, firstDeposit: serial % 100_000 }),
+        ),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    // Two months and a day after the first due date, nothing paid: the final notice.
+    const noticed = addDays(one.dueDate, 61);
+    await runDay(addDays(one.dueDate, 60));
+    expect((await plan.detail()).state).toBe(PLAN_STATE.active);
+    await runDay(noticed);
+    const notice = await plan.detail();
+    expect(notice.state).toBe(PLAN_STATE.finalNotice);
+    expect(notice.events.at(-1)).toMatchObject({
+      event: PLAN_EVENT.finalNotice,
+      details: { noticeEndsOn: addDays(noticed, FINAL_NOTICE_DAYS) },
+    });
+    expect(await checkBooks(t.db, plan.issuerId)).toEqual([]);
+
+    // The buyer pays everything issued: the plan is active again.
+    await pay(99, 550_001);
+    await runDay(addDays(noticed, 1));
+    expect((await plan.detail()).state).toBe(PLAN_STATE.active);
+
+    // Nothing more is paid: a new notice, and when it runs out the rest falls due as one invoice.
+    let day = addDays(noticed, 1);
+    while ((await plan.detail()).state === PLAN_STATE.active) {
+      day = addDays(day, 10);
+      await runDay(day);
+    }
+    const second = await plan.detail();
+    expect(second.state).toBe(PLAN_STATE.finalNotice);
+    const ends = addDays(day, FINAL_NOTICE_DAYS);
+    await runDay(addDays(ends, -1));
+    expect((await plan.detail()).state).toBe(PLAN_STATE.finalNotice);
+    const notInvoiced = (await plan.detail()).installments
+      .filter((r) => !r.invoiceID)
+      .reduce((sum, r) => sum + r.principalMinor, 0);
+    await runDay(ends);
+    const recalled = await plan.detail();
+    expect(recalled.state).toBe(PLAN_STATE.recalled);
+    const [stored] = await t.db.select().from(installmentPlans).where(eq(installmentPlans.id, plan.id));
+    const recall = (
+      await call(await t.login('demo'), 'GET', `/api/limited/invoices/${stored?.recallInvoiceId}`)
+    ).body as { toPayMinor: number; service: string; state: number };
+    expect(recall).toMatchObject({ toPayMinor: notInvoiced, service: 'loans', state: INVOICE_STATE.notPaid });
+    expect(notInvoiced).toBeGreaterThan(0);
+    expect(await checkBooks(t.db, plan.issuerId)).toEqual([]);
+    // Twice is once: no second recall invoice, no more installment invoices.
+    const again = await runDay(ends);
+    expect(again.installmentsInvoiced).toBe(0);
+    expect((await plan.detail()).events.filter((e) => e.event === PLAN_EVENT.recalled)).toHaveLength(1);
   });
 });

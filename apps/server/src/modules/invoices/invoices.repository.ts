@@ -180,3 +180,11 @@ export async function listRecentInvoiceNumbers(db: Db, issuerId: string, limit: 
     .limit(limit);
   return rows.map((r) => r.n);
 }
+
+/** A new invoice sent at once, not paid (2), with its OCR reference (an invoice we issue ourselves). */
+export async function markIssued(tx: Tx, id: string, ocr: string, now: Date): Promise<void> {
+  await tx
+    .update(invoices)
+    .set({ state: INVOICE_STATE.notPaid, ocr, sentAt: now, updatedAt: now })
+    .where(eq(invoices.id, id));
+}

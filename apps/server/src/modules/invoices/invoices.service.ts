@@ -21,7 +21,12 @@ import { idempotencyKeyOf, once } from '../../services/idempotency';
 import { CURRENCIES, loadUser, TAX_RATES } from '../../services/users';
 import { loadDetail, summary } from './invoice-detail.repository';
 import { listInvoices as listInvoicePage } from './invoice-list.repository';
-import { computeInvoice, type StoredTotals, suggestNextInvoiceNumber } from './invoice-math';
+import {
+  computeInvoice,
+  nextOcrReference,
+  type StoredTotals,
+  suggestNextInvoiceNumber,
+} from './invoice-math';
 import { assertTransition } from './invoice-state';
 import { uploadedInvoiceBody, uploadedRowName } from './invoice-upload';
 import * as repo from './invoices.repository';
@@ -318,6 +323,36 @@ export async function writeInvoice(
     })),
   );
   return invoiceId;
+}
+
+/**
+ * An invoice we issue ourselves (an installment plan's, issue #14): written through `writeInvoice`, then
+ * sent at once to the buyer, not paid (2), with its own OCR reference, in the caller's transaction.
+ * It skips the queue and the credit decision because the plan was already decided; the caller books
+ * it (it does not go through the ordinary recognise journal). The timeline says registered, sent and
+ * distributed, with `details` on the sending.
+ */
+export async function issueInvoice(
+  tx: Tx,
+  issuerId: string,
+  body: ParsedInvoiceBody,
+  now: Date,
+  details: Record<string, string | number>,
+): Promise<{ id: string; ocr: string }> {
+  const id = await writeInvoice(tx, issuerId, body, { existingId: null, now });
+  const ocr = await nextOcrReference(tx, issuerId);
+  await repo.markIssued(tx, id, ocr, now);
+  await repo.insertInvoiceEvents(
+    tx,
+    [INVOICE_EVENT.registered, INVOICE_EVENT.sent, INVOICE_EVENT.distributed].map((event) => ({
+      invoiceId: id,
+      issuerId,
+      event,
+      at: now,
+      details: event === INVOICE_EVENT.sent ? { ...details, ocr } : {},
+    })),
+  );
+  return { id, ocr };
 }
 
 /**

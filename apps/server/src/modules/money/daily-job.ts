@@ -37,7 +37,24 @@ export interface DailyJobOptions {
   now: Date;
   /** The reference rate in basis points; interest is this plus `INTEREST_MARGIN_BP`. */
   referenceRateBp: number;
+  /**
+   * The installment plans' step (issue #14), run after the collection walk: the installments' invoices
+   * and completed plans. A hook, so money does not depend on the installments module (which books
+   * through money); the scheduler, the back-office route and the demo seed pass
+   * `runPlanSteps` of the installments service.
+   */
+  plans?: DailyPlanStep;
 }
+
+/** The plans' part of the day; each plan in its own transaction, its failure returned, not thrown. */
+export type DailyPlanStep = (
+  db: Db,
+  day: { date: string; now: Date },
+) => Promise<{
+  installmentsInvoiced: number;
+  plansCompleted: number;
+  failures: { issuerId: string; planId: string; error: unknown }[];
+}>;
 
 export interface DailyJobResult {
   date: string;
@@ -49,6 +66,9 @@ export interface DailyJobResult {
   collection: number;
   interestItems: number;
   chargedBack: number;
+  /** Installment invoices issued (docs/INSTALLMENTS.md "Money"). */
+  installmentsInvoiced: number;
+  plansCompleted: number;
   /** Invoices whose steps failed and were left as they were (logged by the caller). */
   failed: string[];
   /**
@@ -56,7 +76,7 @@ export interface DailyJobResult {
    * queued invoices stay queued, `invoiceId` null) or an invoice whose collection steps failed. The
    * other issuers and invoices went through.
    */
-  failures: (IssuerFailure & { invoiceId: string | null })[];
+  failures: (IssuerFailure & { invoiceId: string | null; planId?: string })[];
 }
 
 /** The steps one invoice took; added to the day's result only once its savepoint has committed. */
@@ -78,6 +98,8 @@ interface Candidate {
   issuer_id: string;
   due_date: string;
   recourse_days: number;
+  /** The invoice is an installment plan's (an installment or its recall): never charged back. */
+  in_plan: boolean;
 }
 
 /**
@@ -98,6 +120,8 @@ export async function runDailyJob(db: Db, opts: DailyJobOptions): Promise<DailyJ
     alreadyRunning: false,
     distributed: 0,
     ...noSteps(),
+    installmentsInvoiced: 0,
+    plansCompleted: 0,
     failed: [],
     failures: [],
   };
@@ -143,6 +167,13 @@ export async function runDailyJob(db: Db, opts: DailyJobOptions): Promise<DailyJ
     const last = batch.at(-1);
     if (!last || batch.length < BATCH) break;
     after = { due: last.due_date, id: last.id };
+  }
+  if (opts.plans) {
+    const plans = await opts.plans(db, { date: opts.date, now: opts.now });
+    result.installmentsInvoiced += plans.installmentsInvoiced;
+    result.plansCompleted += plans.plansCompleted;
+    for (const f of plans.failures)
+      result.failures.push({ ...failureOf(f.issuerId, f.error), invoiceId: null, planId: f.planId });
   }
   return result;
 }
@@ -217,7 +248,7 @@ async function unpaidNeedingWork(
   );
   return rows<Candidate>(
     await tx.execute(sql`
-      select i.id, i.issuer_id, i.due_date::text as due_date, iss.recourse_days
+      select i.id, i.issuer_id, i.due_date::text as due_date, iss.recourse_days, ${IN_PLAN} as in_plan
       from invoices i join issuers iss on iss.id = i.issuer_id
       where i.state in (2, 3) and i.due_date < ${d}
         ${after ? sql`and (i.due_date, i.id) > (${after.due}::date, ${after.id}::uuid)` : sql``}
@@ -229,12 +260,19 @@ async function unpaidNeedingWork(
             else ${n(DUNNING_STEPS.overdue)} end
           or (i.dunning_step >= ${n(DUNNING_STEPS.reminder2)}
               and ${d} - coalesce(i.interest_through, i.due_date) >= ${n(INTEREST_INTERVAL_DAYS)})
-          or (i.service in (${recourse}) and ${d} >= i.due_date + iss.recourse_days)
+          or (i.service in (${recourse}) and ${d} >= i.due_date + iss.recourse_days and not ${IN_PLAN})
         )
       order by i.due_date, i.id
       limit ${n(BATCH)}`),
   );
 }
+
+/**
+ * Whether invoice `i` belongs to an installment plan (a schedule row's or a recall's). Such invoices are
+ * never charged back one by one: the plan's arrears lead to its final notice and recall instead.
+ */
+const IN_PLAN = sql`(exists (select 1 from installment_plan_rows r where r.invoice_id = i.id)
+  or exists (select 1 from installment_plans p where p.recall_invoice_id = i.id))`;
 
 const STEP_EVENTS = [
   { step: DUNNING_STEPS.overdue, event: INVOICE_EVENT.overdue, counter: 'overdue' },
@@ -317,6 +355,7 @@ async function collectOne(
 
   let state = invoice.state;
   const recourse =
+    !candidate.in_plan &&
     RECOURSE_SERVICES.includes(invoice.service as (typeof RECOURSE_SERVICES)[number]) &&
     opts.date >= recourseDate(invoice.dueDate, candidate.recourse_days) &&
     canTransition(state, 'chargeBack');

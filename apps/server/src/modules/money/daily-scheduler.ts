@@ -1,7 +1,7 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/client';
 import { todayIn } from '../../lib/today';
-import { runDailyJob } from './daily-job';
+import { type DailyPlanStep, runDailyJob } from './daily-job';
 
 /** The hour (Europe/Stockholm) the daily job runs every day. */
 export const DAILY_JOB_HOUR = 6;
@@ -42,6 +42,8 @@ export function startDailyScheduler(
   opts: {
     referenceRateBp: number;
     now?: () => Date;
+    /** The installment plans' step of the job (`DailyJobOptions.plans`). */
+    plans?: DailyPlanStep;
     /** Work after each run's job: the embedded server registers queued payments in Fortnox (issue #13). */
     afterRun?: () => Promise<unknown>;
   },
@@ -58,6 +60,7 @@ export function startDailyScheduler(
           date: todayIn(at),
           now: at,
           referenceRateBp: opts.referenceRateBp,
+          ...(opts.plans ? { plans: opts.plans } : {}),
         });
         logger.info({ dailyJob: result }, 'daily job done');
         if (opts.afterRun) logger.info({ afterRun: await opts.afterRun() }, 'daily job: after-run work done');

@@ -101,7 +101,7 @@ describe('the daily job, issuer by issuer', () => {
     expect(res.statusCode, res.body).toBe(200);
     const result = runDailyResponseSchema.parse(res.json());
     expect(result.failures).toEqual([
-      { issuerID: fresh.issuer.id, invoiceID: null, code: 'money.out_of_range' },
+      { issuerID: fresh.issuer.id, invoiceID: null, planID: null, code: 'money.out_of_range' },
     ]);
     const states = await t.db
       .select({ id: invoices.id, state: invoices.state })
