@@ -1,15 +1,18 @@
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { PLAN_STATE } from '@portal/contracts';
 import { and, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { EXIT, runBackoffice } from '../src/cli/backoffice';
 import {
+  installmentPlans,
   invoices,
   issuerFees,
   issuers,
   payments,
   postings,
+  recipients,
   settlementRows,
   settlements,
 } from '../src/db/schema';
@@ -17,6 +20,7 @@ import { DEMO_BANKGIROS, DEMO_OPERATOR, DEMO_PASSWORD } from '../src/db/seed/dem
 import { todayIn } from '../src/lib/today';
 import { incomingPaymentsFile } from '../src/modules/money/money.service';
 import { freshIssuer, paidToBygg, sentInvoices } from './support/money';
+import { VALID_PLAN_BODY } from './support/route-samples';
 import { useTestApp } from './support/use-test-app';
 
 // The back-office CLI's money commands against a listening test app, as an operator runs them.
@@ -78,6 +82,8 @@ describe('back-office CLI: usage errors are refused before anything is sent (exi
     [['payout', 'extra']],
     [['payout', '--date', '2026-3-1']],
     [['import-bgmax']],
+    [['plan-decision', 'not-a-uuid', 'approved']],
+    [['plan-decision', '00000000-0000-4000-8000-000000000001', 'maybe']],
     [['import-bgmax', 'a', 'b']],
     [['unmatched', 'x']],
     [['assign', 'not-a-uuid', '00000000-0000-4000-8000-000000000001']],
@@ -116,6 +122,7 @@ describe('back-office CLI: usage errors are refused before anything is sent (exi
       'check-books',
       'fees',
       'set-fee',
+      'plan-decision',
     ])
       expect(r.out).toContain(`  ${c}`);
   });
@@ -358,5 +365,49 @@ describe('back-office CLI: payout holds', () => {
     expect(await t.db.select().from(settlements).where(eq(settlements.issuerId, fresh.issuer.id))).toEqual(
       [],
     );
+  });
+});
+
+describe('back-office CLI: an installment plan’s decision', () => {
+  it('approves a signed plan once (the second is refused, exit 1) and rejects another', async () => {
+    const token = await t.login('demo');
+    const [recipient] = await t.db
+      .select()
+      .from(recipients)
+      .where(eq(recipients.issuerId, (await bygg()).id))
+      .limit(1);
+    const planIds: string[] = [];
+    for (let i = 0; i < 2; i++) {
+      const res = await t.call(token, 'POST', '/api/limited/installmentplans', {
+        ...VALID_PLAN_BODY,
+        recipientID: recipient?.id,
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      planIds.push((res.json() as { installmentPlanID: string }).installmentPlanID);
+    }
+    // Signed at the provider: the signing itself is tested in the installments module.
+    await t.db
+      .update(installmentPlans)
+      .set({ state: PLAN_STATE.signed })
+      .where(inArray(installmentPlans.id, planIds));
+    const [first = '', second = ''] = planIds;
+    const approved = await cli('plan-decision', first, 'approved');
+    expect(approved.code, approved.err).toBe(EXIT.ok);
+    expect(approved.out).toContain(
+      `Installment plan ${first} approved; it is now in state ${PLAN_STATE.active}`,
+    );
+    const again = await cli('plan-decision', first, 'approved');
+    expect(again.code).toBe(EXIT.refused);
+    expect(again.err).toContain('installmentPlans.invalid_transition');
+    const rejected = await cli('plan-decision', second, 'rejected');
+    expect(rejected.code).toBe(EXIT.ok);
+    const states = await t.db
+      .select({ id: installmentPlans.id, state: installmentPlans.state })
+      .from(installmentPlans)
+      .where(inArray(installmentPlans.id, planIds));
+    expect(Object.fromEntries(states.map((p) => [p.id, p.state]))).toEqual({
+      [first]: PLAN_STATE.active,
+      [second]: PLAN_STATE.agreementRejected,
+    });
   });
 });

@@ -4,6 +4,7 @@ import {
   assignPaymentResponseSchema,
   buildPath,
   checkBooksResponseSchema,
+  decideInstallmentPlanResponseSchema,
   importPaymentsResponseSchema,
   isIsoDate,
   issuerFeesResponseSchema,
@@ -55,6 +56,24 @@ async function send(base: string, method: string, path: string, token: string, b
 }
 
 export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
+  'plan-decision': {
+    check(rest) {
+      if (rest.length !== 2 || !UUID.test(rest[0] ?? '') || !['approved', 'rejected'].includes(rest[1] ?? ''))
+        usage('plan-decision needs a plan id (a UUID) and approved or rejected');
+    },
+    async run({ base, token, rest, io }) {
+      const [id = '', decision] = rest;
+      const done = decideInstallmentPlanResponseSchema.parse(
+        await send(base, 'POST', buildPath(ROUTES.decideInstallmentPlan.path, { id }), token, { decision }),
+      );
+      io.out(
+        decision === 'approved'
+          ? `Installment plan ${done.installmentPlanID} approved; it is now in state ${done.state} and the next payout run pays its financed amount.`
+          : `Installment plan ${done.installmentPlanID} rejected; it is now in state ${done.state}.`,
+      );
+      return EXIT.ok;
+    },
+  },
   payout: {
     check: optionalDate('payout'),
     async run({ base, token, values, io }) {

@@ -21,6 +21,9 @@ Commands:
   pending [--page N] [--page-size N]     invoices awaiting a credit decision (state 9)
   approve <invoiceId>                    approve the credit: the invoice moves to 2 (notPaid)
   reject <invoiceId> --reason "..."      reject with a reason the customer sees (max 500)
+  plan-decision <planId> approved|rejected
+                                         our credit decision on a signed installment plan (state 9):
+                                         approved makes it active and pays it out in the next payout run
   payout [--date YYYY-MM-DD]             pay out what we owe the issuers: one settlement per issuer
                                          and currency (docs/MONEY.md)
   import-bgmax <file>                    import a BGMAX file of incoming payments (all or nothing, once)
