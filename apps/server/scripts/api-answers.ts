@@ -52,6 +52,7 @@ const firstIds = (res: { body: string }, key: string, n: number): string[] => {
 };
 
 const L = '/api/limited';
+await ask('/api/openapi.json');
 await ask('/api/self');
 await ask(`${L}/dashboard`);
 await ask(`${L}/messages`);

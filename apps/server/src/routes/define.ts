@@ -6,10 +6,16 @@ import {
   okResponseSchema,
   ROUTES,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import type { AuthContext, OperatorContext } from '../context';
+import type { AppContext, AuthContext, OperatorContext } from '../context';
 import type { Db } from '../db/client';
 import { ApiError } from '../lib/errors';
 
@@ -29,6 +35,66 @@ export function routeOf<Op extends OperationId>(op: Op, options: { validationCod
 }
 
 export const errorResponses = { '4xx': errorResponseSchema, '5xx': errorResponseSchema } as const;
+
+/** The Fastify instance a route file declares its routes on: request types inferred from zod schemas. */
+export type RouteApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;
+
+/**
+ * A route file's plugin: `export const xRoutes = routeModule((app, ctx) => { app.route(…) })`, so no route
+ * file writes the type provider and context wiring again. `fastify` is there for what needs the plain
+ * instance (a scope of its own with another body parser, for example).
+ */
+export function routeModule(
+  declare: (app: RouteApp, ctx: AppContext, fastify: FastifyInstance) => void | Promise<void>,
+) {
+  return async (fastify: FastifyInstance): Promise<void> => {
+    await declare(fastify.withTypeProvider<ZodTypeProvider>(), fastify.ctx, fastify);
+  };
+}
+
+/** The parts of a route's schema a route file writes: its summary, inputs and its 200 answer. */
+interface RouteParts {
+  summary: string;
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  headers?: z.ZodType;
+  /** The 200 answer; left out for a file download, which answers bytes. */
+  ok?: z.ZodType;
+  /** The error code a body or query failing its schema answers (default `validation.invalid`). */
+  validationCode?: ErrorCode;
+  /** Left out of the OpenAPI document (the e-signing callback, for example). */
+  hide?: boolean;
+}
+
+/**
+ * The declaration of a file's routes in one line each: `app.route({ ...route('op', { summary, body,
+ * ok }), handler })`. Method, URL and operationId come from the contracts' route table (routeOf), the
+ * tags are the file's, and every route answers errors in the one error shape. Fastify infers the
+ * handler's request types from the schema, as when the schema is written out.
+ */
+export function routesTagged(tags: string[]) {
+  return function route<Op extends OperationId, P extends RouteParts>(op: Op, parts: P) {
+    const { ok, validationCode, ...schema } = parts;
+    return {
+      ...routeOf(op, validationCode ? { validationCode } : {}),
+      schema: { tags, ...schema, ...(ok ? { response: { 200: ok, ...errorResponses } } : {}) },
+    } as {
+      method: (typeof ROUTES)[Op]['method'];
+      url: (typeof ROUTES)[Op]['path'];
+      config: { operationId: Op; validationCode?: ErrorCode };
+      schema: Omit<P, 'ok' | 'validationCode'> & { tags: string[] } & (P extends { ok: infer R }
+          ? { response: { 200: R } & typeof errorResponses }
+          : unknown);
+    };
+  };
+}
 
 export function clientOf(request: { ip: string; headers: Record<string, unknown> }) {
   const ua = request.headers['user-agent'];

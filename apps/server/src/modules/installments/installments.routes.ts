@@ -8,82 +8,71 @@ import {
   listInstallmentPlansQuerySchema,
   listInstallmentPlansResponseSchema,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
-import { errorResponses, operatorOf, routeOf, signedIn } from '../../routes/define';
+import { operatorOf, routeModule, routesTagged, signedIn } from '../../routes/define';
 import { databaseFileStore } from '../../services/file-store';
 import * as plans from './installments.service';
 
 /** Installment plans (issue #14): HTTP only; the rules are in installments.service.ts. */
-export async function installmentPlanRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { ctx } = fastify;
+export const installmentPlanRoutes = routeModule(async (app, ctx) => {
   const files = ctx.files ?? databaseFileStore(ctx.db);
   /** The e-signing provider, or 502 when none is configured. */
   const provider = () => {
     if (!ctx.eSigning) throw new ApiError('eSigning.unavailable');
     return ctx.eSigning;
   };
-  const tags = ['installment plans'];
+  const route = routesTagged(['installment plans']);
+  const backofficeRoute = routesTagged(['backoffice']);
 
   app.route({
-    ...routeOf('listInstallmentPlans'),
-    schema: {
-      tags,
+    ...route('listInstallmentPlans', {
       summary: 'The issuer’s plans: state filter, search (description, buyer, loan number), sort, pages',
       querystring: listInstallmentPlansQuerySchema,
-      response: { 200: listInstallmentPlansResponseSchema, ...errorResponses },
-    },
+      ok: listInstallmentPlansResponseSchema,
+    }),
     handler: async (request) => plans.listPlans(ctx.db, signedIn(request).issuerId, request.query),
   });
 
   app.route({
-    ...routeOf('registerInstallmentPlan', { validationCode: 'installmentPlans.invalid' }),
-    schema: {
-      tags,
+    ...route('registerInstallmentPlan', {
       summary:
         'Register a plan (state 1) with its schedule, signees and securities. Idempotency-Key makes retries safe.',
       body: installmentPlanBodySchema,
-      response: { 200: installmentPlanDetailSchema, ...errorResponses },
-    },
+      validationCode: 'installmentPlans.invalid',
+      ok: installmentPlanDetailSchema,
+    }),
     handler: async (request) =>
       plans.registerPlan(ctx.db, signedIn(request), request.body, request.headers, ctx.now()),
   });
 
   app.route({
-    ...routeOf('getInstallmentPlan'),
-    schema: {
-      tags,
+    ...route('getInstallmentPlan', {
       summary: 'One plan with its schedule (each installment’s invoice), signees, securities and timeline',
       params: idParamsSchema,
-      response: { 200: installmentPlanDetailSchema, ...errorResponses },
-    },
+      ok: installmentPlanDetailSchema,
+    }),
     handler: async (request) => plans.getPlan(ctx.db, signedIn(request).issuerId, request.params.id),
   });
 
   app.route({
-    ...routeOf('updateInstallmentPlan', { validationCode: 'installmentPlans.invalid' }),
-    schema: {
-      tags,
+    ...route('updateInstallmentPlan', {
       summary: 'Change a plan that is still registered',
       params: idParamsSchema,
       body: installmentPlanBodySchema,
-      response: { 200: installmentPlanDetailSchema, ...errorResponses },
-    },
+      validationCode: 'installmentPlans.invalid',
+      ok: installmentPlanDetailSchema,
+    }),
     handler: async (request) =>
       plans.updatePlan(ctx.db, signedIn(request), request.params.id, request.body, ctx.now()),
   });
 
   app.route({
-    ...routeOf('sendInstallmentPlanForSigning'),
-    schema: {
-      tags,
+    ...route('sendInstallmentPlanForSigning', {
       summary: 'Send the agreement to the signees through the e-signing provider (state 8)',
       params: idParamsSchema,
-      response: { 200: installmentPlanDetailSchema, ...errorResponses },
-    },
+      ok: installmentPlanDetailSchema,
+    }),
     handler: async (request) =>
       plans.sendForSigning(
         ctx.db,
@@ -95,24 +84,20 @@ export async function installmentPlanRoutes(fastify: FastifyInstance): Promise<v
   });
 
   app.route({
-    ...routeOf('cancelInstallmentPlan'),
-    schema: {
-      tags,
+    ...route('cancelInstallmentPlan', {
       summary: 'Cancel a plan that is not active yet (an open signing order is withdrawn)',
       params: idParamsSchema,
-      response: { 200: installmentPlanDetailSchema, ...errorResponses },
-    },
+      ok: installmentPlanDetailSchema,
+    }),
     handler: async (request) =>
       plans.cancelPlan(ctx.db, signedIn(request), request.params.id, ctx.eSigning, ctx.now()),
   });
 
   app.route({
-    ...routeOf('downloadInstallmentPlanAgreement'),
-    schema: {
-      tags,
+    ...route('downloadInstallmentPlanAgreement', {
       summary: 'The signed agreement, byte for byte as the provider sealed it',
       params: idParamsSchema,
-    },
+    }),
     handler: async (request, reply) => {
       const file = await plans.signedAgreement(ctx.db, signedIn(request).issuerId, request.params.id, files);
       return reply
@@ -123,46 +108,44 @@ export async function installmentPlanRoutes(fastify: FastifyInstance): Promise<v
   });
 
   app.route({
-    ...routeOf('decideInstallmentPlan'),
-    schema: {
-      tags: ['backoffice'],
+    ...backofficeRoute('decideInstallmentPlan', {
       summary:
         'Our credit decision on a signed plan: approved (active, paid out in the next payout run) or rejected',
       params: idParamsSchema,
       body: decideInstallmentPlanBodySchema,
-      response: { 200: decideInstallmentPlanResponseSchema, ...errorResponses },
-    },
+      ok: decideInstallmentPlanResponseSchema,
+    }),
     handler: async (request) =>
       plans.decidePlan(ctx.db, operatorOf(request), request.params.id, request.body.decision, ctx.now()),
   });
 
-  await app.register(async (callbackScope) => {
-    // Scrive posts its callback as a form (`document_id=…&document_json=…`); the body is read as text
-    // and never trusted beyond the document id (installments.service.ts).
-    callbackScope.addContentTypeParser(
-      'application/x-www-form-urlencoded',
-      { parseAs: 'string', bodyLimit: 1_048_576 },
-      (_request, body, done) => done(null, String(body)),
-    );
-    callbackScope.withTypeProvider<ZodTypeProvider>().route({
-      ...routeOf('receiveESigningCallback'),
-      schema: {
-        tags,
-        summary:
-          'The e-signing provider’s notice that an order changed; the state is then read from the provider',
-        querystring: eSigningCallbackQuerySchema,
-        response: { 200: z.object({ received: z.literal(true) }), ...errorResponses },
-      },
-      handler: async (request) => {
-        const known = await plans.onSigningCallback(
-          ctx.db,
-          { provider: provider(), files },
-          { token: request.query.token, body: typeof request.body === 'string' ? request.body : '' },
-          ctx.now(),
-        );
-        if (!known) throw new ApiError('eSigning.callback_invalid');
-        return { received: true as const };
-      },
-    });
-  });
-}
+  await app.register(
+    routeModule((callbackScope) => {
+      // Scrive posts its callback as a form (`document_id=…&document_json=…`); the body is read as text
+      // and never trusted beyond the document id (installments.service.ts).
+      callbackScope.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string', bodyLimit: 1_048_576 },
+        (_request, body, done) => done(null, String(body)),
+      );
+      callbackScope.route({
+        ...route('receiveESigningCallback', {
+          summary:
+            'The e-signing provider’s notice that an order changed; the state is then read from the provider',
+          querystring: eSigningCallbackQuerySchema,
+          ok: z.object({ received: z.literal(true) }),
+        }),
+        handler: async (request) => {
+          const known = await plans.onSigningCallback(
+            ctx.db,
+            { provider: provider(), files },
+            { token: request.query.token, body: typeof request.body === 'string' ? request.body : '' },
+            ctx.now(),
+          );
+          if (!known) throw new ApiError('eSigning.callback_invalid');
+          return { received: true as const };
+        },
+      });
+    }),
+  );
+});
