@@ -2,7 +2,7 @@ import {
   feesPreviewBodySchema,
   feesPreviewResponseSchema,
   idParamsSchema,
-  LANGUAGES,
+  languageQuerySchema,
   listTransferCostsQuerySchema,
   listTransferCostsResponseSchema,
   paymentsExportQuerySchema,
@@ -11,7 +11,6 @@ import {
   transferCostDetailSchema,
   transferCostQuerySchema,
 } from '@portal/contracts';
-import { z } from 'zod';
 import { routeModule, routesTagged, sendFile, signedIn } from '../../routes/define';
 import * as moneyService from './money.service';
 
@@ -80,7 +79,7 @@ export const moneyRoutes = routeModule((app, ctx) => {
   app.route({
     ...route('exportPaymentsReport', {
       summary: 'The payments report as Excel or CSV (streamed), in the user’s language',
-      querystring: paymentsExportQuerySchema.and(z.object({ language: z.enum(LANGUAGES).optional() })),
+      querystring: paymentsExportQuerySchema.and(languageQuerySchema),
     }),
     handler: async (request, reply) => {
       const file = await moneyService.exportPaymentsReport(ctx.db, signedIn(request), request.query);
