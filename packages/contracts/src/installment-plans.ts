@@ -63,7 +63,7 @@ export const COLLECTING_PLAN_STATES = [
  * by number; written in the plan's phases (registration and signing, our decision, collection, the
  * end), each phase on a line. Each state change has its event (`PLAN_TRANSITIONS`); the others mark
  * what happens within a state: one signee signed, an installment's invoice was created or paid, a plan
- * was registered to replace another (`replacesPlan`, on the new plan's timeline).
+ * took over another's debt when it was approved (`replacesPlan`, on the new plan's timeline).
  */
 const PLAN_EVENT_TABLES = numberedNames([
   ...(['registered', 'edited', 'sentForSigning', 'signeeSigned', 'signed', 'signingRefused'] as const),
