@@ -213,6 +213,14 @@ export async function listPlans(
   return list.listPlans(db, issuerId, q);
 }
 
+/** The text beside a timeline event: the provider's status, or the other plan of a replacement. */
+function eventText(e: { event: number; details: Record<string, string | number> | null }): string {
+  const details = e.details ?? {};
+  if (typeof details.status === 'string') return details.status;
+  const replacement = e.event === PLAN_EVENT.replaced || e.event === PLAN_EVENT.replacesPlan;
+  return replacement && typeof details.loanNumber === 'string' ? details.loanNumber : '';
+}
+
 /** A plan as its page shows it: the summary, the schedule with each installment's invoice, parties, timeline. */
 export async function loadPlanDetail(
   db: Db | Tx,
@@ -271,7 +279,7 @@ export async function loadPlanDetail(
       eventID: e.id,
       event: e.event,
       date: e.at.toISOString(),
-      text: typeof e.details?.status === 'string' ? e.details.status : '',
+      text: eventText(e),
       details: e.details ?? {},
     })),
   };

@@ -217,6 +217,7 @@ describe('replacing an active plan', () => {
     });
     expect(gone.events.at(-1)).toMatchObject({
       event: PLAN_EVENT.replaced,
+      text: replacing.loanNumber,
       details: { planID: replacing.installmentPlanID, principalMinor: open },
     });
     // What the buyer still owes on the old plan is only its issued installments' invoices.
