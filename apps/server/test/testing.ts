@@ -4,6 +4,7 @@
  */
 export { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed/demo';
 export { setAbilities } from './support/abilities';
+export { approveInstallmentPlan } from './support/installment-plans';
 export { setCollectionBankgiro } from './support/issuers';
 export * as moneyFlow from './support/money-flow-testing';
 export {
