@@ -419,8 +419,10 @@ export async function decidePlan(
 }
 
 export {
+  completePaidPlans,
   FINAL_NOTICE_DAYS,
   INSTALLMENT_INVOICE_DAYS,
+  type PlanCompletions,
   type PlanStepsResult,
   runPlanSteps,
 } from './installment-invoices';
