@@ -8,6 +8,7 @@ import {
 } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import { isLuhnValid } from '@portal/domain/luhn';
+import { formatAmount } from '@portal/domain/money';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freshIssuer, paidToBygg } from '../../../test/support/money';
@@ -16,7 +17,13 @@ import { whileRefusing } from '../../../test/support/refuse-writes';
 import { VALID_PLAN_BODY } from '../../../test/support/route-samples';
 import { bearer } from '../../../test/support/test-app';
 import { useTestApp } from '../../../test/support/use-test-app';
-import { installmentPlanParties, installmentPlans, issuerFees, settlementRows } from '../../db/schema';
+import {
+  installmentPlanParties,
+  installmentPlans,
+  invoiceDocuments,
+  issuerFees,
+  settlementRows,
+} from '../../db/schema';
 import { todayIn } from '../../lib/today';
 import { signingCallbackToken } from '../e-signing/e-signing.service';
 import { checkBooks, PLAN_SERVICE, runPayout } from '../money/money.service';
@@ -406,6 +413,21 @@ describe('the daily job collects a plan (docs/INSTALLMENTS.md "Money")', () => {
       ['Månadsavgift', one.monthlyFeeMinor, 0],
       ['Administrationsavgift', one.administrationFeeMinor, 0],
     ]);
+
+    // Its document was drawn and stored when the job issued it (frozen, as every sent invoice's), before
+    // anyone downloaded it; the download answers exactly those bytes, a PDF that opens.
+    const [stored] = await t.db
+      .select()
+      .from(invoiceDocuments)
+      .where(eq(invoiceDocuments.invoiceId, row1?.invoiceID ?? ''));
+    expect(stored).toMatchObject({ kind: 'generated', language: 'sv-SE' });
+    const pdf = await call(await t.login('demo'), 'GET', `/api/limited/invoices/${row1?.invoiceID}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(Buffer.compare(pdf.raw, Buffer.from(stored?.data ?? []))).toBe(0);
+    const spaced = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ');
+    const read = spaced((await pdfText(new Uint8Array(pdf.raw))).text);
+    expect(read).toContain(`${after.loanNumber}-1`);
+    expect(read).toContain(spaced(formatAmount(one.amountMinor, 'sv-SE')));
 
     // The buyer pays the first installment by its OCR reference; our reader takes our writer's file.
     const file = paidToBygg(t, [{ reference: invoice.ocr, amountMinor: one.amountMinor }], {
