@@ -6,6 +6,7 @@ export { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed/demo';
 export { setAbilities } from './support/abilities';
 export { setCollectionBankgiro } from './support/issuers';
 export * as moneyFlow from './support/money-flow-testing';
+export { approvedPlan, runDailyOn } from './support/plans';
 export {
   bearer,
   createTestApp,

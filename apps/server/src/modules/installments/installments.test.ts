@@ -624,6 +624,14 @@ describe('the daily job collects a plan (docs/INSTALLMENTS.md "Money")', () => {
     expect(recall).toMatchObject({ toPayMinor: notInvoiced, service: 'loans', state: INVOICE_STATE.notPaid });
     expect(notInvoiced).toBeGreaterThan(0);
     expect(await checkBooks(t.db, plan.issuerId)).toEqual([]);
+    // The ledger names the plan on the recall invoice as on its installments (issue #14).
+    const ledger = (
+      await call(await t.login('demo'), 'GET', `/api/limited/reports/ledger?date=${ends}&pageSize=100`)
+    ).body as { items: { invoiceID: string; installmentPlanID: string | null; loanNumber: string | null }[] };
+    expect(ledger.items.find((i) => i.invoiceID === stored?.recallInvoiceId)).toMatchObject({
+      installmentPlanID: plan.id,
+      loanNumber: recalled.loanNumber,
+    });
     // Twice is once: no second recall invoice, no more installment invoices.
     const again = await runDay(ends);
     expect(again.installmentsInvoiced).toBe(0);
