@@ -7,6 +7,7 @@ export { setAbilities } from './support/abilities';
 export { approveInstallmentPlan } from './support/installment-plans';
 export { setCollectionBankgiro } from './support/issuers';
 export * as moneyFlow from './support/money-flow-testing';
+export { approvedPlan, runDailyOn } from './support/plans';
 export {
   bearer,
   createTestApp,

@@ -25,13 +25,14 @@ import { ApiError } from '../lib/errors';
 import { normaliseFileName } from '../lib/file-names';
 import { todayIn } from '../lib/today';
 import { queueFortnoxPayments, registerFortnoxPayments } from '../modules/fortnox/fortnox.service';
-import { runPlanSteps } from '../modules/installments/installments.service';
+import { completePaidPlans, runPlanSteps } from '../modules/installments/installments.service';
 import {
   assertNearToday,
   assignPayment,
   checkBooks,
   importBgmaxFile,
   listHeldPayouts,
+  type PaymentsApplied,
   runDailyJob,
   runPayout,
 } from '../modules/money/money.service';
@@ -39,6 +40,15 @@ import { errorResponses, operatorOf, routeOf } from './define';
 
 /** Largest BGMAX file the import takes (100,000 payments with names and addresses is about 25 MB). */
 const BGMAX_MAX_BYTES = 64 * 1024 * 1024;
+
+/**
+ * What applied payments set off in their transaction: Fortnox's queue (issue #13) and the installment
+ * plans they paid up, completed at once (issue #14).
+ */
+const afterApplied: PaymentsApplied = async (tx, of, at) => {
+  await queueFortnoxPayments(tx, of, at);
+  await completePaidPlans(tx, of, at);
+};
 
 /** The back office's money routes (docs/MONEY.md, docs/BACKOFFICE.md): operators only. */
 export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<void> {
@@ -178,7 +188,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
         filename,
         operatorId: operator.operatorId,
         now: ctx.now(),
-        afterApplied: queueFortnoxPayments,
+        afterApplied,
         record: (tx, done) =>
           audit(tx, 'backoffice.payments.imported', {
             operatorId: operator.operatorId,
@@ -255,7 +265,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
         operator,
         ctx.now(),
         request.ip,
-        queueFortnoxPayments,
+        afterApplied,
       );
       return {
         paymentID: done.paymentId,

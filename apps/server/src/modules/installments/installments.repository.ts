@@ -180,6 +180,47 @@ export async function lockPlan(tx: Tx, id: string): Promise<PlanRow> {
   return row;
 }
 
+/**
+ * Any issuer's plan, locked, or null when another transaction holds it: a payment step that finds a
+ * plan busy (the daily job working on it) leaves it to the job's next run instead of waiting on it.
+ */
+export async function lockPlanIfFree(tx: Tx, id: string): Promise<PlanRow | null> {
+  const [row] = await tx
+    .select()
+    .from(installmentPlans)
+    .where(eq(installmentPlans.id, id))
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
+/**
+ * The plans still being collected (2, 7, 5) that the payments of an imported file, or one assigned
+ * payment, were applied to (an installment's invoice or the recall's), by id: the plans those payments
+ * may have paid up. Walked from the open plans, whose invoices' payments are found by their index.
+ */
+export async function plansPaidBy(
+  tx: Tx,
+  of: { fileId: string } | { paymentId: string },
+  states: readonly number[],
+): Promise<{ id: string; issuerId: string }[]> {
+  const which = 'fileId' in of ? sql`p.file_id = ${of.fileId}` : sql`p.id = ${of.paymentId}`;
+  const found = rowsOf<{ id: string; issuer_id: string }>(
+    await tx.execute(sql`
+      select pl.id, pl.issuer_id from installment_plans pl
+      where pl.state in (${sql.join(
+        states.map((s) => sql`${s}`),
+        sql`, `,
+      )})
+        and exists (
+          select 1 from payments p
+          where ${which} and p.applied_minor > 0
+            and (p.invoice_id = pl.recall_invoice_id
+              or p.invoice_id in (select r.invoice_id from installment_plan_rows r where r.plan_id = pl.id)))
+      order by pl.id`),
+  );
+  return found.map((f) => ({ id: f.id, issuerId: f.issuer_id }));
+}
+
 /** A registered plan's new terms: its row, schedule and parties replaced in the caller's transaction. */
 export async function replacePlanTerms(
   tx: Tx,

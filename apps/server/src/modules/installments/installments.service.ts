@@ -533,8 +533,10 @@ async function takeOver(
 }
 
 export {
+  completePaidPlans,
   FINAL_NOTICE_DAYS,
   INSTALLMENT_INVOICE_DAYS,
+  type PlanCompletions,
   type PlanStepsResult,
   runPlanSteps,
 } from './installment-invoices';
