@@ -1,33 +1,37 @@
-import { request } from 'node:http';
+import { type InstallmentPlanDetail, installmentPlanDetailSchema } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { installmentPlanParties, installmentPlans } from '../../src/db/schema';
 import { signingCallbackToken } from '../../src/modules/e-signing/e-signing.service';
-import type { TestApp } from './test-app';
+import { VALID_PLAN_BODY } from './route-samples';
+import { bearer, type TestApp } from './test-app';
 
 /**
- * Posts a form to the e-signing sandbox's page over a real socket (node:http, not `fetch`: the web's
- * tests route `fetch` to the app itself).
+ * Node's own fetch, taken when this file loads: the signee signs on the e-signing sandbox's page over
+ * HTTP, also in a web test, which later routes the page's `fetch` to the app.
  */
-function postForm(url: string, form: Record<string, string>): Promise<number> {
-  const body = new URLSearchParams(form).toString();
-  return new Promise((resolve, reject) => {
-    const req = request(
-      url,
-      {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'content-length': Buffer.byteLength(body),
-        },
-      },
-      (res) => {
-        res.resume();
-        res.on('end', () => resolve(res.statusCode ?? 0));
-      },
-    );
-    req.on('error', reject);
-    req.end(body);
-  });
+const httpFetch = globalThis.fetch;
+
+/**
+ * Runs `act` with Node's own FormData, Blob and File. In a web test (jsdom) the globals are jsdom's,
+ * which Node's fetch cannot send nor the e-signing sandbox recognise, and the app's e-signing client
+ * sends the agreement as multipart form data; in a server test this changes nothing.
+ */
+async function withNodeForms<T>(act: () => Promise<T>): Promise<T> {
+  const { Blob: NodeBlob, File: NodeFile } = await import('node:buffer');
+  const form = await new Response('a=1', {
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  }).formData();
+  const NodeFormData: unknown = form.constructor;
+  const globals = globalThis as Record<string, unknown>;
+  if (globals.FormData === NodeFormData && globals.Blob === NodeBlob && globals.File === NodeFile)
+    return act();
+  const saved = { FormData: globalThis.FormData, Blob: globalThis.Blob, File: globalThis.File };
+  Object.assign(globalThis, { FormData: NodeFormData, Blob: NodeBlob, File: NodeFile });
+  try {
+    return await act();
+  } finally {
+    Object.assign(globalThis, saved);
+  }
 }
 
 /**
@@ -37,29 +41,37 @@ function postForm(url: string, form: Record<string, string>): Promise<number> {
  * does not answer as it should.
  */
 export async function approveInstallmentPlan(
-  app: TestApp,
+  t: TestApp,
   planId: string,
   { username = 'demo', identityNumber }: { username?: string; identityNumber: string },
 ): Promise<void> {
-  const token = await app.login(username);
-  const sent = await app.call(token, 'POST', `/api/limited/installmentplans/${planId}/signing`);
+  const token = await t.login(username);
+  const sent = await withNodeForms(() =>
+    t.app.inject({
+      method: 'POST',
+      url: `/api/limited/installmentplans/${planId}/signing`,
+      headers: bearer(token),
+    }),
+  );
   if (sent.statusCode !== 200) throw new Error(`sending plan ${planId} for signing: ${sent.body}`);
-  const [plan] = await app.db.select().from(installmentPlans).where(eq(installmentPlans.id, planId));
-  const parties = await app.db
+  const parties = await t.db
     .select()
     .from(installmentPlanParties)
     .where(eq(installmentPlanParties.planId, planId));
-  const documentId = plan?.signingDocumentId;
-  if (!documentId) throw new Error(`plan ${planId} has no signing order`);
   for (const party of parties) {
     if (party.role !== 'signee' || !party.signingLink) continue;
-    const status = await postForm(party.signingLink, { decision: 'sign', personal_number: identityNumber });
-    if (status >= 400) throw new Error(`signing plan ${planId} on the sandbox: ${status}`);
+    const signed = await httpFetch(party.signingLink, {
+      method: 'POST',
+      body: new URLSearchParams({ decision: 'sign', personal_number: identityNumber }),
+    });
+    if (signed.status >= 400) throw new Error(`signing plan ${planId} on the sandbox: ${signed.status}`);
   }
-  const token2 = signingCallbackToken(app.config.eSigningCallbackKey, documentId);
-  const callback = await app.app.inject({
+  const [row] = await t.db.select().from(installmentPlans).where(eq(installmentPlans.id, planId));
+  const documentId = row?.signingDocumentId;
+  if (!documentId) throw new Error(`plan ${planId} has no signing order`);
+  const callback = await t.app.inject({
     method: 'POST',
-    url: `/api/e-signing/callback?token=${encodeURIComponent(token2)}`,
+    url: `/api/e-signing/callback?token=${encodeURIComponent(signingCallbackToken(t.config.eSigningCallbackKey, documentId))}`,
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
     payload: new URLSearchParams({
       document_id: documentId,
@@ -67,9 +79,70 @@ export async function approveInstallmentPlan(
     }).toString(),
   });
   if (callback.statusCode !== 200) throw new Error(`signing callback of plan ${planId}: ${callback.body}`);
-  const operator = await app.loginOperator();
-  const decided = await app.call(operator, 'POST', `/api/backoffice/installmentplans/${planId}/decision`, {
-    decision: 'approved',
+  const decided = await t.app.inject({
+    method: 'POST',
+    url: `/api/backoffice/installmentplans/${planId}/decision`,
+    headers: bearer(await t.loginOperator()),
+    payload: { decision: 'approved' },
   });
   if (decided.statusCode !== 200) throw new Error(`approving plan ${planId}: ${decided.body}`);
+}
+
+/**
+ * An installment plan taken to active (2) the way a customer, the buyer and the back office do, through
+ * the API (issue #14, docs/INSTALLMENTS.md): a buyer registered, the plan registered and sent for
+ * signing, the signee signing on the e-signing sandbox's page, the provider's callback, and our credit
+ * decision. The daily job (`POST /api/backoffice/daily`) then issues its installment invoices.
+ */
+export async function approvedPlan(
+  t: TestApp,
+  opts: { username?: string; terms?: Partial<typeof VALID_PLAN_BODY> } = {},
+): Promise<InstallmentPlanDetail> {
+  const username = opts.username ?? 'demo';
+  const token = await t.login(username);
+  const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
+    const res = await t.app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+    if (res.statusCode !== 200)
+      throw new Error(`approvedPlan: ${method} ${url}: ${res.statusCode} ${res.body}`);
+    return res.json() as unknown;
+  };
+  const buyer = (await call('POST', '/api/limited/recipients', {
+    name: 'Anna Andersson',
+    address: 'Storgatan 5',
+    zipcode: '753 20',
+    city: 'Uppsala',
+    country: 'SE',
+    email: 'anna@example.se',
+  })) as { recipientID: string };
+  const plan = installmentPlanDetailSchema.parse(
+    await call('POST', '/api/limited/installmentplans', {
+      ...VALID_PLAN_BODY,
+      ...opts.terms,
+      recipientID: buyer.recipientID,
+    }),
+  );
+  await approveInstallmentPlan(t, plan.installmentPlanID, {
+    username,
+    identityNumber: VALID_PLAN_BODY.signees[0]?.identityNumber ?? '',
+  });
+  return installmentPlanDetailSchema.parse(
+    await call('GET', `/api/limited/installmentplans/${plan.installmentPlanID}`),
+  );
+}
+
+/** The back office runs the daily job on `date` (its plans' step too), the app's clock set to that morning. */
+export async function runDailyOn(t: TestApp, date: string): Promise<void> {
+  t.clock.set(new Date(`${date}T05:00:00.000Z`));
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/backoffice/daily',
+    headers: bearer(await t.loginOperator()),
+    payload: { date },
+  });
+  if (res.statusCode !== 200) throw new Error(`runDailyOn ${date}: ${res.statusCode} ${res.body}`);
 }

@@ -7,7 +7,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { paidToBygg, sentInvoices } from '../../../test/support/money';
 import { pdfText } from '../../../test/support/pdf-text';
-import { approvedPlan, runDailyOn } from '../../../test/support/plans';
+import { approvedPlan, runDailyOn } from '../../../test/support/installment-plans';
 import { bearer } from '../../../test/support/test-app';
 import { useTestApp } from '../../../test/support/use-test-app';
 import { invoiceEvents, invoices, issuers, postings, recipients } from '../../db/schema';

@@ -1,10 +1,9 @@
-import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import type { InstallmentPlanDetail, Recipient } from '@portal/contracts';
 import { approveInstallmentPlan } from '@portal/server/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { i18next } from '../../lib/i18n';
 import { dateField, typeDate } from '../../test/date-field';
 import { startRealApi } from '../../test/real-api';
@@ -17,32 +16,12 @@ import InstallmentPlansRoute, {
 // One real server for the whole file; each test starts from the demo seed.
 const api = startRealApi();
 
-/**
- * An active plan: registered, signed on the e-signing sandbox's page and approved (the real paths).
- * The app uploads the agreement to the sandbox as multipart form data with Node's fetch, which takes
- * Node's FormData, Blob and File (the sandbox reads them back), not jsdom's: those are Node's while it
- * does.
- */
+/** An active plan: registered, signed on the e-signing sandbox's page and approved (the real paths). */
 async function activePlan(description: string): Promise<InstallmentPlanDetail> {
   const plan = await registerPlan(description);
-  const NodeFormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor;
-  vi.stubGlobal('FormData', NodeFormData);
-  vi.stubGlobal('Blob', NodeBlob);
-  vi.stubGlobal('File', NodeFile);
-  try {
-    await approveInstallmentPlan(api.server, plan.installmentPlanID, {
-      identityNumber: SIGNEE.identityNumber,
-    });
-  } finally {
-    vi.stubGlobal('FormData', jsdomFormData);
-    vi.stubGlobal('Blob', jsdomBlob);
-    vi.stubGlobal('File', jsdomFile);
-  }
+  await approveInstallmentPlan(api.server, plan.installmentPlanID, { identityNumber: SIGNEE.identityNumber });
   return plan;
 }
-const jsdomFormData = globalThis.FormData;
-const jsdomBlob = globalThis.Blob;
-const jsdomFile = globalThis.File;
 
 beforeEach(async () => {
   await api.signIn('demo');
