@@ -6,9 +6,9 @@ import {
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { invoices, messages, users } from '../src/db/schema';
-import { headerLanguage } from '../src/services/notices';
-import { useLogins, useTestApp } from './support/use-test-app';
+import { useLogins, useTestApp } from '../../../test/support/use-test-app';
+import { invoices, messages, users } from '../../db/schema';
+import { headerLanguage } from '../../services/notices';
 
 describe('messages', () => {
   const t = useTestApp();
