@@ -9,12 +9,12 @@ import {
 import { formatMoney } from '@portal/domain/money';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoiceFiles } from '../src/db/schema';
-import { createRecipient, samplePdf } from './support/factories';
-import { pdfText } from './support/pdf-text';
-import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer } from './support/test-app';
-import { useLogins, useTestApp } from './support/use-test-app';
+import { createRecipient, samplePdf } from '../../../test/support/factories';
+import { pdfText } from '../../../test/support/pdf-text';
+import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
+import { bearer } from '../../../test/support/test-app';
+import { useLogins, useTestApp } from '../../../test/support/use-test-app';
+import { invoiceFiles } from '../../db/schema';
 
 describe('files and the invoice PDF', () => {
   const t = useTestApp();
