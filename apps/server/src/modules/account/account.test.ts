@@ -7,12 +7,12 @@ import {
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { issuers, users } from '../src/db/schema';
-import { DEMO_PASSWORD } from '../src/db/seed/demo';
-import { SELF_MESSAGE_LIMIT } from '../src/services/users';
-import { NEW_PASSWORD, VALID_ISSUER_BODY } from './support/route-samples';
-import { totpCode, wrongCode } from './support/totp-code';
-import { useTestApp } from './support/use-test-app';
+import { NEW_PASSWORD, VALID_ISSUER_BODY } from '../../../test/support/route-samples';
+import { totpCode, wrongCode } from '../../../test/support/totp-code';
+import { useTestApp } from '../../../test/support/use-test-app';
+import { issuers, users } from '../../db/schema';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
+import { SELF_MESSAGE_LIMIT } from '../../services/users';
 
 const t = useTestApp({ resetEach: true });
 

@@ -1,17 +1,17 @@
 import { enableTwoFactorResponseSchema, loginResponseSchema } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { users } from '../src/db/schema';
-import { DEMO_PASSWORD } from '../src/db/seed/demo';
-import * as passwords from '../src/lib/passwords';
-import { NEW_PASSWORD } from './support/route-samples';
-import { MINUTE, resetTokenOf } from './support/test-app';
-import { totpCode, wrongCode } from './support/totp-code';
-import { useTestApp } from './support/use-test-app';
+import { NEW_PASSWORD } from '../../../test/support/route-samples';
+import { MINUTE, resetTokenOf } from '../../../test/support/test-app';
+import { totpCode, wrongCode } from '../../../test/support/totp-code';
+import { useTestApp } from '../../../test/support/use-test-app';
+import { users } from '../../db/schema';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
+import * as passwords from '../../lib/passwords';
 
 // The real hasher, counted: how many argon2 hashes and checks a request cost is what these guards are for.
-vi.mock('../src/lib/passwords', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../src/lib/passwords')>();
+vi.mock('../../lib/passwords', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../lib/passwords')>();
   return { ...real, hashPassword: vi.fn(real.hashPassword), verifyPassword: vi.fn(real.verifyPassword) };
 });
 const hashCalls = () => vi.mocked(passwords.hashPassword).mock.calls.length;
