@@ -1,8 +1,8 @@
 import { PASSWORD_RESET_MAX_PER_WINDOW } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD } from '../src/db/seed/demo';
-import { bearer, MINUTE, resetTokenOf } from './support/test-app';
-import { useTestApp } from './support/use-test-app';
+import { bearer, MINUTE, resetTokenOf } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/use-test-app';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
 
 describe('password reset links', () => {
   const t = useTestApp({ resetEach: true });

@@ -7,10 +7,10 @@ import {
   TWO_FACTOR_STEP_MINUTES,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../src/db/seed/demo';
-import { bearer, MINUTE, resetTokenOf, type TestApp } from './support/test-app';
-import { totpCode, wrongCode } from './support/totp-code';
-import { useTestApp } from './support/use-test-app';
+import { bearer, MINUTE, resetTokenOf, type TestApp } from '../../../test/support/test-app';
+import { totpCode, wrongCode } from '../../../test/support/totp-code';
+import { useTestApp } from '../../../test/support/use-test-app';
+import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../db/seed/demo';
 
 const NEW_PASSWORD = 'Nytt-Lösen-42';
 
