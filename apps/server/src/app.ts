@@ -37,6 +37,7 @@ import { bankVerificationRoutes } from './modules/bank-verification/bank-verific
 import { fileRoutes } from './modules/files/files.routes';
 import { fortnoxRoutes } from './modules/fortnox/fortnox.routes';
 import { installmentPlanRoutes } from './modules/installments/installments.routes';
+import { invoiceImportRoutes } from './modules/invoice-import/invoice-import.routes';
 import { invoiceDocumentRoutes } from './modules/invoices/invoice-documents.routes';
 import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
@@ -46,7 +47,6 @@ import { backofficeRoutes } from './routes/backoffice';
 import { backofficeMoneyRoutes } from './routes/backoffice-money';
 import { dashboardRoutes } from './routes/dashboard';
 import { errorResponses, routeOf } from './routes/define';
-import { invoiceImportRoutes } from './routes/invoice-import';
 import { reportsRoutes } from './routes/reports';
 import { authenticateOperator } from './services/operator-sessions';
 import { authenticate } from './services/sessions';

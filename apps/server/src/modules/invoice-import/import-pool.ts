@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker, type WorkerOptions } from 'node:worker_threads';
-import { ApiError } from '../lib/errors';
+import { ApiError } from '../../lib/errors';
 import type { ImportJob, ImportJobResult } from './import-worker';
 
 /**

@@ -1,5 +1,5 @@
 import { parentPort } from 'node:worker_threads';
-import { ApiError } from '../lib/errors';
+import { ApiError } from '../../lib/errors';
 import { readCsvTable, readXlsxTable } from './import-table';
 
 /**

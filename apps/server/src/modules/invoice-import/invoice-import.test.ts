@@ -2,12 +2,12 @@ import { FILE_MAX_BYTES, importInvoicesResponseSchema, importPreviewResponseSche
 import { eq, like } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { invoiceRows, invoices } from '../src/db/schema';
-import { decodeCsv, parseCsv } from '../src/services/invoice-import';
-import { createRecipient } from './support/factories';
-import { VALID_RECIPIENT_BODY } from './support/route-samples';
-import { bearer } from './support/test-app';
-import { useLogins, useTestApp } from './support/use-test-app';
+import { createRecipient } from '../../../test/support/factories';
+import { VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
+import { bearer } from '../../../test/support/test-app';
+import { useLogins, useTestApp } from '../../../test/support/use-test-app';
+import { invoiceRows, invoices } from '../../db/schema';
+import { decodeCsv, parseCsv } from './import-check';
 
 const HEADER =
   'invoiceNumber;recipientOrganizationNumber;invoiceDate;dueDate;service;currency;description;quantity;unit;unitPrice;vatPercent';

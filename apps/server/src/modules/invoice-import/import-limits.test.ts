@@ -3,12 +3,12 @@ import { deflateRawSync } from 'node:zlib';
 import { IMPORT_MAX_LINES, importPreviewResponseSchema } from '@portal/contracts';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { ImportPool } from '../src/services/import-pool';
-import { readXlsxTable } from '../src/services/import-table';
-import { IMPORT_HEADER, importLines } from './support/import-lines';
-import { bearer } from './support/test-app';
-import { useLogins, useTestApp } from './support/use-test-app';
-import { columnName, xlsxFile } from './support/xlsx-file';
+import { IMPORT_HEADER, importLines } from '../../../test/support/import-lines';
+import { bearer } from '../../../test/support/test-app';
+import { useLogins, useTestApp } from '../../../test/support/use-test-app';
+import { columnName, xlsxFile } from '../../../test/support/xlsx-file';
+import { ImportPool } from './import-pool';
+import { readXlsxTable } from './import-table';
 
 const MIB = 1024 * 1024;
 

@@ -2,7 +2,7 @@
 // zipped XML read as a stream within the limits), with one shared cell model.
 import { createInflateRaw } from 'node:zlib';
 import { IMPORT_MAX_LINES } from '@portal/contracts';
-import { ApiError } from '../lib/errors';
+import { ApiError } from '../../lib/errors';
 
 /**
  * Reading an import file (CSV or .xlsx) into text cells with every limit held WHILE reading, so that a

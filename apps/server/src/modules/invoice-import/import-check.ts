@@ -18,9 +18,16 @@ import { parseQuantity } from '@portal/domain/quantity';
 import { translate } from '@portal/i18n';
 import ExcelJS from 'exceljs';
 import type { z } from 'zod';
-import { CSV_DIALECTS, type CsvCell, csvAmount, csvDecimal, csvWriter, formatCsvDecimal } from '../lib/csv';
-import { safeCell } from '../lib/spreadsheet-cells';
-import { computeInvoice } from '../modules/invoices/invoices.service';
+import {
+  CSV_DIALECTS,
+  type CsvCell,
+  csvAmount,
+  csvDecimal,
+  csvWriter,
+  formatCsvDecimal,
+} from '../../lib/csv';
+import { safeCell } from '../../lib/spreadsheet-cells';
+import { computeInvoice } from '../invoices/invoices.service';
 
 export { decodeCsv, parseCsv } from './import-table';
 
