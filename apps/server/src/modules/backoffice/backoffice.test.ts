@@ -12,7 +12,10 @@ import {
 import { LOCALES, resources, translate } from '@portal/i18n';
 import { and, count, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { EXIT, runBackoffice } from '../src/cli/backoffice';
+import { SAMPLE_ID } from '../../../test/support/route-samples';
+import { bearer } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/use-test-app';
+import { EXIT, runBackoffice } from '../../cli/backoffice';
 import {
   auditLog,
   invoiceEvents,
@@ -21,12 +24,9 @@ import {
   operatorSessions,
   postings,
   sessions,
-} from '../src/db/schema';
-import { DEMO_PASSWORD } from '../src/db/seed/demo';
-import { checkBooks } from '../src/modules/money/money.service';
-import { SAMPLE_ID } from './support/route-samples';
-import { bearer } from './support/test-app';
-import { useTestApp } from './support/use-test-app';
+} from '../../db/schema';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
+import { checkBooks } from '../../modules/money/money.service';
 
 const t = useTestApp({ resetEach: true });
 

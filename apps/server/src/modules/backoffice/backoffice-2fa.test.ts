@@ -1,13 +1,13 @@
 import { backofficeLogin2faResponseSchema, backofficeLoginResponseSchema } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { EXIT, runBackoffice } from '../src/cli/backoffice';
-import { OPERATOR_EXIT, runOperators } from '../src/cli/operators';
-import { auditLog, operatorSessions } from '../src/db/schema';
-import { DEMO_PASSWORD } from '../src/db/seed/demo';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
-import { totpCode, wrongCode } from './support/totp-code';
-import { useTestApp } from './support/use-test-app';
+import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
+import { totpCode, wrongCode } from '../../../test/support/totp-code';
+import { useTestApp } from '../../../test/support/use-test-app';
+import { EXIT, runBackoffice } from '../../cli/backoffice';
+import { OPERATOR_EXIT, runOperators } from '../../cli/operators';
+import { auditLog, operatorSessions } from '../../db/schema';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
 
 const t = useTestApp({ resetEach: true });
 
