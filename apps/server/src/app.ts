@@ -44,10 +44,10 @@ import { invoiceRoutes } from './modules/invoices/invoices.routes';
 import { messageRoutes } from './modules/messages/messages.routes';
 import { moneyRoutes } from './modules/money/money.routes';
 import { recipientRoutes } from './modules/recipients/recipients.routes';
+import { reportsRoutes } from './modules/reports/reports.routes';
 import { backofficeMoneyRoutes } from './routes/backoffice-money';
 import { dashboardRoutes } from './routes/dashboard';
 import { errorResponses, routeOf } from './routes/define';
-import { reportsRoutes } from './routes/reports';
 import { authenticateOperator } from './services/operator-sessions';
 import { authenticate } from './services/sessions';
 

@@ -4,11 +4,11 @@ import { translate } from '@portal/i18n';
 import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
-import { invoices, issuers, recipients, users } from '../src/db/schema';
-import { sentInvoices } from './support/money';
-import { pdfText } from './support/pdf-text';
-import { bearer } from './support/test-app';
-import { useTestApp } from './support/use-test-app';
+import { sentInvoices } from '../../../test/support/money';
+import { pdfText } from '../../../test/support/pdf-text';
+import { bearer } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/use-test-app';
+import { invoices, issuers, recipients, users } from '../../db/schema';
 
 const t = useTestApp({ resetEach: true });
 

@@ -1,5 +1,5 @@
 import { PDFDocument, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { winAnsi } from './invoice-pdf';
+import { winAnsi } from '../../services/invoice-pdf';
 
 const A4_LANDSCAPE: [number, number] = [841.89, 595.28];
 const MARGIN = 32;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { renderTablePdf, wrapCell } from '../src/services/table-pdf';
-import { pdfTextItems } from './support/pdf-text';
+import { pdfTextItems } from '../../../test/support/pdf-text';
+import { renderTablePdf, wrapCell } from './table-pdf';
 
 // The ledger's columns as the report route lays them out (12 relative widths over landscape A4).
 const WIDTHS = [8, 8, 8, 10, 16, 10, 8, 6, 10, 5, 10, 9];
