@@ -2,9 +2,9 @@ import { type DashboardResponse, OVERDUE_BUCKETS } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { invoices, recipients, users } from '../src/db/schema';
-import { bearer } from './support/test-app';
-import { useTestApp } from './support/use-test-app';
+import { bearer } from '../../../test/support/test-app';
+import { useTestApp } from '../../../test/support/use-test-app';
+import { invoices, recipients, users } from '../../db/schema';
 
 const t = useTestApp({ resetEach: true });
 
