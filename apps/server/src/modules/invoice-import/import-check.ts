@@ -271,7 +271,7 @@ export function checkImport(table: string[][], ctx: ImportContext): ParsedImport
   };
 }
 
-/** What the template's example invoice is made of (routes/invoice-import.ts picks it for the issuer). */
+/** What the template's example invoice is made of (invoice-import.service.ts picks it for the issuer). */
 export interface TemplateExample {
   /** A number the issuer has not used: the example imports as it is and never hits `number_exists`. */
   invoiceNumber: string;

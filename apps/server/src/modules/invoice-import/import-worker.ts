@@ -3,7 +3,7 @@ import { ApiError } from '../../lib/errors';
 import { readCsvTable, readXlsxTable } from './import-table';
 
 /**
- * The worker thread that reads import files (services/import-pool.ts starts it): one job at a time,
+ * The worker thread that reads import files (import-pool.ts starts it): one job at a time,
  * `{ format, bytes }` in, `{ table }` or `{ error }` out. An answer of the error catalogue goes back as
  * its code; anything else (a file broken in a way the reader did not foresee) as import.unreadable, with
  * the message for the server's log.

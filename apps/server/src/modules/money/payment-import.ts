@@ -50,7 +50,7 @@ export interface ImportOptions {
 
 /**
  * A step run in the import's (or the assignment's) transaction once its payments are applied, so a
- * payment rolled back is never passed on. The app wires Fortnox's queue in here (routes/backoffice-money.ts),
+ * payment rolled back is never passed on. The app wires Fortnox's queue in here (modules/backoffice-money),
  * which keeps the money module free of any one ERP.
  */
 export type PaymentsApplied = (
