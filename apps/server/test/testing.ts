@@ -4,8 +4,10 @@
  */
 export { DEMO_PASSWORD, DEMO_USERS } from '../src/db/seed/demo';
 export { setAbilities } from './support/abilities';
+export { approveInstallmentPlan } from './support/installment-plans';
 export { setCollectionBankgiro } from './support/issuers';
 export * as moneyFlow from './support/money-flow-testing';
+export { approvedPlan, runDailyOn } from './support/plans';
 export {
   bearer,
   createTestApp,

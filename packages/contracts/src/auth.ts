@@ -78,3 +78,6 @@ export const resetPasswordBodySchema = z.object({
 /** Answer of the calls whose answer the spec does not show. */
 export const okResponseSchema = z.object({ ok: z.literal(true) });
 export type OkResponse = z.infer<typeof okResponseSchema>;
+
+/** The answer to a provider's callback or webhook that was taken: `{ received: true }`. */
+export const receivedResponseSchema = z.object({ received: z.literal(true) });

@@ -227,6 +227,7 @@ describe('the plan detail answer', () => {
       securities: [],
       replacesPlanID: null,
       replacedByPlanID: null,
+      openPrincipalMinor: 0,
       events: [],
     };
     expect(installmentPlanDetailSchema.parse(detail).installments).toHaveLength(3);

@@ -63,7 +63,7 @@ export const COLLECTING_PLAN_STATES = [
  * by number; written in the plan's phases (registration and signing, our decision, collection, the
  * end), each phase on a line. Each state change has its event (`PLAN_TRANSITIONS`); the others mark
  * what happens within a state: one signee signed, an installment's invoice was created or paid, a plan
- * was registered to replace another (`replacesPlan`, on the new plan's timeline).
+ * took over another's debt when it was approved (`replacesPlan`, on the new plan's timeline).
  */
 const PLAN_EVENT_TABLES = numberedNames([
   ...(['registered', 'edited', 'sentForSigning', 'signeeSigned', 'signed', 'signingRefused'] as const),
@@ -268,7 +268,8 @@ const PLAN_TERMS_FIELDS = [
  * domain's schedule). `endDate` and `total` are optional: the schedule gives them, and when the form
  * sends what it showed they must agree with it. `loanNumber` is ours, given at registration, so it is
  * only in the answer. The form sends one `Idempotency-Key` header per form, as the invoice register
- * does, so a retried save registers the plan once.
+ * does, so a retried save registers the plan once. `replacesPlanID` names the plan whose remaining
+ * debt this one takes over (replacement, state 6 of the old plan when this one is approved).
  */
 export const installmentPlanBodySchema = z
   .object({
@@ -299,6 +300,12 @@ export const installmentPlanBodySchema = z
       .max(PLAN_LIMITS.securities)
       .default([])
       .superRefine(refineDistinctParties),
+    /**
+     * The plan this one replaces (docs/INSTALLMENTS.md "States and transitions"): one of the issuer's
+     * plans that is active, under final notice or recalled, with the same buyer and currency; the
+     * financed amount must be its open principal to the öre (`openPrincipalMinor` of its detail).
+     */
+    replacesPlanID: z.uuid('validation.invalid').nullish(),
   })
   .superRefine(
     (body, ctx) => {
@@ -362,8 +369,16 @@ export const installmentPlanDetailSchema = installmentPlanSummarySchema.extend({
   installments: z.array(installmentSchema),
   signees: z.array(planSigneeSchema),
   securities: z.array(planPartySchema),
-  /** The plan this one replaced (took the remaining debt of), and the plan that replaced this one. */
+  /**
+   * The plan this one replaces (takes the remaining debt of), and the plan that replaces this one: the
+   * one that did (this plan is then replaced, 6) or the one registered to do it and not yet decided.
+   */
   ...fieldsOf(text.nullable(), 'replacesPlanID', 'replacedByPlanID'),
+  /**
+   * What a replacing plan would take over, in minor units: the principal not yet invoiced of an active
+   * or noticed plan, what is left of the recall invoice of a recalled one; 0 in every other state.
+   */
+  openPrincipalMinor: integer,
   events: z.array(invoiceEventSchema),
 });
 export type InstallmentPlanDetail = z.infer<typeof installmentPlanDetailSchema>;

@@ -40,7 +40,11 @@ export const ledgerExportQuerySchema = z.object({
 });
 export type LedgerExportQuery = z.infer<typeof ledgerExportQuerySchema>;
 
-/** One open invoice of the ledger, exactly the columns of spec §3. Amounts in minor units. */
+/**
+ * One open invoice of the ledger: the columns of spec §3, and for an installment plan's invoice (an
+ * installment or its recall, issue #14) the plan it belongs to, null for any other. Amounts in minor
+ * units.
+ */
 export const ledgerRowSchema = z.object({
   invoiceID: z.string(),
   invoiceNumber: z.string(),
@@ -55,6 +59,9 @@ export const ledgerRowSchema = z.object({
   currency: z.string(),
   remainingMinor: z.number().int(),
   process: z.enum(LEDGER_PROCESSES),
+  /** The installment plan's id and loan number when the invoice is one of a plan's, else null. */
+  installmentPlanID: z.string().nullable(),
+  loanNumber: z.string().nullable(),
 });
 export type LedgerRow = z.infer<typeof ledgerRowSchema>;
 

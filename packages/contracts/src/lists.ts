@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './constants';
 import { plainText } from './rules';
 
 /** Largest page any list answers; a bigger request is refused rather than silently cut. */
@@ -37,3 +38,6 @@ export function pageSchema<T extends z.ZodType>(item: T) {
 
 /** A path parameter that names one object by its id. */
 export const idParamsSchema = z.object({ id: z.uuid('validation.invalid') });
+
+/** A download's language, the user's when left out (`?language=en-US`). */
+export const languageQuerySchema = z.object({ language: z.enum(LANGUAGES).optional() });

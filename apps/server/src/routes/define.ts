@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import {
   type ErrorCode,
   errorResponseSchema,
@@ -17,7 +18,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { AppContext, AuthContext, OperatorContext } from '../context';
 import type { Db } from '../db/client';
+import type { Caller } from '../lib/audit';
 import { ApiError } from '../lib/errors';
+import { contentDisposition } from '../lib/file-names';
 
 /**
  * Method, URL and operationId of a route, from the contracts' route table, so a route's path and
@@ -114,7 +117,9 @@ export function operatorOf(request: { operator: OperatorContext | null }): Opera
 }
 
 /** What a register the caller owns (articles, recipients) does for its routes, each the issuer's own. */
-export interface OwnedRegister<Body> {
+export interface OwnedRegister<Body, Query = unknown> {
+  /** One page of the caller's list (search, sort, pages as the list's query says). */
+  list(db: Db, issuerId: string, query: Query): Promise<unknown>;
   get(db: Db, issuerId: string, id: string): Promise<unknown>;
   /** Adds one (`id` null) or changes the caller's `id`. */
   save(db: Db, issuerId: string, id: string | null, body: Body, now: Date): Promise<unknown>;
@@ -122,39 +127,50 @@ export interface OwnedRegister<Body> {
 }
 
 /**
- * The show, add, change and delete routes of a register the caller owns: each one call into its
- * service with the caller's issuer, answered as `item` (delete: `{ ok: true }`); a body that fails its
- * schema answers `validationCode`.
+ * The list, show, add, change and delete routes of a register the caller owns: each one call into its
+ * service with the caller's issuer, answered as `page` (list), `item` (show, add, change) or
+ * `{ ok: true }` (delete); a body that fails its schema answers `validationCode`. Declared on the app
+ * and context a routeModule gives.
  */
-export function ownedItemRoutes<B extends z.ZodType>(
-  fastify: FastifyInstance,
+export function ownedItemRoutes<B extends z.ZodType, Q extends z.ZodType>(
+  app: RouteApp,
+  ctx: AppContext,
   c: {
     tags: string[];
     validationCode: ErrorCode;
+    /** The list's query and its answer. */
+    query: Q;
+    page: z.ZodType;
     item: z.ZodType;
     body: B;
-    service: OwnedRegister<z.output<B>>;
-    routes: Record<'get' | 'create' | 'update' | 'delete', { op: OperationId; summary: string }>;
+    service: OwnedRegister<z.output<B>, z.output<Q>>;
+    routes: Record<'list' | 'get' | 'create' | 'update' | 'delete', { op: OperationId; summary: string }>;
   },
 ): void {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { ctx } = fastify;
-  const { tags, item, body, routes } = c;
-  const response = () => ({ 200: item, ...errorResponses });
+  const { validationCode, item, body, routes } = c;
+  const route = routesTagged(c.tags);
   app.route({
-    ...routeOf(routes.get.op),
-    schema: { tags, summary: routes.get.summary, params: idParamsSchema, response: response() },
+    ...route(routes.list.op, { summary: routes.list.summary, querystring: c.query, ok: c.page }),
+    handler: async (request) =>
+      c.service.list(ctx.db, signedIn(request).issuerId, request.query as z.output<Q>),
+  });
+  app.route({
+    ...route(routes.get.op, { summary: routes.get.summary, params: idParamsSchema, ok: item }),
     handler: async (request) => c.service.get(ctx.db, signedIn(request).issuerId, request.params.id),
   });
   app.route({
-    ...routeOf(routes.create.op, { validationCode: c.validationCode }),
-    schema: { tags, summary: routes.create.summary, body, response: response() },
+    ...route(routes.create.op, { summary: routes.create.summary, body, validationCode, ok: item }),
     handler: async (request) =>
       c.service.save(ctx.db, signedIn(request).issuerId, null, request.body as z.output<B>, ctx.now()),
   });
   app.route({
-    ...routeOf(routes.update.op, { validationCode: c.validationCode }),
-    schema: { tags, summary: routes.update.summary, params: idParamsSchema, body, response: response() },
+    ...route(routes.update.op, {
+      summary: routes.update.summary,
+      params: idParamsSchema,
+      body,
+      validationCode,
+      ok: item,
+    }),
     handler: async (request) =>
       c.service.save(
         ctx.db,
@@ -165,16 +181,44 @@ export function ownedItemRoutes<B extends z.ZodType>(
       ),
   });
   app.route({
-    ...routeOf(routes.delete.op),
-    schema: {
-      tags,
+    ...route(routes.delete.op, {
       summary: routes.delete.summary,
       params: idParamsSchema,
-      response: { 200: okResponseSchema, ...errorResponses },
-    },
+      ok: okResponseSchema,
+    }),
     handler: async (request) => {
       await c.service.remove(ctx.db, signedIn(request).issuerId, request.params.id);
       return { ok: true as const };
     },
   });
+}
+
+/** What sendFile needs of a reply: a route's reply, whatever its schema. */
+interface FileReply {
+  header(key: string, value: string): FileReply;
+  type(contentType: string): FileReply;
+  send(payload: Buffer | Readable): FileReply;
+}
+
+/**
+ * Answers a file download: `Content-Disposition: attachment` with the file name in its ASCII form and
+ * its RFC 5987 UTF-8 one (`filename*=UTF-8''…`, lib/file-names.ts), the content type, then the bytes
+ * (sent as a Buffer) or the stream.
+ */
+export function sendFile(
+  reply: FileReply,
+  filename: string,
+  contentType: string,
+  content: Uint8Array | Readable,
+): FileReply {
+  return reply
+    .header('Content-Disposition', contentDisposition(filename))
+    .type(contentType)
+    .send(content instanceof Uint8Array ? Buffer.from(content) : content);
+}
+
+/** The signed-in caller as the audit log names them (user, issuer, username, address); 401 without one. */
+export function callerOf(request: { auth: AuthContext | null; ip: string }): Caller {
+  const auth = signedIn(request);
+  return { userId: auth.userId, issuerId: auth.issuerId, username: auth.username, ip: request.ip };
 }

@@ -24,11 +24,13 @@ export function bankgiroText(digits: string | null | undefined): string {
   return `${digits.slice(0, -4)}-${digits.slice(-4)}`;
 }
 
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 50;
-const INK = rgb(0.1, 0.12, 0.16);
-const MUTED = rgb(0.38, 0.42, 0.48);
-const RULE = rgb(0.8, 0.82, 0.86);
+/** The page of our documents (A4, in points) and its margin; also the agreement PDF's (installments). */
+export const A4: [number, number] = [595.28, 841.89];
+export const MARGIN = 50;
+/** The colours of our documents: text, secondary text, rules. */
+export const INK = rgb(0.1, 0.12, 0.16);
+export const MUTED = rgb(0.38, 0.42, 0.48);
+export const RULE = rgb(0.8, 0.82, 0.86);
 
 /** The standard PDF fonts encode WinAnsi only: anything else becomes a close ASCII stand-in or "?". */
 export function winAnsi(text: string): string {
@@ -36,6 +38,17 @@ export function winAnsi(text: string): string {
     .replace(/[\u2212\u2012\u2013\u2014]/g, '-')
     .replace(/[\u00a0\u202f\u2009]/g, ' ')
     .replace(/[^\u0020-\u007e\u00a0-\u00ff€–—‘’“”•…]/g, '?');
+}
+
+/** The width of `value` as drawn (WinAnsi) in `font` at `size`, in points. */
+export function textWidth(font: PDFFont, value: string, size: number): number {
+  return font.widthOfTextAtSize(winAnsi(value), size);
+}
+
+/** A page's number ("Page 2 of 3", already translated) at the right margin, `y` points up, muted. */
+export function drawPageNumber(page: PDFPage, label: string, font: PDFFont, size: number, y: number): void {
+  const x = A4[0] - MARGIN - textWidth(font, label, size);
+  page.drawText(winAnsi(label), { x, y, size, font, color: MUTED });
 }
 
 /** One invoice of a document and the recipient it is addressed to. */
@@ -133,7 +146,7 @@ function drawInvoice(
   const language = documentLanguageOf(recipient);
   const currency = toCurrency(invoice.currency);
   const { t, money, amount, quantity, rate, date } = documentFormats(language, currency);
-  const widthOf = (value: string, size: number, f = font) => f.widthOfTextAtSize(winAnsi(value), size);
+  const widthOf = (value: string, size: number, f = font) => textWidth(f, value, size);
 
   // This invoice's pages only: the footer numbers them apart from the other invoices of the document.
   const pages: PDFPage[] = [];
@@ -362,9 +375,8 @@ function drawInvoice(
   // Footer on every page: issuer identity and "page x of y".
   for (const [i, each] of pages.entries()) {
     const label = t('page', { page: i + 1, pages: pages.length });
-    const labelWidth = widthOf(label, 7);
-    drawIssuerFooter(each, font, issuer, language, WIDTH - labelWidth - 2 * GAP);
-    each.drawText(label, { x: RIGHT - labelWidth, y: 24, size: 7, font, color: MUTED });
+    drawIssuerFooter(each, font, issuer, language, WIDTH - textWidth(font, label, 7) - 2 * GAP);
+    drawPageNumber(each, label, font, 7, 24);
   }
 }
 

@@ -79,6 +79,7 @@ const DYNAMIC_KEYS = [
   ),
   ...[
     'invoiceNumber',
+    'loanNumber',
     'invoiceDate',
     'dueDate',
     'service',

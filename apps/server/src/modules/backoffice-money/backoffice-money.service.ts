@@ -14,13 +14,14 @@ import { ApiError } from '../../lib/errors';
 import { normaliseFileName } from '../../lib/file-names';
 import { todayIn } from '../../lib/today';
 import { queueFortnoxPayments, registerFortnoxPayments } from '../fortnox/fortnox.service';
-import { runPlanSteps } from '../installments/installments.service';
+import { completePaidPlans, runPlanSteps } from '../installments/installments.service';
 import {
   assertNearToday,
   assignPayment as assignToInvoice,
   checkBooks as checkLedger,
   listHeldPayouts as heldPayouts,
   importBgmaxFile,
+  type PaymentsApplied,
   runPayout as payOut,
   runDailyJob as runDaily,
 } from '../money/money.service';
@@ -31,6 +32,15 @@ import * as repo from './backoffice-money.repository';
  * files, unmatched payments, the daily job, the book check and issuers' fees, each written to the
  * audit log with the operator who did it. The money rules themselves are the money module's.
  */
+
+/**
+ * What applied payments set off in their transaction: Fortnox's queue (issue #13) and the installment
+ * plans they paid up, completed at once (issue #14).
+ */
+const afterApplied: PaymentsApplied = async (tx, of, at) => {
+  await queueFortnoxPayments(tx, of, at);
+  await completePaidPlans(tx, of, at);
+};
 
 /** The operator's request: who, from where, and where its errors are logged. */
 export interface OperatorCall {
@@ -151,7 +161,7 @@ export async function importPayments(
     filename,
     operatorId: operator.operatorId,
     now: ctx.now(),
-    afterApplied: queueFortnoxPayments,
+    afterApplied,
     record: (tx, done) =>
       audit(tx, 'backoffice.payments.imported', {
         operatorId: operator.operatorId,
@@ -202,7 +212,7 @@ export async function assignPayment(
     call.operator,
     ctx.now(),
     call.ip,
-    queueFortnoxPayments,
+    afterApplied,
   );
   return {
     paymentID: done.paymentId,

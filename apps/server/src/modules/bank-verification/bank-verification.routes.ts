@@ -6,16 +6,13 @@ import {
   getBankVerificationResponseSchema,
   listVerificationBanksResponseSchema,
   receiveBankVerificationWebhookBodySchema,
+  receivedResponseSchema,
   startBankVerificationBodySchema,
   startBankVerificationResponseSchema,
 } from '@portal/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
-import { errorResponses, routeOf, signedIn } from '../../routes/define';
+import { callerOf, routeModule, routesTagged, signedIn } from '../../routes/define';
 import {
-  type Caller,
   completeBankVerification,
   confirmBankAccountChange,
   getBankVerification,
@@ -24,46 +21,34 @@ import {
   startBankVerification,
 } from './bank-verification.service';
 
-const callerOf = (request: FastifyRequest): Caller => {
-  const auth = signedIn(request);
-  return { userId: auth.userId, issuerId: auth.issuerId, username: auth.username, ip: request.ip };
-};
+const route = routesTagged(['bank-verification']);
 
 /** Bank-account verification (issue #13): HTTP only; the service holds the rules. */
-export async function bankVerificationRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { ctx } = fastify;
-
+export const bankVerificationRoutes = routeModule(async (app, ctx) => {
   app.route({
-    ...routeOf('getBankVerification'),
-    schema: {
-      tags: ['bank-verification'],
+    ...route('getBankVerification', {
       summary: 'The issuer’s current verified bank account (masked), or null',
-      response: { 200: getBankVerificationResponseSchema, ...errorResponses },
-    },
+      ok: getBankVerificationResponseSchema,
+    }),
     handler: async (request) => getBankVerification(ctx.db, signedIn(request).issuerId),
   });
 
   app.route({
-    ...routeOf('listVerificationBanks'),
-    schema: {
-      tags: ['bank-verification'],
+    ...route('listVerificationBanks', {
       summary:
         'The banks of the issuer’s country at the provider, with name and logo; 502 `bankVerification.banks_unavailable` when the provider fails',
-      response: { 200: listVerificationBanksResponseSchema, ...errorResponses },
-    },
+      ok: listVerificationBanksResponseSchema,
+    }),
     handler: async (request) => listVerificationBanks(ctx, signedIn(request).issuerId, request.log),
   });
 
   app.route({
-    ...routeOf('startBankVerification'),
-    schema: {
-      tags: ['bank-verification'],
+    ...route('startBankVerification', {
       summary:
         'Starts a verification with the chosen bank; the browser goes to `redirectUrl`. 502 `bankVerification.start_failed` when the provider fails',
       body: startBankVerificationBodySchema,
-      response: { 200: startBankVerificationResponseSchema, ...errorResponses },
-    },
+      ok: startBankVerificationResponseSchema,
+    }),
     handler: async (request) =>
       startBankVerification(
         ctx,
@@ -74,32 +59,27 @@ export async function bankVerificationRoutes(fastify: FastifyInstance): Promise<
   });
 
   app.route({
-    ...routeOf('completeBankVerification'),
-    schema: {
-      tags: ['bank-verification'],
+    ...route('completeBankVerification', {
       summary:
         'The provider’s callback as the success page read it: decides once and answers the outcome; a replay answers the stored outcome',
       body: completeBankVerificationBodySchema,
-      response: { 200: completeBankVerificationResponseSchema, ...errorResponses },
-    },
+      ok: completeBankVerificationResponseSchema,
+    }),
     handler: async (request) => completeBankVerification(ctx, callerOf(request), request.body),
   });
 
   app.route({
-    ...routeOf('confirmBankAccountChange'),
-    schema: {
-      operationId: 'confirmBankAccountChange',
-      tags: ['bank-verification'],
+    ...route('confirmBankAccountChange', {
       summary:
         'Confirms with a two-factor code that the newly verified account replaces the issuer’s verified one; 400 `twoFactor.invalid_code` for a wrong or spent code, 409 `bankVerification.not_confirming` when nothing waits',
       body: confirmBankAccountChangeBodySchema,
-      response: { 200: completeBankVerificationResponseSchema, ...errorResponses },
-    },
+      ok: completeBankVerificationResponseSchema,
+    }),
     handler: async (request) => confirmBankAccountChange(ctx, callerOf(request), request.body),
   });
 
   await app.register(webhookRoute);
-}
+});
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -111,9 +91,7 @@ declare module 'fastify' {
  * The webhook in a context of its own: its JSON parser keeps the raw body, which the signature is
  * computed over (a re-serialised body would not match byte for byte).
  */
-async function webhookRoute(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { ctx } = fastify;
+const webhookRoute = routeModule((app, ctx) => {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     request.rawBody = String(body);
@@ -124,14 +102,12 @@ async function webhookRoute(fastify: FastifyInstance): Promise<void> {
     }
   });
   app.route({
-    ...routeOf('receiveBankVerificationWebhook'),
-    schema: {
-      tags: ['bank-verification'],
+    ...route('receiveBankVerificationWebhook', {
       summary:
         'The provider’s signed notice that a session ended (header `X-Webhook-Signature: t=…,v1=…`); 401 `bankVerification.signature_invalid` otherwise',
       body: receiveBankVerificationWebhookBodySchema,
-      response: { 200: z.object({ received: z.literal(true) }), ...errorResponses },
-    },
+      ok: receivedResponseSchema,
+    }),
     handler: async (request) => {
       const signature = request.headers['x-webhook-signature'];
       return receiveBankVerificationWebhook(ctx, {
@@ -142,4 +118,4 @@ async function webhookRoute(fastify: FastifyInstance): Promise<void> {
       });
     },
   });
-}
+});

@@ -1,7 +1,6 @@
 import { FILE_MAX_BYTES, idParamsSchema, invoiceFileSchema, uploadFileQuerySchema } from '@portal/contracts';
 import { z } from 'zod';
-import { contentDisposition } from '../../lib/file-names';
-import { routeModule, routesTagged, signedIn } from '../../routes/define';
+import { routeModule, routesTagged, sendFile, signedIn } from '../../routes/define';
 import { databaseFileStore } from '../../services/file-store';
 import * as files from './files.service';
 
@@ -36,8 +35,7 @@ export const fileRoutes = routeModule((app, ctx, fastify) => {
     }),
     handler: async (request, reply) => {
       const file = await files.downloadFile(ctx.db, store, signedIn(request).issuerId, request.params.id);
-      reply.header('Content-Disposition', contentDisposition(file.filename)).type(file.contentType);
-      return reply.send(file.bytes);
+      return sendFile(reply, file.filename, file.contentType, file.bytes);
     },
   });
 });

@@ -1,8 +1,19 @@
 import type { Language } from '@portal/contracts';
 import { type Currency, formatMoney } from '@portal/domain/money';
 import { translate } from '@portal/i18n';
-import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { formatDocumentDate, winAnsi, wrap } from '../../services/invoice-pdf';
+import { PDFDocument, type PDFFont, type PDFPage, StandardFonts } from 'pdf-lib';
+import {
+  A4,
+  drawPageNumber,
+  formatDocumentDate,
+  INK,
+  MARGIN,
+  MUTED,
+  RULE,
+  textWidth,
+  winAnsi,
+  wrap,
+} from '../../services/invoice-pdf';
 
 /**
  * The agreement of an installment plan as a PDF (docs/INSTALLMENTS.md "Signing"): the parties, what is
@@ -41,15 +52,10 @@ export interface AgreementToDraw {
   securities: readonly { name: string; identityNumber: string; email: string }[];
 }
 
-const A4: [number, number] = [595.28, 841.89];
-const MARGIN = 50;
 const WIDTH = A4[0] - 2 * MARGIN;
 const RIGHT = A4[0] - MARGIN;
 const TOP = A4[1] - MARGIN;
 const BOTTOM = MARGIN + 20;
-const INK = rgb(0.1, 0.12, 0.16);
-const MUTED = rgb(0.38, 0.42, 0.48);
-const RULE = rgb(0.8, 0.82, 0.86);
 
 export async function renderAgreementPdf(a: AgreementToDraw): Promise<Uint8Array> {
   const t = (key: string, values: Record<string, string | number> = {}) =>
@@ -78,7 +84,7 @@ export async function renderAgreementPdf(a: AgreementToDraw): Promise<Uint8Array
   const text = (value: string, x: number, at: number, size = 10, f: PDFFont = font, color = INK) =>
     page.drawText(winAnsi(value), { x, y: at, size, font: f, color });
   const right = (value: string, xRight: number, at: number, size = 10, f: PDFFont = font) =>
-    text(value, xRight - f.widthOfTextAtSize(winAnsi(value), size), at, size, f);
+    text(value, xRight - textWidth(f, value, size), at, size, f);
   const paragraph = (value: string, size = 9.5, f: PDFFont = font, color = INK) => {
     for (const line of wrap(value, f, size, WIDTH)) {
       room(size + 4);
@@ -177,7 +183,7 @@ export async function renderAgreementPdf(a: AgreementToDraw): Promise<Uint8Array
     money(a.rows.reduce((s, r) => s + r.feeMinor, 0)),
     money(a.rows.reduce((s, r) => s + r.amountMinor, 0)),
   ];
-  const widthOf = (value: string, f: PDFFont) => f.widthOfTextAtSize(winAnsi(value), 9);
+  const widthOf = (value: string, f: PDFFont) => textWidth(f, value, 9);
   const colWidths = columns.map((head, i) =>
     Math.max(
       widthOf(head, bold),
@@ -237,14 +243,7 @@ export async function renderAgreementPdf(a: AgreementToDraw): Promise<Uint8Array
   // Page numbers once every page exists.
   const pages = pdf.getPages();
   pages.forEach((p, i) => {
-    const label = t('page', { page: i + 1, pages: pages.length });
-    p.drawText(label, {
-      x: RIGHT - font.widthOfTextAtSize(label, 8),
-      y: MARGIN - 20,
-      size: 8,
-      font,
-      color: MUTED,
-    });
+    drawPageNumber(p, t('page', { page: i + 1, pages: pages.length }), font, 8, MARGIN - 20);
   });
   return pdf.save();
 }

@@ -18,7 +18,8 @@ import * as repo from './installments.repository';
 /**
  * The installment plans' part of the daily job (docs/INSTALLMENTS.md "Money"): each schedule row of an
  * active (2) or noticed (7) plan whose invoice date has come gets one invoice to the buyer, and a plan
- * whose every invoice is paid is completed (3). One transaction per plan, with the plan locked and
+ * whose every invoice is paid is completed (3), also right after the payment that pays it up
+ * (`completePaidPlans`). One transaction per plan, with the plan locked and
  * everything read again under the lock, so running the same day twice writes nothing the second time
  * and one plan's failure leaves the others going.
  */
@@ -272,6 +273,41 @@ async function noticeStep(tx: Tx, plan: repo.PlanRow, day: PlanDay): Promise<num
     { principalMinor, feeMinor: 0, kind: 'planRecall', details: { loanNumber: plan.loanNumber } },
   );
   return move('recall', { invoiceID: issued.id, principalMinor }, issued.id);
+}
+
+export interface PlanCompletions {
+  plansCompleted: number;
+  /** Plans whose completion failed and was rolled back alone; the daily job's next run completes them. */
+  failures: { issuerId: string; planId: string; error: unknown }[];
+}
+
+/**
+ * Completes the plans that payments just applied have paid up (docs/INSTALLMENTS.md "Completion"), in
+ * the payments' transaction: money's `afterApplied` step of a BGMAX import (`{ fileId }`) or of an
+ * operator's assignment (`{ paymentId }`), so a plan is completed with the payment that pays its last
+ * invoice, or not at all. Each plan in its own savepoint: one that fails is rolled back alone and
+ * returned, and the import goes on. A plan another transaction holds (the daily job) is skipped, not
+ * waited for; the daily job completes whatever is left.
+ */
+export async function completePaidPlans(
+  tx: Tx,
+  of: { fileId: string } | { paymentId: string },
+  at: Date,
+): Promise<PlanCompletions> {
+  const result: PlanCompletions = { plansCompleted: 0, failures: [] };
+  const open = [PLAN_STATE.active, PLAN_STATE.finalNotice, PLAN_STATE.recalled];
+  for (const found of await repo.plansPaidBy(tx, of, open)) {
+    try {
+      const completed = await tx.transaction(async (sp) => {
+        const plan = await repo.lockPlanIfFree(sp, found.id);
+        return plan !== null && (await repo.isPlanPaidUp(sp, plan.id)) && (await complete(sp, plan, at));
+      });
+      if (completed) result.plansCompleted++;
+    } catch (error) {
+      result.failures.push({ issuerId: found.issuerId, planId: found.id, error });
+    }
+  }
+  return result;
 }
 
 /** Moves a paid-up plan to completed (3) with its event; false when its state does not allow it. */

@@ -1,8 +1,8 @@
-import { documentLanguageOf, INVOICE_STATE, PLAN_EVENT } from '@portal/contracts';
+import { documentLanguageOf, INVOICE_STATE, PLAN_EVENT, PLAN_STATE } from '@portal/contracts';
 import { luhnCheckDigit } from '@portal/domain/luhn';
 import { type Currency, toCurrency } from '@portal/domain/money';
 import { isValidPersonalNumber } from '@portal/domain/personal-number';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { rows as rowsOf } from '../../db/migrate';
 import {
@@ -180,6 +180,47 @@ export async function lockPlan(tx: Tx, id: string): Promise<PlanRow> {
   return row;
 }
 
+/**
+ * Any issuer's plan, locked, or null when another transaction holds it: a payment step that finds a
+ * plan busy (the daily job working on it) leaves it to the job's next run instead of waiting on it.
+ */
+export async function lockPlanIfFree(tx: Tx, id: string): Promise<PlanRow | null> {
+  const [row] = await tx
+    .select()
+    .from(installmentPlans)
+    .where(eq(installmentPlans.id, id))
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
+/**
+ * The plans still being collected (2, 7, 5) that the payments of an imported file, or one assigned
+ * payment, were applied to (an installment's invoice or the recall's), by id: the plans those payments
+ * may have paid up. Walked from the open plans, whose invoices' payments are found by their index.
+ */
+export async function plansPaidBy(
+  tx: Tx,
+  of: { fileId: string } | { paymentId: string },
+  states: readonly number[],
+): Promise<{ id: string; issuerId: string }[]> {
+  const which = 'fileId' in of ? sql`p.file_id = ${of.fileId}` : sql`p.id = ${of.paymentId}`;
+  const found = rowsOf<{ id: string; issuer_id: string }>(
+    await tx.execute(sql`
+      select pl.id, pl.issuer_id from installment_plans pl
+      where pl.state in (${sql.join(
+        states.map((s) => sql`${s}`),
+        sql`, `,
+      )})
+        and exists (
+          select 1 from payments p
+          where ${which} and p.applied_minor > 0
+            and (p.invoice_id = pl.recall_invoice_id
+              or p.invoice_id in (select r.invoice_id from installment_plan_rows r where r.plan_id = pl.id)))
+      order by pl.id`),
+  );
+  return found.map((f) => ({ id: f.id, issuerId: f.issuer_id }));
+}
+
 /** A registered plan's new terms: its row, schedule and parties replaced in the caller's transaction. */
 export async function replacePlanTerms(
   tx: Tx,
@@ -202,23 +243,60 @@ export async function replacePlanTerms(
     await tx.insert(installmentPlanParties).values(parties.map((p) => ({ ...p, planId: id })));
 }
 
-/** The plan that replaced this one, if any. */
+/**
+ * The plan that replaces this one: the one that did, or the one registered to do it and not decided
+ * yet; a cancelled or rejected replacement is none.
+ */
 export async function findReplacingPlanId(db: Db | Tx, id: string): Promise<string | null> {
   const [found] = await db
     .select({ id: installmentPlans.id })
     .from(installmentPlans)
-    .where(eq(installmentPlans.replacesPlanId, id))
+    .where(
+      and(
+        eq(installmentPlans.replacesPlanId, id),
+        notInArray(installmentPlans.state, [PLAN_STATE.cancelled, PLAN_STATE.agreementRejected]),
+      ),
+    )
+    .orderBy(desc(installmentPlans.createdAt))
     .limit(1);
   return found?.id ?? null;
 }
 
 /**
- * What the buyer still owes on a plan (SQL over one plan row `pl`): nothing once it is completed,
- * cancelled, rejected or replaced; otherwise the rows not yet invoiced (unless a recall invoice took
- * them over) plus what is left on the plan's invoices.
+ * Another plan than `exceptId` registered to replace `id` and still waiting (registered, sent for
+ * signing or signed), or null: a plan is replaced by one plan at a time.
  */
-export const REMAINING_SQL = sql`case when pl.state in (3, 4, 6, 10) then 0 else
-  coalesce((select sum(case when r.invoice_id is null then (case when pl.recall_invoice_id is null then r.amount_minor else 0 end)
+export async function findPendingReplacement(
+  db: Db | Tx,
+  id: string,
+  exceptId: string | null,
+): Promise<string | null> {
+  const [found] = await db
+    .select({ id: installmentPlans.id })
+    .from(installmentPlans)
+    .where(
+      and(
+        eq(installmentPlans.replacesPlanId, id),
+        inArray(installmentPlans.state, [
+          PLAN_STATE.registered,
+          PLAN_STATE.sentForSigning,
+          PLAN_STATE.signed,
+        ]),
+        exceptId ? ne(installmentPlans.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return found?.id ?? null;
+}
+
+/**
+ * What a buyer still owes on a plan (SQL over one plan row `pl`): nothing once it is completed,
+ * cancelled or rejected; otherwise what is left on the plan's invoices plus the rows not yet invoiced,
+ * unless a recall invoice took them over or a replacing plan (state 6) did.
+ */
+export const REMAINING_SQL = sql`case when pl.state in (3, 4, 10) then 0 else
+  coalesce((select sum(case when r.invoice_id is null
+                         then (case when pl.recall_invoice_id is null and pl.state <> 6 then r.amount_minor else 0 end)
                        else i.remaining_minor end)
             from installment_plan_rows r left join invoices i on i.id = r.invoice_id
             where r.plan_id = pl.id), 0)
@@ -409,11 +487,37 @@ export async function noticeEndOf(tx: Tx, planId: string): Promise<string | null
 }
 
 /** The principal of the plan's rows not invoiced yet. */
-export async function principalNotInvoiced(tx: Tx, planId: string): Promise<number> {
+export async function principalNotInvoiced(tx: Db | Tx, planId: string): Promise<number> {
   const [found] = rowsOf<{ principal: string }>(
     await tx.execute(sql`
       select coalesce(sum(principal_minor), 0)::text as principal
       from installment_plan_rows where plan_id = ${planId} and invoice_id is null`),
   );
   return Number(found?.principal ?? 0);
+}
+
+/**
+ * What a replacing plan takes over of `plan` (docs/INSTALLMENTS.md "States and transitions"): the
+ * principal not yet invoiced of an active or noticed plan, what is left of the open recall invoice of a
+ * recalled one; 0 in every other state (nothing can replace it).
+ */
+export async function openPrincipalOf(
+  db: Db | Tx,
+  plan: Pick<PlanRow, 'id' | 'state' | 'recallInvoiceId'>,
+): Promise<number> {
+  if (plan.state === PLAN_STATE.recalled) {
+    if (!plan.recallInvoiceId) return 0;
+    const [recall] = await db
+      .select({ remainingMinor: invoices.remainingMinor })
+      .from(invoices)
+      .where(
+        and(
+          eq(invoices.id, plan.recallInvoiceId),
+          inArray(invoices.state, [INVOICE_STATE.notPaid, INVOICE_STATE.partPaid]),
+        ),
+      );
+    return recall?.remainingMinor ?? 0;
+  }
+  if (plan.state !== PLAN_STATE.active && plan.state !== PLAN_STATE.finalNotice) return 0;
+  return plan.recallInvoiceId ? 0 : principalNotInvoiced(db, plan.id);
 }

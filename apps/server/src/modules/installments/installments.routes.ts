@@ -7,8 +7,8 @@ import {
   installmentPlanDetailSchema,
   listInstallmentPlansQuerySchema,
   listInstallmentPlansResponseSchema,
+  receivedResponseSchema,
 } from '@portal/contracts';
-import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
 import { operatorOf, routeModule, routesTagged, signedIn } from '../../routes/define';
 import { databaseFileStore } from '../../services/file-store';
@@ -133,7 +133,7 @@ export const installmentPlanRoutes = routeModule(async (app, ctx) => {
           summary:
             'The e-signing provider’s notice that an order changed; the state is then read from the provider',
           querystring: eSigningCallbackQuerySchema,
-          ok: z.object({ received: z.literal(true) }),
+          ok: receivedResponseSchema,
         }),
         handler: async (request) => {
           const known = await plans.onSigningCallback(

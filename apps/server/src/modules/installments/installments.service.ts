@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  canPlanTransition,
   type InstallmentPlanDetail,
   installmentPlanTerms,
   type ListInstallmentPlansQuery,
@@ -25,7 +26,7 @@ import {
   startSigning,
   stateAfterCallback,
 } from '../e-signing/e-signing.service';
-import { bookPlanApproval } from '../money/money.service';
+import { bookPlanApproval, bookPlanTransfer, transferRecallInvoice } from '../money/money.service';
 import { renderAgreementPdf } from './agreement-pdf';
 import * as repo from './installments.repository';
 import * as list from './installments-list.repository';
@@ -97,6 +98,7 @@ function planValuesOf(issuerId: string, body: ParsedInstallmentPlanBody, userId:
     noOfInstallments: schedule.noOfInstallments,
     startDate: schedule.startDate,
     endDate: schedule.endDate,
+    replacesPlanId: body.replacesPlanID ?? null,
     createdBy: userId,
   };
   const rows: repo.ScheduleRowValues[] = schedule.rows.map((r) => ({
@@ -116,6 +118,36 @@ function planValuesOf(issuerId: string, body: ParsedInstallmentPlanBody, userId:
   return { plan, rows, parties };
 }
 
+/**
+ * The rules of a replacing plan (docs/INSTALLMENTS.md "States and transitions"), checked when it is
+ * registered or changed: the plan it names is the issuer's own (else 404 `installmentPlans.not_found`)
+ * and active, noticed or recalled (409 `installmentPlans.not_replaceable`), no other plan waits to
+ * replace it (409 `installmentPlans.already_being_replaced`), the buyer and currency are the same
+ * (422 `installmentPlans.replace_other_buyer`) and the financed amount is its open principal to the öre
+ * (422 `installmentPlans.replace_amount_mismatch`). The old plan stays locked for the rest of the
+ * transaction, so two plans registered at once cannot both pass.
+ */
+async function checkReplacement(
+  tx: Tx,
+  issuerId: string,
+  body: ParsedInstallmentPlanBody,
+  selfId: string | null,
+): Promise<void> {
+  if (!body.replacesPlanID) return;
+  const old = await repo.lockOwnPlan(tx, issuerId, body.replacesPlanID);
+  if (old.id === selfId || !canPlanTransition(old.state, 'replace'))
+    throw new ApiError('installmentPlans.not_replaceable');
+  if (await repo.findPendingReplacement(tx, old.id, selfId))
+    throw new ApiError('installmentPlans.already_being_replaced');
+  if (old.recipientId !== body.recipientID || old.currency !== body.currency)
+    throw new ApiError('installmentPlans.replace_other_buyer');
+  const openPrincipalMinor = await repo.openPrincipalOf(tx, old);
+  if (openPrincipalMinor !== body.financedAmountMinor)
+    throw new ApiError('installmentPlans.replace_amount_mismatch', {
+      details: { openPrincipalMinor, currency: old.currency },
+    });
+}
+
 /** Registers a plan (state 1). One Idempotency-Key per form makes a retried save register it once. */
 export async function registerPlan(
   db: Db,
@@ -127,6 +159,7 @@ export async function registerPlan(
   return once(db, auth.issuerId, idempotencyKeyOf(headers), 'registerInstallmentPlan', body, async (tx) => {
     if (!(await repo.findOwnBuyer(tx, auth.issuerId, body.recipientID)))
       throw new ApiError('recipient.not_found');
+    await checkReplacement(tx, auth.issuerId, body, null);
     const { plan, rows, parties } = planValuesOf(auth.issuerId, body, auth.userId);
     const loanNumber = await repo.nextLoanNumber(tx, auth.issuerId);
     const created = await repo.insertPlan(
@@ -161,6 +194,7 @@ export async function updatePlan(
   return moveOwnPlan(db, auth, id, 'edit', now, async (tx, current) => {
     if (!(await repo.findOwnBuyer(tx, auth.issuerId, body.recipientID)))
       throw new ApiError('recipient.not_found');
+    await checkReplacement(tx, auth.issuerId, body, id);
     const { plan, rows, parties } = planValuesOf(auth.issuerId, body, current.createdBy);
     await repo.replacePlanTerms(tx, id, plan, rows, parties, now);
     return undefined;
@@ -179,6 +213,14 @@ export async function listPlans(
   return list.listPlans(db, issuerId, q);
 }
 
+/** The text beside a timeline event: the provider's status, or the other plan of a replacement. */
+function eventText(e: { event: number; details: Record<string, string | number> | null }): string {
+  const details = e.details ?? {};
+  if (typeof details.status === 'string') return details.status;
+  const replacement = e.event === PLAN_EVENT.replaced || e.event === PLAN_EVENT.replacesPlan;
+  return replacement && typeof details.loanNumber === 'string' ? details.loanNumber : '';
+}
+
 /** A plan as its page shows it: the summary, the schedule with each installment's invoice, parties, timeline. */
 export async function loadPlanDetail(
   db: Db | Tx,
@@ -188,11 +230,12 @@ export async function loadPlanDetail(
   const found = await repo.findOwnPlan(db, issuerId, id);
   if (!found) throw new ApiError('installmentPlans.not_found');
   const { plan } = found;
-  const [rows, parties, events, replacedBy] = await Promise.all([
+  const [rows, parties, events, replacedBy, openPrincipalMinor] = await Promise.all([
     repo.listScheduleRows(db, id),
     repo.listParties(db, id),
     repo.listPlanEvents(db, id),
     repo.findReplacingPlanId(db, id),
+    repo.openPrincipalOf(db, plan),
   ]);
   let remainingPrincipal = plan.financedMinor;
   const installments = rows.map(({ row, invoiceState, remainingMinor }) => {
@@ -231,11 +274,12 @@ export async function loadPlanDetail(
     securities: parties.filter((p) => p.role === 'security').map(party),
     replacesPlanID: plan.replacesPlanId,
     replacedByPlanID: replacedBy,
+    openPrincipalMinor,
     events: events.map((e) => ({
       eventID: e.id,
       event: e.event,
       date: e.at.toISOString(),
-      text: typeof e.details?.status === 'string' ? e.details.status : '',
+      text: eventText(e),
       details: e.details ?? {},
     })),
   };
@@ -390,7 +434,8 @@ export async function signedAgreement(
 /**
  * Our credit decision on a signed plan (back office): approval makes it active and books the financed
  * amount as owed to the issuer, paid by the next payout run less the issuer's fee; rejection ends it
- * (10). One transaction with its event; deciding twice is a conflict.
+ * (10). A replacing plan is not paid out: its approval takes over the old plan's open principal instead
+ * (`takeOver`). One transaction with its events; deciding twice is a conflict.
  */
 export async function decidePlan(
   db: Db,
@@ -403,8 +448,7 @@ export async function decidePlan(
     const plan = await repo.lockPlan(tx, id);
     const next = transition(plan.state, decision === 'approved' ? 'approve' : 'reject');
     await repo.setPlanState(tx, id, next.state, now);
-    if (decision === 'approved') await bookPlanApproval(tx, plan, now);
-    await repo.insertPlanEvents(tx, [
+    const events: repo.PlanEventValues[] = [
       {
         planId: id,
         issuerId: plan.issuerId,
@@ -413,14 +457,86 @@ export async function decidePlan(
         at: now,
         details: { operator: operator.name },
       },
-    ]);
+    ];
+    if (decision === 'approved' && plan.replacesPlanId)
+      events.push(...(await takeOver(tx, { ...plan, state: next.state }, plan.replacesPlanId, now)));
+    else if (decision === 'approved') await bookPlanApproval(tx, plan, now);
+    await repo.insertPlanEvents(tx, events);
     return { installmentPlanID: id, state: next.state };
   });
 }
 
+/**
+ * The approved replacing plan `plan` takes over the open principal of the plan it replaces
+ * (docs/INSTALLMENTS.md "Money"): no payout; one `planTransfer` journal moves it from the old plan's
+ * plan_receivable (or, for a recalled plan, from its recall invoice, which is then settled) to the new
+ * plan's, and the old plan is replaced (6). The old plan is checked again under its lock: it may have
+ * moved on since the new plan was registered (another installment invoiced, the recall invoice paid
+ * in part), and then the amounts no longer agree and the approval is refused with
+ * `installmentPlans.replace_amount_mismatch` (the new plan stays signed; reject it and register anew).
+ * Returns the events of both plans.
+ */
+async function takeOver(
+  tx: Tx,
+  plan: repo.PlanRow,
+  oldId: string,
+  now: Date,
+): Promise<repo.PlanEventValues[]> {
+  const old = await repo.lockOwnPlan(tx, plan.issuerId, oldId);
+  const replace = planTransition(old.state, 'replace');
+  if (!replace) throw new ApiError('installmentPlans.not_replaceable');
+  if (old.currency !== plan.currency || old.recipientId !== plan.recipientId)
+    throw new ApiError('installmentPlans.replace_other_buyer');
+  const principalMinor = await repo.openPrincipalOf(tx, old);
+  if (principalMinor !== plan.financedMinor)
+    throw new ApiError('installmentPlans.replace_amount_mismatch', {
+      details: { openPrincipalMinor: principalMinor, currency: old.currency },
+    });
+  if (old.state === PLAN_STATE.recalled && old.recallInvoiceId) {
+    const moved = await transferRecallInvoice(
+      tx,
+      { invoiceId: old.recallInvoiceId, toPlanId: plan.id, issuerId: plan.issuerId },
+      now,
+    );
+    if (moved !== principalMinor) throw new ApiError('installmentPlans.replace_amount_mismatch');
+  } else
+    await bookPlanTransfer(
+      tx,
+      {
+        fromPlanId: old.id,
+        toPlanId: plan.id,
+        issuerId: plan.issuerId,
+        currency: plan.currency,
+        principalMinor,
+      },
+      now,
+    );
+  await repo.setPlanState(tx, old.id, replace.state, now);
+  return [
+    {
+      planId: plan.id,
+      issuerId: plan.issuerId,
+      event: PLAN_EVENT.replacesPlan,
+      state: plan.state,
+      at: now,
+      details: { planID: old.id, loanNumber: old.loanNumber, principalMinor },
+    },
+    {
+      planId: old.id,
+      issuerId: old.issuerId,
+      event: replace.event,
+      state: replace.state,
+      at: now,
+      details: { planID: plan.id, loanNumber: plan.loanNumber, principalMinor },
+    },
+  ];
+}
+
 export {
+  completePaidPlans,
   FINAL_NOTICE_DAYS,
   INSTALLMENT_INVOICE_DAYS,
+  type PlanCompletions,
   type PlanStepsResult,
   runPlanSteps,
 } from './installment-invoices';

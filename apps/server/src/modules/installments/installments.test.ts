@@ -8,6 +8,7 @@ import {
 } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import { isLuhnValid } from '@portal/domain/luhn';
+import { formatAmount } from '@portal/domain/money';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { freshIssuer, paidToBygg } from '../../../test/support/money';
@@ -16,7 +17,13 @@ import { whileRefusing } from '../../../test/support/refuse-writes';
 import { VALID_PLAN_BODY } from '../../../test/support/route-samples';
 import { bearer } from '../../../test/support/test-app';
 import { useTestApp } from '../../../test/support/use-test-app';
-import { installmentPlanParties, installmentPlans, issuerFees, settlementRows } from '../../db/schema';
+import {
+  installmentPlanParties,
+  installmentPlans,
+  invoiceDocuments,
+  issuerFees,
+  settlementRows,
+} from '../../db/schema';
 import { todayIn } from '../../lib/today';
 import { signingCallbackToken } from '../e-signing/e-signing.service';
 import { checkBooks, PLAN_SERVICE, runPayout } from '../money/money.service';
@@ -407,6 +414,21 @@ describe('the daily job collects a plan (docs/INSTALLMENTS.md "Money")', () => {
       ['Administrationsavgift', one.administrationFeeMinor, 0],
     ]);
 
+    // Its document was drawn and stored when the job issued it (frozen, as every sent invoice's), before
+    // anyone downloaded it; the download answers exactly those bytes, a PDF that opens.
+    const [stored] = await t.db
+      .select()
+      .from(invoiceDocuments)
+      .where(eq(invoiceDocuments.invoiceId, row1?.invoiceID ?? ''));
+    expect(stored).toMatchObject({ kind: 'generated', language: 'sv-SE' });
+    const pdf = await call(await t.login('demo'), 'GET', `/api/limited/invoices/${row1?.invoiceID}/pdf`);
+    expect(pdf.status).toBe(200);
+    expect(Buffer.compare(pdf.raw, Buffer.from(stored?.data ?? []))).toBe(0);
+    const spaced = (text: string) => text.replace(/[\s\u00a0\u202f]+/g, ' ');
+    const read = spaced((await pdfText(new Uint8Array(pdf.raw))).text);
+    expect(read).toContain(`${after.loanNumber}-1`);
+    expect(read).toContain(spaced(formatAmount(one.amountMinor, 'sv-SE')));
+
     // The buyer pays the first installment by its OCR reference; our reader takes our writer's file.
     const file = paidToBygg(t, [{ reference: invoice.ocr, amountMinor: one.amountMinor }], {
       firstSerial: 770_001,
@@ -457,29 +479,80 @@ describe('the daily job collects a plan (docs/INSTALLMENTS.md "Money")', () => {
     // The next run takes the failed plan as if nothing had happened.
     expect((await runDay(day)).installmentsInvoiced).toBe(2);
 
-    // The buyer pays both of the other plan's invoices: the next run completes it, once.
-    const open = (await other.detail()).installments;
-    const payments = [];
-    for (const r of open) {
-      const inv = (await call(await t.login('demo'), 'GET', `/api/limited/invoices/${r.invoiceID}`)).body as {
-        ocr: string;
-      };
-      payments.push({ reference: inv.ocr, amountMinor: r.amountMinor });
-    }
-    const imported = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/payments/import?filename=both.bgmax',
-      headers: { ...bearer(await t.loginOperator()), 'content-type': 'application/octet-stream' },
-      payload: Buffer.from(paidToBygg(t, payments, { firstSerial: 660_001, firstDeposit: 66_001 })),
+    // One BGMAX file (our writer's, read by our reader) pays every invoice of both plans. The import
+    // completes the other plan at once, with its event, without a daily run; the failing plan's
+    // completion is refused, is rolled back alone, and the import goes on.
+    const payments: { reference: string; amountMinor: number }[] = [];
+    for (const plan of [failing, other])
+      for (const r of (await plan.detail()).installments) {
+        const inv = (await call(await t.login('demo'), 'GET', `/api/limited/invoices/${r.invoiceID}`))
+          .body as { ocr: string };
+        payments.push({ reference: inv.ocr, amountMinor: r.amountMinor });
+      }
+    let imported: Awaited<ReturnType<typeof t.app.inject>> | undefined;
+    await whileRefusing(t.db, 'installment_plan_events', `new.plan_id = '${failing.id}'`, async () => {
+      imported = await t.app.inject({
+        method: 'POST',
+        url: '/api/backoffice/payments/import?filename=both.bgmax',
+        headers: { ...bearer(await t.loginOperator()), 'content-type': 'application/octet-stream' },
+        payload: Buffer.from(paidToBygg(t, payments, { firstSerial: 660_001, firstDeposit: 66_001 })),
+      });
     });
-    expect(imported.statusCode, imported.body).toBe(200);
-    expect((await runDay(day)).plansCompleted).toBe(1);
-    expect((await runDay(day)).plansCompleted).toBe(0);
+    expect(imported?.statusCode, imported?.body).toBe(200);
+    expect(imported?.json()).toMatchObject({ matched: 4, unmatched: 0 });
     const done = await other.detail();
     expect(done).toMatchObject({ state: PLAN_STATE.completed, remainingMinor: 0 });
     expect(done.events.at(-1)?.event).toBe(PLAN_EVENT.completed);
-    expect((await failing.detail()).state).toBe(PLAN_STATE.active);
+    expect(done.installments.every((r) => r.invoiceState === INVOICE_STATE.paid)).toBe(true);
+    const unfinished = await failing.detail();
+    expect(unfinished.state).toBe(PLAN_STATE.active);
+    expect(unfinished.installments.every((r) => r.invoiceState === INVOICE_STATE.paid)).toBe(true);
     expect(await checkBooks(t.db, other.issuerId)).toEqual([]);
+
+    // The daily job completes a plan paid up without its completion (here: the one refused above), once.
+    const next = await runDay(day);
+    expect(next.plansCompleted).toBe(1);
+    expect(next.failures).toEqual([]);
+    expect((await runDay(day)).plansCompleted).toBe(0);
+    const late = await failing.detail();
+    expect(late).toMatchObject({ state: PLAN_STATE.completed, remainingMinor: 0 });
+    expect(late.events.filter((e) => e.event === PLAN_EVENT.completed)).toHaveLength(1);
+    expect((await other.detail()).events.filter((e) => e.event === PLAN_EVENT.completed)).toHaveLength(1);
+    expect(await checkBooks(t.db, other.issuerId)).toEqual([]);
+  });
+
+  it('completes a plan when an operator assigns the payment of its last invoice', async () => {
+    const plan = await approved({ noOfInstallments: 1 });
+    const [only] = (await plan.detail()).installments;
+    if (!only) throw new Error('no schedule');
+    await runDay(addDays(only.dueDate, -INSTALLMENT_INVOICE_DAYS));
+    const invoiceID = (await plan.detail()).installments[0]?.invoiceID ?? '';
+    // The payer got the reference wrong: the payment waits for an operator.
+    const file = paidToBygg(t, [{ reference: '7000000000123', amountMinor: only.amountMinor }], {
+      firstSerial: 880_001,
+      firstDeposit: 88_001,
+    });
+    const operator = await t.loginOperator();
+    const imported = await t.app.inject({
+      method: 'POST',
+      url: '/api/backoffice/payments/import?filename=wrong.bgmax',
+      headers: { ...bearer(operator), 'content-type': 'application/octet-stream' },
+      payload: Buffer.from(file),
+    });
+    expect(imported.json()).toMatchObject({ unmatched: 1 });
+    expect((await plan.detail()).state).toBe(PLAN_STATE.active);
+    const unmatched = (await call(operator, 'GET', '/api/backoffice/payments/unmatched')).body as {
+      items: { paymentID: string; amountMinor: number }[];
+    };
+    const payment = unmatched.items.find((p) => p.amountMinor === only.amountMinor);
+    const assigned = await call(operator, 'POST', `/api/backoffice/payments/${payment?.paymentID}/assign`, {
+      invoiceID,
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const done = await plan.detail();
+    expect(done.state).toBe(PLAN_STATE.completed);
+    expect(done.events.at(-1)?.event).toBe(PLAN_EVENT.completed);
+    expect(await checkBooks(t.db, plan.issuerId)).toEqual([]);
   });
 
   it('gives the final notice past the arrears limit, resumes when paid, and recalls the rest when the notice runs out', async () => {
@@ -551,6 +624,14 @@ describe('the daily job collects a plan (docs/INSTALLMENTS.md "Money")', () => {
     expect(recall).toMatchObject({ toPayMinor: notInvoiced, service: 'loans', state: INVOICE_STATE.notPaid });
     expect(notInvoiced).toBeGreaterThan(0);
     expect(await checkBooks(t.db, plan.issuerId)).toEqual([]);
+    // The ledger names the plan on the recall invoice as on its installments (issue #14).
+    const ledger = (
+      await call(await t.login('demo'), 'GET', `/api/limited/reports/ledger?date=${ends}&pageSize=100`)
+    ).body as { items: { invoiceID: string; installmentPlanID: string | null; loanNumber: string | null }[] };
+    expect(ledger.items.find((i) => i.invoiceID === stored?.recallInvoiceId)).toMatchObject({
+      installmentPlanID: plan.id,
+      loanNumber: recalled.loanNumber,
+    });
     // Twice is once: no second recall invoice, no more installment invoices.
     const again = await runDay(ends);
     expect(again.installmentsInvoiced).toBe(0);

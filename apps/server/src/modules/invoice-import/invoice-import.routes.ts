@@ -6,8 +6,7 @@ import {
   importTemplateQuerySchema,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { contentDisposition } from '../../lib/file-names';
-import { routeModule, routesTagged, signedIn } from '../../routes/define';
+import { routeModule, routesTagged, sendFile, signedIn } from '../../routes/define';
 import * as imports from './invoice-import.service';
 
 /** Invoice import from CSV and Excel (spec §2): HTTP only; the rules are in invoice-import.service.ts. */
@@ -64,8 +63,7 @@ export const invoiceImportRoutes = routeModule((app, ctx, fastify) => {
     }),
     handler: async (request, reply) => {
       const template = await imports.getImportTemplate(ctx.db, signedIn(request), request.query, ctx.now());
-      reply.header('Content-Disposition', contentDisposition(template.fileName)).type(template.contentType);
-      return reply.send(template.file);
+      return sendFile(reply, template.fileName, template.contentType, template.file);
     },
   });
 });

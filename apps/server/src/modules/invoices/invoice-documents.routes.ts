@@ -5,32 +5,26 @@ import {
   idParamsSchema,
 } from '@portal/contracts';
 import { translate } from '@portal/i18n';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
-import { contentDisposition } from '../../lib/file-names';
 import { todayIn } from '../../lib/today';
-import { errorResponses, routeOf, signedIn } from '../../routes/define';
+import { routeModule, routesTagged, sendFile, signedIn } from '../../routes/define';
 import { databaseFileStore } from '../../services/file-store';
 import { loadUser } from '../../services/users';
 import { invoiceDocuments, joinDocuments } from './invoice-documents.service';
 
 /** The invoice documents' downloads: HTTP only; the service draws, stores and reads them. */
-export async function invoiceDocumentRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { ctx } = fastify;
+export const invoiceDocumentRoutes = routeModule((app, ctx) => {
   const files = ctx.files ?? databaseFileStore(ctx.db);
+  const route = routesTagged(['invoices']);
 
   app.route({
-    ...routeOf('getInvoicePdf'),
-    schema: {
-      tags: ['invoices'],
+    ...route('getInvoicePdf', {
       summary:
         'The invoice’s document in the recipient’s language: byte for byte the PDF sent, once sent; drawn from the invoice as it is before',
       params: idParamsSchema,
-      response: { 200: z.any(), ...errorResponses },
-    },
+      ok: z.any(),
+    }),
     handler: async (request, reply) => {
       const auth = signedIn(request);
       const [document] = await invoiceDocuments(
@@ -41,21 +35,16 @@ export async function invoiceDocumentRoutes(fastify: FastifyInstance): Promise<v
         todayIn(ctx.now()),
       );
       if (!document) throw new ApiError('invoices.not_found');
-      reply
-        .header('Content-Disposition', contentDisposition(`faktura-${document.invoiceNumber}.pdf`))
-        .type('application/pdf');
-      return reply.send(Buffer.from(document.bytes));
+      return sendFile(reply, `faktura-${document.invoiceNumber}.pdf`, 'application/pdf', document.bytes);
     },
   });
 
   app.route({
-    ...routeOf('getInvoicesPdf'),
-    schema: {
-      tags: ['invoices'],
+    ...route('getInvoicesPdf', {
       summary: `One PDF of the chosen invoices’ documents (at most ${INVOICES_PDF_MAX}), in the order given, each as its own PDF has it`,
       body: getInvoicesPdfBodySchema,
-      response: { 200: z.any(), ...errorResponses },
-    },
+      ok: z.any(),
+    }),
     handler: async (request, reply) => {
       const auth = signedIn(request);
       const ids = [...new Set(request.body.invoiceIDs)];
@@ -73,8 +62,7 @@ export async function invoiceDocumentRoutes(fastify: FastifyInstance): Promise<v
       const [only] = documents;
       const filename =
         documents.length === 1 && only ? `faktura-${only.invoiceNumber}.pdf` : `fakturor-${today}.pdf`;
-      reply.header('Content-Disposition', contentDisposition(filename)).type('application/pdf');
-      return reply.send(Buffer.from(pdf));
+      return sendFile(reply, filename, 'application/pdf', pdf);
     },
   });
-}
+});

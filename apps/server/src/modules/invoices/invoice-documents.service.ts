@@ -56,11 +56,12 @@ async function documentIssuer(db: Db | Tx, issuerId: string): Promise<InvoiceIss
 
 /**
  * Draws the documents of the issuer's invoices `ids` as they are now, in the order of `ids`. An
- * invoice with an uploaded PDF of its own is that PDF's pages followed by our payment slip page.
+ * invoice with an uploaded PDF of its own is that PDF's pages followed by our payment slip page; its
+ * PDF is read from `files` (null only where no invoice can have one: those we issue ourselves).
  */
 async function drawDocuments(
   db: Db | Tx,
-  files: FileStore,
+  files: FileStore | null,
   issuer: InvoiceIssuer & { id: string },
   details: readonly InvoiceDetail[],
 ): Promise<Drawn[]> {
@@ -89,6 +90,7 @@ async function drawDocuments(
       });
       continue;
     }
+    if (!files) throw new Error(`invoice ${detail.invoiceID}: its uploaded PDF needs the file store`);
     const own = await (files.through?.(db) ?? files).get(upload.storageKey);
     if (!own) throw new ApiError('files.not_found');
     const slip = await renderPaymentSlipPdf(detail, issuer, recipient, language);
@@ -114,11 +116,12 @@ async function appendPages(own: Uint8Array, slip: Uint8Array, detail: InvoiceDet
 /**
  * Draws and stores the documents of invoices just sent, in the send's transaction: they are what the
  * recipient gets and what every later download returns. An invoice that already has a document keeps
- * it. `ids` must be the issuer's.
+ * it. `ids` must be the issuer's. `files` holds the customers' own PDFs of uploaded invoices; an
+ * invoice we issue ourselves (an installment plan's) has none, and its caller passes null.
  */
 export async function freezeInvoiceDocuments(
   tx: Tx,
-  files: FileStore,
+  files: FileStore | null,
   issuerId: string,
   ids: readonly string[],
   today: string,

@@ -12,27 +12,23 @@ import {
   sendInvoicesResponseSchema,
   uploadInvoiceBodySchema,
 } from '@portal/contracts';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses, routeOf, signedIn } from '../../routes/define';
+import type { FastifyReply } from 'fastify';
+import { routeModule, routesTagged, signedIn } from '../../routes/define';
 import { databaseFileStore } from '../../services/file-store';
 import * as invoicesService from './invoices.service';
 
 /** The invoice routes: HTTP only (schema, call, answer); the rules are in invoices.service.ts. */
-export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { ctx } = fastify;
+export const invoiceRoutes = routeModule((app, ctx) => {
   const files = ctx.files ?? databaseFileStore(ctx.db);
+  const route = routesTagged(['invoices']);
 
   app.route({
-    ...routeOf('listInvoices'),
-    schema: {
-      tags: ['invoices'],
+    ...route('listInvoices', {
       summary:
         'The invoice history: filters of spec §4, search (number, recipient, OCR), date range, sort, pages',
       querystring: listInvoicesQuerySchema,
-      response: { 200: listInvoicesResponseSchema, ...errorResponses },
-    },
+      ok: listInvoicesResponseSchema,
+    }),
     handler: async (request, reply) => {
       const q = request.query;
       const page = await invoicesService.listInvoices(ctx.db, signedIn(request).issuerId, q, ctx.now());
@@ -45,13 +41,11 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.route({
-    ...routeOf('listPendingInvoices'),
-    schema: {
-      tags: ['invoices'],
+    ...route('listPendingInvoices', {
       summary: 'Registered invoices not yet sent (the send page)',
       querystring: listPendingInvoicesQuerySchema,
-      response: { 200: listPendingInvoicesResponseSchema, ...errorResponses },
-    },
+      ok: listPendingInvoicesResponseSchema,
+    }),
     handler: async (request) =>
       invoicesService.listPendingInvoices(
         ctx.db,
@@ -62,74 +56,65 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.route({
-    ...routeOf('getNextInvoiceNumber'),
-    schema: {
-      tags: ['invoices'],
+    ...route('getNextInvoiceNumber', {
       summary: 'A suggested next invoice number (largest number used + 1)',
-      response: { 200: nextInvoiceNumberResponseSchema, ...errorResponses },
-    },
+      ok: nextInvoiceNumberResponseSchema,
+    }),
     handler: async (request) => invoicesService.getNextInvoiceNumber(ctx.db, signedIn(request).issuerId),
   });
 
   app.route({
-    ...routeOf('getInvoice'),
-    schema: {
-      tags: ['invoices'],
+    ...route('getInvoice', {
       summary: 'One invoice with rows, VAT, amount to pay, documents and timeline',
       params: idParamsSchema,
-      response: { 200: invoiceDetailSchema, ...errorResponses },
-    },
+      ok: invoiceDetailSchema,
+    }),
     handler: async (request) =>
       invoicesService.getInvoice(ctx.db, signedIn(request).issuerId, request.params.id, ctx.now()),
   });
 
   app.route({
-    ...routeOf('createInvoice', { validationCode: 'invoices.invalid' }),
-    schema: {
-      tags: ['invoices'],
+    ...route('createInvoice', {
       summary:
         'Register an invoice (pending until sent). Send an Idempotency-Key header to make retries safe.',
       body: invoiceBodySchema,
-      response: { 200: invoiceDetailSchema, ...errorResponses },
-    },
+      validationCode: 'invoices.invalid',
+      ok: invoiceDetailSchema,
+    }),
     handler: async (request) =>
       invoicesService.createInvoice(ctx.db, signedIn(request), request.body, request.headers, ctx.now()),
   });
 
   app.route({
-    ...routeOf('uploadInvoice', { validationCode: 'invoices.invalid' }),
-    schema: {
-      tags: ['invoices'],
+    ...route('uploadInvoice', {
       summary:
         'Register the customer’s own invoice PDF (required) with its facts, net per VAT rate and optional own OCR reference (pending until sent). Idempotency-Key makes retries safe.',
       body: uploadInvoiceBodySchema,
-      response: { 200: invoiceDetailSchema, ...errorResponses },
-    },
+      validationCode: 'invoices.invalid',
+      ok: invoiceDetailSchema,
+    }),
     handler: async (request) =>
       invoicesService.uploadInvoice(ctx.db, signedIn(request), request.body, request.headers, ctx.now()),
   });
 
   app.route({
-    ...routeOf('updateInvoice', { validationCode: 'invoices.invalid' }),
-    schema: {
-      tags: ['invoices'],
+    ...route('updateInvoice', {
       summary: 'Change an invoice that has not been sent',
       params: idParamsSchema,
       body: invoiceBodySchema,
-      response: { 200: invoiceDetailSchema, ...errorResponses },
-    },
+      validationCode: 'invoices.invalid',
+      ok: invoiceDetailSchema,
+    }),
     handler: async (request) =>
       invoicesService.updateInvoice(ctx.db, signedIn(request), request.params.id, request.body, ctx.now()),
   });
 
   app.route({
-    ...routeOf('deleteInvoice'),
-    schema: {
-      tags: ['invoices'],
+    ...route('deleteInvoice', {
       summary: 'Delete an invoice that has not been sent (state 11, kept for the history)',
       params: idParamsSchema,
-      response: { 200: okResponseSchema, ...errorResponses },
-    },
+      ok: okResponseSchema,
+    }),
     handler: async (request) => {
       await invoicesService.deleteInvoice(ctx.db, signedIn(request), request.params.id, ctx.now());
       return { ok: true as const };
@@ -137,14 +122,13 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.route({
-    ...routeOf('sendInvoices', { validationCode: 'invoices.invalid' }),
-    schema: {
-      tags: ['invoices'],
+    ...route('sendInvoices', {
       summary:
         'Send pending invoices to us: each gets its OCR reference and moves on (credit decision or queue). Idempotency-Key makes retries safe.',
       body: sendInvoicesBodySchema,
-      response: { 200: sendInvoicesResponseSchema, ...errorResponses },
-    },
+      validationCode: 'invoices.invalid',
+      ok: sendInvoicesResponseSchema,
+    }),
     handler: async (request) =>
       invoicesService.sendInvoices(
         ctx.db,
@@ -155,4 +139,4 @@ export async function invoiceRoutes(fastify: FastifyInstance): Promise<void> {
         files,
       ),
   });
-}
+});

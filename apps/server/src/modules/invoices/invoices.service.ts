@@ -20,6 +20,7 @@ import type { FileStore } from '../../services/file-store';
 import { idempotencyKeyOf, once } from '../../services/idempotency';
 import { CURRENCIES, loadUser, TAX_RATES } from '../../services/users';
 import { loadDetail, summary } from './invoice-detail.repository';
+import { freezeInvoiceDocuments } from './invoice-documents.service';
 import { listInvoices as listInvoicePage } from './invoice-list.repository';
 import {
   computeInvoice,
@@ -330,7 +331,9 @@ export async function writeInvoice(
  * sent at once to the buyer, not paid (2), with its own OCR reference, in the caller's transaction.
  * It skips the queue and the credit decision because the plan was already decided; the caller books
  * it (it does not go through the ordinary recognise journal). The timeline says registered, sent and
- * distributed, with `details` on the sending.
+ * distributed, with `details` on the sending. Its document is drawn and stored (frozen) as it is
+ * sent, like every sent invoice's: what every download returns. It is always our drawing, never an
+ * uploaded PDF, so no file store is read.
  */
 export async function issueInvoice(
   tx: Tx,
@@ -339,6 +342,7 @@ export async function issueInvoice(
   now: Date,
   details: Record<string, string | number>,
 ): Promise<{ id: string; ocr: string }> {
+  if (body.invoiceFileID) throw new Error('an invoice we issue is our own drawing, not an uploaded PDF');
   const id = await writeInvoice(tx, issuerId, body, { existingId: null, now });
   const ocr = await nextOcrReference(tx, issuerId);
   await repo.markIssued(tx, id, ocr, now);
@@ -352,6 +356,7 @@ export async function issueInvoice(
       details: event === INVOICE_EVENT.sent ? { ...details, ocr } : {},
     })),
   );
+  await freezeInvoiceDocuments(tx, null, issuerId, [id], todayIn(now));
   return { id, ocr };
 }
 

@@ -7,6 +7,7 @@ import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { paidToBygg, sentInvoices } from '../../../test/support/money';
 import { pdfText } from '../../../test/support/pdf-text';
+import { approvedPlan, runDailyOn } from '../../../test/support/plans';
 import { bearer } from '../../../test/support/test-app';
 import { useTestApp } from '../../../test/support/use-test-app';
 import { invoiceEvents, invoices, issuers, postings, recipients } from '../../db/schema';
@@ -34,13 +35,13 @@ async function wholeLedger(token: string, date: string) {
   return { items, totals: first?.totals ?? [], total: first?.total ?? 0 };
 }
 
-/** The 12 cells of every row of the first sheet of an Excel file, the header first ('' for none). */
+/** The 13 cells of every row of the first sheet of an Excel file, the header first ('' for none). */
 async function sheetRows(bytes: Buffer): Promise<unknown[][]> {
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(bytes as unknown as ArrayBuffer);
   const rows: unknown[][] = [];
   book.worksheets[0]?.eachRow((r) =>
-    rows.push(Array.from({ length: 12 }, (_, c) => r.getCell(c + 1).value ?? '')),
+    rows.push(Array.from({ length: 13 }, (_, c) => r.getCell(c + 1).value ?? '')),
   );
   return rows;
 }
@@ -94,6 +95,8 @@ describe('GET /api/limited/reports/ledger', () => {
       currency: open.currency,
       remainingMinor: open.toPayMinor,
       process: 'none',
+      installmentPlanID: null,
+      loanNumber: null,
     });
     expect(recipient?.sni).toMatch(/^\d{5}$/);
 
@@ -189,10 +192,10 @@ describe('GET /api/limited/reports/ledger', () => {
     });
     expect(xlsx.statusCode).toBe(200);
     const row = (await sheetRows(xlsx.rawPayload)).find((r) => r[0] === inv.invoiceNumber);
-    expect(row?.[11]).toBe('Debt collection');
+    expect(row?.[12]).toBe('Debt collection');
   });
 
-  it('exports exactly the spec columns as Excel and PDF, equal to the API', async () => {
+  it('exports the spec columns and the loan number as Excel and PDF, equal to the API', async () => {
     const { part, open } = await paidInPart();
     const token = await t.login('demo');
     const api = await wholeLedger(token, '2026-03-10');
@@ -205,6 +208,7 @@ describe('GET /api/limited/reports/ledger', () => {
     const [header, ...body] = await sheetRows(xlsx.rawPayload);
     expect(header).toEqual([
       'Invoice number',
+      'Loan number',
       'Invoice date',
       'Due date',
       'Service',
@@ -217,12 +221,13 @@ describe('GET /api/limited/reports/ledger', () => {
       'Remaining',
       'Process',
     ]);
-    // Every row, all 12 columns, equal to the API's row.
+    // Every row, all 13 columns, equal to the API's row.
     const byNumber = (a: unknown[], b: unknown[]) => String(a[0]).localeCompare(String(b[0]));
     expect([...body].sort(byNumber)).toEqual(
       api.items
         .map((i) => [
           i.invoiceNumber,
+          i.loanNumber ?? '',
           i.invoiceDate,
           i.dueDate,
           translate('en-US', 'invoices', `services.${i.service}`),
@@ -237,7 +242,7 @@ describe('GET /api/limited/reports/ledger', () => {
         ])
         .sort(byNumber),
     );
-    // And the rows of the unpaid and the part-paid invoice, all 12 columns, against the database:
+    // And the rows of the unpaid and the part-paid invoice, all 13 columns, against the database:
     // the invoice, its recipient, and its receivable postings (all made by 2026-03-10).
     for (const id of [open.id, part.id]) {
       const [inv] = await t.db.select().from(invoices).where(eq(invoices.id, id));
@@ -251,6 +256,7 @@ describe('GET /api/limited/reports/ledger', () => {
       expect(remaining).toBe(inv.remainingMinor);
       expect(body.find((r) => r[0] === inv.invoiceNumber)).toEqual([
         inv.invoiceNumber,
+        '',
         inv.invoiceDate,
         inv.dueDate,
         translate('en-US', 'invoices', `services.${inv.service}`),
@@ -264,7 +270,7 @@ describe('GET /api/limited/reports/ledger', () => {
         'Not due',
       ]);
     }
-    expect(body.find((r) => r[0] === part.invoiceNumber)?.[10]).toBe((part.toPayMinor - 10_000) / 100);
+    expect(body.find((r) => r[0] === part.invoiceNumber)?.[11]).toBe((part.toPayMinor - 10_000) / 100);
 
     const pdf = await t.app.inject({
       url: '/api/limited/reports/ledger/export?date=2026-03-10&fileType=pdf&language=en-US',
@@ -276,6 +282,55 @@ describe('GET /api/limited/reports/ledger', () => {
     expect(text).toContain('Ledger');
     expect(text).toContain('As of 2026-03-10');
     for (const i of api.items.slice(0, 20)) expect(text).toContain(i.invoiceNumber);
+  });
+});
+
+describe('installment plans in the ledger (issue #14)', () => {
+  it('names each installment invoice’s plan and loan number, in the API and in the Excel and PDF files', async () => {
+    const plan = await approvedPlan(t, { terms: { startDate: '2026-03-20', noOfInstallments: 2 } });
+    const [one, two] = plan.installments;
+    if (!one || !two) throw new Error('no schedule');
+    // The daily job issues the first installment's invoice, then the second's.
+    await runDailyOn(t, addDays(one.dueDate, -30));
+    const date = addDays(two.dueDate, -30);
+    await runDailyOn(t, date);
+    const token = await t.login('demo');
+    const all = await wholeLedger(token, date);
+    const loan = plan.loanNumber;
+    const mine = all.items.filter((i) => i.installmentPlanID === plan.installmentPlanID);
+    expect(mine.map((i) => [i.invoiceNumber, i.loanNumber, i.service, i.remainingMinor])).toEqual([
+      [`${loan}-1`, loan, 'loans', one.amountMinor],
+      [`${loan}-2`, loan, 'loans', two.amountMinor],
+    ]);
+    // Every other invoice of the ledger names no plan.
+    const others = all.items.filter((i) => i.installmentPlanID !== plan.installmentPlanID);
+    expect(others.length).toBeGreaterThan(0);
+    expect(others.every((i) => i.installmentPlanID === null && i.loanNumber === null)).toBe(true);
+    // Before the first invoice was issued the plan had nothing on the ledger.
+    const before = await wholeLedger(token, addDays(one.dueDate, -31));
+    expect(before.items.some((i) => i.installmentPlanID !== null)).toBe(false);
+
+    const xlsx = await t.app.inject({
+      url: `/api/limited/reports/ledger/export?date=${date}&fileType=excel&language=en-US`,
+      headers: bearer(token),
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const [header, ...body] = await sheetRows(xlsx.rawPayload);
+    expect(header?.slice(0, 2)).toEqual(['Invoice number', 'Loan number']);
+    expect(body.filter((r) => r[1] === loan).map((r) => [r[0], r[9], r[11]])).toEqual([
+      [`${loan}-1`, one.amountMinor / 100, one.amountMinor / 100],
+      [`${loan}-2`, two.amountMinor / 100, two.amountMinor / 100],
+    ]);
+
+    const pdf = await t.app.inject({
+      url: `/api/limited/reports/ledger/export?date=${date}&fileType=pdf&language=sv-SE`,
+      headers: bearer(token),
+    });
+    expect(pdf.statusCode).toBe(200);
+    const { text } = await pdfText(pdf.rawPayload);
+    expect(text).toContain('Lånenummer');
+    expect(text).toContain(`${loan}-2`);
+    expect(text.split(loan).length - 1).toBeGreaterThanOrEqual(4);
   });
 });
 

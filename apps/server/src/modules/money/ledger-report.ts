@@ -45,7 +45,8 @@ export function processOn(
  * more than zero, and that sum is its remaining amount on the date; `charged_back` tells whether the
  * charge back (recourse) had been posted by then. Invoices with no receivable posting at all (demo
  * data from before the book existed) fall back to their state: open (2, 3) and invoiced on or before
- * the date, with today's remaining amount.
+ * the date, with today's remaining amount. An installment plan's invoice (a row's or the recall's) names
+ * its plan and loan number (issue #14).
  */
 function openOn(issuerId: string, date: string): SQL {
   return sql`
@@ -59,10 +60,14 @@ function openOn(issuerId: string, date: string): SQL {
       select i.id, i.invoice_number, i.invoice_date::text as invoice_date, i.due_date::text as due_date,
         i.service, r.name as customer, r.organization_number, r.city, r.sni, i.to_pay_minor as amount_minor,
         i.currency::text as currency, coalesce(b.remaining, i.remaining_minor) as remaining_minor,
-        coalesce(b.charged_back, false) as charged_back, i.dunning_step
+        coalesce(b.charged_back, false) as charged_back, i.dunning_step,
+        pl.id as plan_id, pl.loan_number
       from invoices i
       join recipients r on r.id = i.recipient_id
       left join booked b on b.invoice_id = i.id
+      left join installment_plan_rows pr on pr.invoice_id = i.id
+      left join installment_plans recalled on recalled.recall_invoice_id = i.id
+      left join installment_plans pl on pl.id = coalesce(pr.plan_id, recalled.id)
       where i.issuer_id = ${issuerId}
         and ((b.invoice_id is not null and b.remaining > 0)
           or (b.invoice_id is null and i.state in (2, 3) and i.invoice_date <= ${date}::date
@@ -86,6 +91,8 @@ interface RawRow {
   remaining_minor: string | number;
   charged_back: boolean;
   dunning_step: number;
+  plan_id: string | null;
+  loan_number: string | null;
 }
 
 function toRow(r: RawRow, date: string): LedgerRow {
@@ -106,6 +113,8 @@ function toRow(r: RawRow, date: string): LedgerRow {
       { chargedBack: r.charged_back, dunningStep: r.dunning_step, dueDate: r.due_date },
       date,
     ),
+    installmentPlanID: r.plan_id,
+    loanNumber: r.loan_number,
   };
 }
 

@@ -37,6 +37,7 @@ export { ledgerPage, ledgerRows, processOn } from './ledger-report';
 export { assertNearToday } from './money-dates';
 export { acceptsPayment, assignPayment, importBgmaxFile, type PaymentsApplied } from './payment-import';
 export { feeTermsOf, listHeldPayouts, NO_FEE, PLAN_SERVICE, rowFee, runPayout } from './payouts';
+export { transferRecallInvoice } from './plan-replacement';
 
 export { settlementBgmax } from './settlement-bgmax';
 

@@ -50,8 +50,9 @@ export interface ImportOptions {
 
 /**
  * A step run in the import's (or the assignment's) transaction once its payments are applied, so a
- * payment rolled back is never passed on. The app wires Fortnox's queue in here (modules/backoffice-money),
- * which keeps the money module free of any one ERP.
+ * payment rolled back is never passed on. The app wires Fortnox's queue and the completion of the
+ * installment plans the payments paid up in here (modules/backoffice-money), which keeps the money
+ * module free of any one ERP and of the installments module (which books through money).
  */
 export type PaymentsApplied = (
   tx: Tx,

@@ -6,40 +6,32 @@ import {
   searchCompaniesQuerySchema,
   searchCompaniesResponseSchema,
 } from '@portal/contracts';
-import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { errorResponses, ownedItemRoutes, routeOf, signedIn } from '../../routes/define';
+import { ownedItemRoutes, routeModule, routesTagged } from '../../routes/define';
 import * as recipientsService from './recipients.service';
 
 /** The recipient routes: HTTP only (schema, call, answer); the rules are in recipients.service.ts. */
-export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const { ctx } = fastify;
+export const recipientRoutes = routeModule((app, ctx) => {
   const tags = ['recipients'];
+  const route = routesTagged(tags);
 
-  app.route({
-    ...routeOf('listRecipients'),
-    schema: {
-      tags,
-      summary: "The caller's recipients: search (name, organisation number, city, email), sort and pages",
-      querystring: listRecipientsQuerySchema,
-      response: { 200: listRecipientsResponseSchema, ...errorResponses },
-    },
-    handler: async (request) =>
-      recipientsService.listRecipients(ctx.db, signedIn(request).issuerId, request.query),
-  });
-
-  ownedItemRoutes(fastify, {
+  ownedItemRoutes(app, ctx, {
     tags,
     validationCode: 'recipient.invalid',
+    query: listRecipientsQuerySchema,
+    page: listRecipientsResponseSchema,
     item: recipientSchema,
     body: recipientBodySchema,
     service: {
+      list: recipientsService.listRecipients,
       get: recipientsService.getRecipient,
       save: recipientsService.saveRecipient,
       remove: recipientsService.deleteRecipient,
     },
     routes: {
+      list: {
+        op: 'listRecipients',
+        summary: "The caller's recipients: search (name, organisation number, city, email), sort and pages",
+      },
       get: { op: 'getRecipient', summary: 'One recipient of the caller' },
       create: {
         op: 'createRecipient',
@@ -58,15 +50,13 @@ export async function recipientRoutes(fastify: FastifyInstance): Promise<void> {
   });
 
   app.route({
-    ...routeOf('searchCompanies'),
-    schema: {
-      tags,
+    ...route('searchCompanies', {
       summary: 'Look a company up by name or organisation number (too many matches: 422)',
       querystring: searchCompaniesQuerySchema,
-      response: { 200: searchCompaniesResponseSchema, ...errorResponses },
-    },
+      ok: searchCompaniesResponseSchema,
+    }),
     handler: async (request) => ({
       items: await recipientsService.searchCompanies(ctx.db, request.query.query),
     }),
   });
-}
+});

@@ -7,22 +7,16 @@ import {
   ledgerResponseSchema,
   REPORT_FILE_TYPES,
 } from '@portal/contracts';
-import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
-import { contentDisposition } from '../../lib/file-names';
-import { routeModule, routesTagged, signedIn } from '../../routes/define';
+import { routeModule, routesTagged, sendFile, signedIn } from '../../routes/define';
 import * as reports from './reports.service';
 
 const languageQuery = z.object({ language: z.enum(LANGUAGES).optional() });
 
-/** Answers a file download: its name in the Content-Disposition, its type, its bytes. */
-function sendFile(reply: FastifyReply, file: reports.ReportFile) {
-  return reply
-    .header('Content-Disposition', contentDisposition(file.fileName))
-    .type(file.contentType)
-    .send(file.body);
-}
+/** Answers a report file download (sendFile: its name, type and bytes or stream). */
+const answerFile = (reply: Parameters<typeof sendFile>[0], file: reports.ReportFile) =>
+  sendFile(reply, file.fileName, file.contentType, file.body);
 
 /**
  * The reports downloaded from the menu: active invoices (Excel), the active regress report and the
@@ -37,7 +31,7 @@ export const reportsRoutes = routeModule((app, ctx) => {
       querystring: languageQuery,
     }),
     handler: async (request, reply) =>
-      sendFile(
+      answerFile(
         reply,
         await reports.downloadActiveInvoices(ctx.db, signedIn(request), request.query.language, ctx.now()),
       ),
@@ -62,7 +56,7 @@ export const reportsRoutes = routeModule((app, ctx) => {
         const wrongRange = parsed.error.issues.some((i) => i.message === 'reports.wrong_date_range');
         throw new ApiError(wrongRange ? 'reports.wrong_date_range' : 'validation.invalid');
       }
-      return sendFile(
+      return answerFile(
         reply,
         await reports.downloadActiveRegress(ctx.db, auth, parsed.data, request.query.language),
       );
@@ -84,7 +78,7 @@ export const reportsRoutes = routeModule((app, ctx) => {
       querystring: ledgerExportQuerySchema.and(languageQuery),
     }),
     handler: async (request, reply) =>
-      sendFile(
+      answerFile(
         reply,
         await reports.exportLedgerReport(ctx.db, signedIn(request), request.query, request.query.language),
       ),

@@ -22,9 +22,10 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 /** Rows read from the database per round trip while a file streams out. */
 const BATCH = 2_000;
 
-/** The columns of the ledger report, exactly those of spec §3, in order. */
+/** The columns of the ledger report: those of spec §3, in order, and an installment's loan number (issue #14). */
 const LEDGER_COLUMNS = [
   'invoiceNumber',
+  'loanNumber',
   'invoiceDate',
   'dueDate',
   'service',
@@ -220,6 +221,7 @@ export async function exportLedgerReport(
   const header = LEDGER_COLUMNS.map((k) => t(`columns.${k}`));
   const cells = (r: (typeof found)[number]) => [
     r.invoiceNumber,
+    r.loanNumber ?? '',
     r.invoiceDate,
     r.dueDate,
     translate(language, 'invoices', `services.${r.service}`),
@@ -244,8 +246,8 @@ export async function exportLedgerReport(
       subtitle: t('asOf', { date }),
       empty: t('empty'),
       header,
-      widths: [9, 8, 8, 10, 16, 9, 8, 5, 9, 5, 9, 9],
-      rightAligned: [8, 10],
+      widths: [9, 8, 8, 8, 9, 15, 9, 7, 5, 9, 4, 9, 8],
+      rightAligned: [9, 11],
       size: 7,
       rows: found.map((r) => [
         ...cells(r),
@@ -265,8 +267,8 @@ export async function exportLedgerReport(
     return { fileName: `${name}.pdf`, contentType: 'application/pdf', body: Buffer.from(bytes) };
   }
   const book = await excelFile(t('sheet'), header, {
-    width: (i) => (i === 4 ? 32 : 15),
-    moneyColumns: [9, 11],
+    width: (i) => (i === 5 ? 32 : 15),
+    moneyColumns: [10, 12],
     rows: found.map((r) => [
       ...cells(r),
       excelAmount(r.amountMinor),

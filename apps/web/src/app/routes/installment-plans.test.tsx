@@ -1,8 +1,10 @@
+import { Blob as NodeBlob, File as NodeFile } from 'node:buffer';
 import type { InstallmentPlanDetail, Recipient } from '@portal/contracts';
+import { approveInstallmentPlan } from '@portal/server/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18next } from '../../lib/i18n';
 import { dateField, typeDate } from '../../test/date-field';
 import { startRealApi } from '../../test/real-api';
@@ -14,6 +16,33 @@ import InstallmentPlansRoute, {
 
 // One real server for the whole file; each test starts from the demo seed.
 const api = startRealApi();
+
+/**
+ * An active plan: registered, signed on the e-signing sandbox's page and approved (the real paths).
+ * The app uploads the agreement to the sandbox as multipart form data with Node's fetch, which takes
+ * Node's FormData, Blob and File (the sandbox reads them back), not jsdom's: those are Node's while it
+ * does.
+ */
+async function activePlan(description: string): Promise<InstallmentPlanDetail> {
+  const plan = await registerPlan(description);
+  const NodeFormData = (await new Response(new URLSearchParams('a=1')).formData()).constructor;
+  vi.stubGlobal('FormData', NodeFormData);
+  vi.stubGlobal('Blob', NodeBlob);
+  vi.stubGlobal('File', NodeFile);
+  try {
+    await approveInstallmentPlan(api.server, plan.installmentPlanID, {
+      identityNumber: SIGNEE.identityNumber,
+    });
+  } finally {
+    vi.stubGlobal('FormData', jsdomFormData);
+    vi.stubGlobal('Blob', jsdomBlob);
+    vi.stubGlobal('File', jsdomFile);
+  }
+  return plan;
+}
+const jsdomFormData = globalThis.FormData;
+const jsdomBlob = globalThis.Blob;
+const jsdomFile = globalThis.File;
 
 beforeEach(async () => {
   await api.signIn('demo');
@@ -169,4 +198,70 @@ describe('the installment plans (/installmentplans)', () => {
       false,
     );
   });
+
+  it('offers an active plan’s replacement on its page, which opens the form filled from it', async () => {
+    const old = await activePlan('Värmepump');
+
+    // The active plan's page offers its replacement.
+    renderPlans(`/installmentplans/${old.installmentPlanID}`);
+    const replace = await screen.findByRole('link', { name: 'Replace plan' });
+    expect(replace).toHaveAttribute('href', `/installment/register?replaces=${old.installmentPlanID}`);
+    expect(screen.getByText('Open principal')).toBeInTheDocument();
+
+    // The link opens the form as this plan's replacement, its terms taken over.
+    await userEvent.setup().click(replace);
+    await screen.findByRole('heading', { level: 1, name: 'Register installment plan' });
+    await waitFor(() => expect(screen.getByLabelText(/Financed amount/)).toHaveValue('10,000.00'));
+    expect(screen.getByLabelText('Replaces plan')).toHaveValue(old.installmentPlanID);
+    // Signing on the sandbox and the approval take a few seconds of their own.
+  }, 40_000);
+
+  it('fills the replacing plan from the chosen plan and shows the server’s refusal of another amount', async () => {
+    const old = await activePlan('Värmepump');
+    const recipient = await firstRecipient();
+    renderPlans('/installment/register');
+    const user = userEvent.setup();
+    await screen.findByRole('heading', { level: 1, name: 'Register installment plan' });
+    const choice = screen.getByLabelText('Replaces plan');
+    const option = await within(choice).findByRole('option', { name: new RegExp(old.loanNumber) });
+    expect(option).toHaveTextContent(`${old.loanNumber} · ${recipient.name} · Active`);
+    await user.selectOptions(choice, option);
+    // The open principal of the active plan, nothing invoiced yet: the whole 10 000 kr.
+    await waitFor(() => expect(screen.getByLabelText(/Financed amount/)).toHaveValue('10,000.00'));
+    expect(screen.getByRole('combobox', { name: /Buyer/ })).toHaveValue(recipient.name);
+    expect(screen.getByTestId('replaces-hint')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText(/Description/), 'Värmepump, ny plan');
+    await typeDate(user, dateField(/Start date/), '2030-03-31');
+    await user.type(screen.getByLabelText(/^Name/), SIGNEE.name);
+    await user.type(screen.getByLabelText(/^Personal or organisation number/), SIGNEE.identityNumber);
+    await user.type(screen.getByLabelText(/^E-mail/), SIGNEE.email);
+
+    // One öre off: the server refuses it, and the form says so at the amount.
+    await user.clear(screen.getByLabelText(/Financed amount/));
+    await user.type(screen.getByLabelText(/Financed amount/), '9,999.99');
+    await user.click(screen.getByRole('button', { name: 'Register plan' }));
+    const refusal = 'The financed amount must be exactly the open principal of the plan it replaces.';
+    expect(await screen.findByText(refusal, { selector: '.field__error' })).toBeInTheDocument();
+    expect(screen.getByText('The plan could not be registered.').closest('[role="alert"]')).toHaveTextContent(
+      refusal,
+    );
+    expect(screen.getByLabelText(/Financed amount/)).toHaveAttribute('aria-invalid', 'true');
+
+    await user.clear(screen.getByLabelText(/Financed amount/));
+    await user.type(screen.getByLabelText(/Financed amount/), '10,000');
+    await user.click(screen.getByRole('button', { name: 'Register plan' }));
+    expect(await screen.findByText(/The installment plan is registered/)).toBeInTheDocument();
+    const posts = api.calls.filter((c) => c.method === 'POST' && c.path === '/api/limited/installmentplans');
+    expect(posts.at(-1)?.body).toMatchObject({
+      replacesPlanID: old.installmentPlanID,
+      recipientID: recipient.recipientID,
+      financedAmountMinor: 1_000_000,
+    });
+    // The new plan's page links to the plan it replaces, by its loan number.
+    expect(await screen.findByRole('link', { name: `Plan ${old.loanNumber}` })).toHaveAttribute(
+      'href',
+      `/installmentplans/${old.installmentPlanID}`,
+    );
+  }, 60_000);
 });

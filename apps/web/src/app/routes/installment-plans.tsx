@@ -1,6 +1,6 @@
 import { canOpenPage, listInstallmentPlansQuerySchema } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
 import {
   PlanDetailPage,
@@ -39,10 +39,14 @@ export function InstallmentPlanDetailRoute() {
   return <PlanDetailPage key={id} planID={id} notice={noticeOf(location.state)} />;
 }
 
-/** `/installment/register` (spec §2): a new installment plan; saved, it opens the plan's page. */
+/**
+ * `/installment/register` (spec §2): a new installment plan; saved, it opens the plan's page.
+ * `?replaces=<plan id>` (a plan page's "Replace plan") opens it as that plan's replacement.
+ */
 export function InstallmentRegisterRoute() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const [search] = useSearchParams();
   const { data } = useSelf();
   if (!data) return null;
   return (
@@ -51,6 +55,7 @@ export function InstallmentRegisterRoute() {
       <p className="page__lead">{t('installments:form.lead')}</p>
       <PlanForm
         currencies={data.currencies}
+        replacesPlanID={search.get('replaces') ?? undefined}
         RecipientPicker={RecipientPicker}
         onSaved={(plan) =>
           void navigate(paths.installmentPlanDetail.getHref(plan.installmentPlanID), {

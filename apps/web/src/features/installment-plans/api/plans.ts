@@ -1,4 +1,11 @@
-import { type InstallmentPlanBody, type ListInstallmentPlansQuery, ROUTES } from '@portal/contracts';
+import {
+  type InstallmentPlanBody,
+  type InstallmentPlanSummary,
+  type ListInstallmentPlansQuery,
+  MAX_PAGE_SIZE,
+  PLAN_TRANSITIONS,
+  ROUTES,
+} from '@portal/contracts';
 import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
 import { routeAt } from '../../../lib/api-hooks';
@@ -8,6 +15,7 @@ export const planKeys = {
   all: ['installment-plans'] as const,
   list: (query: ListInstallmentPlansQuery) => ['installment-plans', 'list', query] as const,
   detail: (id: string) => ['installment-plans', 'detail', id] as const,
+  replaceable: () => ['installment-plans', 'list', 'replaceable'] as const,
 };
 
 /** `GET limited/installmentplans`: a page of the issuer's plans, filtered by state and search. */
@@ -37,13 +45,38 @@ export function useInstallmentPlans(query: ListInstallmentPlansQuery) {
 }
 
 /** `GET limited/installmentplans/:id`: one plan with its schedule, signees, securities and timeline. */
-export function useInstallmentPlan(id: string) {
-  return useQuery({
+export function installmentPlanQuery(id: string) {
+  return queryOptions({
     queryKey: planKeys.detail(id),
     queryFn: ({ signal }) =>
       apiRequest(routeAt(ROUTES.getInstallmentPlan, { id }), (s) => s.installmentPlanDetailSchema, {
         signal,
       }),
+  });
+}
+
+export function useInstallmentPlan(id: string) {
+  return useQuery(installmentPlanQuery(id));
+}
+
+/**
+ * The issuer's plans a new plan may replace (`PLAN_TRANSITIONS.replace`: active, under final notice,
+ * recalled), by loan number: one list call per state, the largest page each.
+ */
+export function useReplaceablePlans() {
+  return useQuery({
+    queryKey: planKeys.replaceable(),
+    queryFn: async ({ signal }): Promise<InstallmentPlanSummary[]> => {
+      const pages = await Promise.all(
+        PLAN_TRANSITIONS.replace.from.map((state) =>
+          listInstallmentPlans(
+            { state, sort: 'loanNumber', order: 'asc', page: 1, pageSize: MAX_PAGE_SIZE },
+            signal,
+          ),
+        ),
+      );
+      return pages.flatMap((p) => p.items).sort((a, b) => a.loanNumber.localeCompare(b.loanNumber));
+    },
   });
 }
 

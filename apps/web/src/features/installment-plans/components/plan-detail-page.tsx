@@ -94,13 +94,23 @@ function PlanActions({ plan, onDone }: { plan: InstallmentPlanDetail; onDone: (t
   const [failure, setFailure] = useState<string | null>(null);
   const allowed = new Set<PlanAction>(planActionsFrom(plan.state));
   const canDownload = SIGNED_STATES.includes(plan.state);
+  // One plan replaces another at a time: none while a replacing plan waits for its decision.
+  const canReplace = allowed.has('replace') && !plan.replacedByPlanID;
   const onError = (error: unknown) => setFailure(errorText(t, error));
 
-  if (!allowed.has('sendForSigning') && !allowed.has('cancel') && !canDownload)
+  if (!allowed.has('sendForSigning') && !allowed.has('cancel') && !canDownload && !canReplace)
     return <p className="muted">{t('installments:detail.no_actions')}</p>;
   return (
     <>
       <div className="button-row">
+        {canReplace && (
+          <Link
+            className="btn btn--secondary"
+            to={`${paths.installmentRegister.getHref()}?replaces=${encodeURIComponent(plan.installmentPlanID)}`}
+          >
+            {t('installments:detail.replace')}
+          </Link>
+        )}
         {allowed.has('sendForSigning') && (
           <Button
             variant="success"
@@ -157,6 +167,17 @@ function PlanActions({ plan, onDone }: { plan: InstallmentPlanDetail; onDone: (t
         />
       )}
     </>
+  );
+}
+
+/** A link to another plan of the issuer, named by its loan number once it is read. */
+function PlanLink({ id, fallback }: { id: string; fallback: string }) {
+  const { t } = useTranslation();
+  const other = useInstallmentPlan(id);
+  return (
+    <Link to={paths.installmentPlanDetail.getHref(id)}>
+      {other.data ? t('installments:detail.plan_link', { loanNumber: other.data.loanNumber }) : fallback}
+    </Link>
   );
 }
 
@@ -225,23 +246,34 @@ export function PlanDetailPage({ planID, notice }: { planID: string; notice: Pla
             <dd>{money(plan.total)}</dd>
             <dt>{t('installments:detail.fields.remaining')}</dt>
             <dd>{money(plan.remainingMinor)}</dd>
+            {plan.openPrincipalMinor > 0 && (
+              <>
+                <dt>{t('installments:detail.fields.open_principal')}</dt>
+                <dd>{money(plan.openPrincipalMinor)}</dd>
+              </>
+            )}
             {plan.replacesPlanID && (
               <>
                 <dt>{t('installments:detail.fields.replaces')}</dt>
                 <dd>
-                  <Link to={paths.installmentPlanDetail.getHref(plan.replacesPlanID)}>
-                    {t('installments:detail.fields.replaces')}
-                  </Link>
+                  <PlanLink id={plan.replacesPlanID} fallback={t('installments:detail.fields.replaces')} />
                 </dd>
               </>
             )}
             {plan.replacedByPlanID && (
               <>
-                <dt>{t('installments:detail.fields.replaced_by')}</dt>
+                <dt>
+                  {t(
+                    plan.state === PLAN_STATE.replaced
+                      ? 'installments:detail.fields.replaced_by'
+                      : 'installments:detail.fields.replacing_pending',
+                  )}
+                </dt>
                 <dd>
-                  <Link to={paths.installmentPlanDetail.getHref(plan.replacedByPlanID)}>
-                    {t('installments:detail.fields.replaced_by')}
-                  </Link>
+                  <PlanLink
+                    id={plan.replacedByPlanID}
+                    fallback={t('installments:detail.fields.replaced_by')}
+                  />
                 </dd>
               </>
             )}

@@ -6,7 +6,9 @@ import {
   PLAN_LIMITS,
   signeesAsSecurities,
 } from '@portal/contracts';
-import { useMemo, useState } from 'react';
+import { formatAmount } from '@portal/domain/money';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -25,7 +27,8 @@ import { formatDate, toIsoDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { translateCode } from '../../../lib/messages';
-import { useRegisterInstallmentPlan } from '../api/plans';
+import { installmentPlanQuery, useRegisterInstallmentPlan, useReplaceablePlans } from '../api/plans';
+import { planStateKey } from '../utils/labels';
 import {
   blankPlanForm,
   liveSchedule,
@@ -34,6 +37,7 @@ import {
   type PlanFormValues,
   planFormPathOf,
   planFormSchema,
+  REPLACEMENT_ERROR_FIELDS,
 } from '../utils/plan-form';
 import { PartyEditor } from './party-editor';
 import { ScheduleTable } from './schedule-table';
@@ -41,6 +45,8 @@ import '../texts';
 
 export interface PlanFormProps {
   currencies: readonly string[];
+  /** The plan the new one replaces, chosen before the form opened (`?replaces=` of its page's link). */
+  replacesPlanID?: string | undefined;
   RecipientPicker: RecipientPickerComponent;
   onSaved: (plan: InstallmentPlanDetail) => void;
   onCancel: () => void;
@@ -84,7 +90,7 @@ const isBlankParty = (p: PartyValues) => Object.values(p).every((v) => v.trim() 
  * exactly; the start-date warning of spec §5 (saving is still allowed); the server's issues on their
  * fields. One Idempotency-Key per form, so a double click or a retry registers the plan once.
  */
-export function PlanForm({ currencies, RecipientPicker, onSaved, onCancel }: PlanFormProps) {
+export function PlanForm({ currencies, replacesPlanID, RecipientPicker, onSaved, onCancel }: PlanFormProps) {
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.language);
   const resolver = useMemo(() => zodResolver(planFormSchema(language)), [language]);
@@ -100,6 +106,36 @@ export function PlanForm({ currencies, RecipientPicker, onSaved, onCancel }: Pla
   const [checkFields, setCheckFields] = useState(false);
   const startDate = useWatch({ control, name: 'startDate' });
   const warning = startDate ? installmentPlanWarnings({ startDate }, today)[0] : undefined;
+  const replaceable = useReplaceablePlans();
+  const queryClient = useQueryClient();
+  const replacing = useWatch({ control, name: 'replacesPlanID' });
+  // The buyer picker keeps what is typed in it: a buyer taken from the replaced plan starts it anew.
+  const [pickerKey, setPickerKey] = useState(0);
+
+  /**
+   * A plan to replace is chosen: the new plan takes its buyer, its currency and, as the financed
+   * amount, its open principal to the öre (what the server requires).
+   */
+  async function takeOverTermsOf(id: string) {
+    if (!id) return;
+    const old = await queryClient.fetchQuery(installmentPlanQuery(id)).catch(() => null);
+    if (!old || getValues('replacesPlanID') !== id) return;
+    setValue('recipientName', old.recipientName);
+    setValue('recipientID', old.recipientID, { shouldValidate: formState.isSubmitted });
+    setPickerKey((k) => k + 1);
+    setValue('currency', old.currency);
+    setValue('financedAmountMinor', formatAmount(old.openPrincipalMinor, language), {
+      shouldValidate: formState.isSubmitted,
+    });
+  }
+
+  // Opened from a plan's page to replace it: its choice is made and its terms taken over once.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, for the plan the form opened with.
+  useEffect(() => {
+    if (!replacesPlanID) return;
+    setValue('replacesPlanID', replacesPlanID);
+    void takeOverTermsOf(replacesPlanID);
+  }, [replacesPlanID]);
 
   const submit = handleSubmit(
     (body) => {
@@ -113,6 +149,7 @@ export function PlanForm({ currencies, RecipientPicker, onSaved, onCancel }: Pla
           onError: (error) => {
             markServerErrors(error, setError, {
               fieldOf: (path) => planFormPathOf(path) as FieldPath<PlanFormValues> | null,
+              codeFields: REPLACEMENT_ERROR_FIELDS,
               focusFirstIssue: true,
             });
             setFailure(error);
@@ -129,16 +166,46 @@ export function PlanForm({ currencies, RecipientPicker, onSaved, onCancel }: Pla
   }
 
   const currencyOptions = currencies.map((c) => ({ value: c, label: c }));
+  const replaceOptions = [
+    { value: '', label: t('installments:form.replaces_none') },
+    ...(replaceable.data ?? []).map((p) => ({
+      value: p.installmentPlanID,
+      label: t('installments:form.replaces_option', {
+        loanNumber: p.loanNumber,
+        buyer: p.recipientName,
+        state: t(planStateKey(p.state)),
+      }),
+    })),
+  ];
+  // A plan named by the link but not among the list (not replaceable any more) is still shown as
+  // chosen, so the server's answer about it has its field.
+  if (replacing && !replaceOptions.some((o) => o.value === replacing))
+    replaceOptions.push({ value: replacing, label: t('installments:form.replaces_unknown') });
   return (
     <form className="plan-form stack" noValidate onSubmit={submit} aria-label={t('installments:form.label')}>
       <Card header={t('installments:form.sections.terms')}>
         <div className="invoice-form__grid">
+          <div className="plan-form__description">
+            <FormSelectField
+              control={control}
+              name="replacesPlanID"
+              label={t('installments:form.replaces')}
+              options={replaceOptions}
+              onValueChange={(id) => void takeOverTermsOf(id)}
+            />
+            {replacing && (
+              <p className="muted" data-testid="replaces-hint">
+                {t('installments:form.replaces_hint')}
+              </p>
+            )}
+          </div>
           <Controller
             control={control}
             name="recipientID"
             render={({ field, fieldState }) => (
               <div className="invoice-form__recipient">
                 <RecipientPicker
+                  key={pickerKey}
                   label={t('installments:form.buyer')}
                   hint={t('installments:form.buyer_hint')}
                   required

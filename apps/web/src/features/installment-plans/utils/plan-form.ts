@@ -31,6 +31,8 @@ export interface PartyValues {
  * name beside its id for the picker.
  */
 export interface PlanFormValues {
+  /** The plan this one replaces (its id), or '' for a plan of its own. */
+  replacesPlanID: string;
   recipientID: string;
   recipientName: string;
   description: string;
@@ -52,6 +54,7 @@ export const blankParty = (): PartyValues => ({ name: '', identityNumber: '', em
 
 export function blankPlanForm(currency: string): PlanFormValues {
   return {
+    replacesPlanID: '',
     recipientID: '',
     recipientName: '',
     description: '',
@@ -99,6 +102,7 @@ export function planFormSchema(language: Language) {
     });
   return z
     .object({
+      replacesPlanID: z.string(),
       recipientID: z.string(),
       recipientName: z.string(),
       description: z.string(),
@@ -114,9 +118,10 @@ export function planFormSchema(language: Language) {
     })
     .transform(
       // The contract checks every value next, the currency among them.
-      ({ recipientName: _name, ...body }): InstallmentPlanBody => ({
+      ({ recipientName: _name, replacesPlanID, ...body }): InstallmentPlanBody => ({
         ...body,
         currency: body.currency as Currency,
+        replacesPlanID: replacesPlanID === '' ? null : replacesPlanID,
       }),
     )
     .pipe(installmentPlanBodySchema);
@@ -170,6 +175,7 @@ export function liveSchedule(values: PlanFormValues, language: Language): LiveSc
 }
 
 const TOP_FIELDS = new Set<string>([
+  'replacesPlanID',
   'recipientID',
   'description',
   'currency',
@@ -193,3 +199,16 @@ export function planFormPathOf(path: string): string | null {
   if (path === 'signees' || path === 'securities') return `${path}.root`;
   return TOP_FIELDS.has(path) ? path : null;
 }
+
+/**
+ * The error codes of a replacing plan (docs/INSTALLMENTS.md) and the field each is shown at: what is
+ * wrong with the plan to replace at its choice, a financed amount that is not its open principal at
+ * the amount.
+ */
+export const REPLACEMENT_ERROR_FIELDS = {
+  'installmentPlans.not_found': 'replacesPlanID',
+  'installmentPlans.not_replaceable': 'replacesPlanID',
+  'installmentPlans.already_being_replaced': 'replacesPlanID',
+  'installmentPlans.replace_other_buyer': 'replacesPlanID',
+  'installmentPlans.replace_amount_mismatch': 'financedAmountMinor',
+} as const satisfies Record<string, keyof PlanFormValues>;

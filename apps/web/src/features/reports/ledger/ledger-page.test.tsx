@@ -1,5 +1,7 @@
 import type { LedgerResponse } from '@portal/contracts';
+import { addDays } from '@portal/domain/calendar-date';
 import { formatAmount } from '@portal/domain/money';
+import { approvedPlan, runDailyOn } from '@portal/server/testing';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -81,4 +83,47 @@ describe('the ledger report (/reports/ledger)', () => {
     );
     await waitFor(() => expect(shownNumbers()).toEqual(expected.items.map((i) => i.invoiceNumber)));
   });
+
+  it('names an installment invoice’s plan under its service, a link to the plan for a user who may open it', async () => {
+    // A plan taken to active through the API (signed on the e-signing sandbox, approved), and the daily
+    // job issuing its first installment's invoice.
+    const plan = await approvedPlan(api.server, { terms: { startDate: '2026-03-20', noOfInstallments: 2 } });
+    const [one] = plan.installments;
+    if (!one) throw new Error('no schedule');
+    const day = addDays(one.dueDate, -30);
+    await runDailyOn(api.server, day);
+    // The app's clock moved on to the job's day: sign in again.
+    await api.signIn('demo');
+    const answer = await api.call<LedgerResponse>(
+      'GET',
+      `/api/limited/reports/ledger?date=${day}&page=1&pageSize=25&sort=invoiceNumber&order=asc`,
+    );
+    const installment = answer.items.find((i) => i.installmentPlanID === plan.installmentPlanID);
+    expect(installment).toMatchObject({ invoiceNumber: `${plan.loanNumber}-1`, loanNumber: plan.loanNumber });
+    const label = `Installment plan ${plan.loanNumber}`;
+
+    /** The ledger of the day on the page; the installment invoice's row. */
+    const shown = async () => {
+      await typeDate(userEvent.setup(), await screen.findByRole('group', { name: 'As of' }), day);
+      await waitFor(() => expect(shownNumbers()).toContain(`${plan.loanNumber}-1`));
+      return screen.getByRole('rowheader', { name: `${plan.loanNumber}-1` }).closest('tr') as HTMLElement;
+    };
+    const view = renderWithProviders(<LedgerPage canViewPlans />, { path: '/reports/ledger' });
+    const row = await shown();
+    const service = within(row).getAllByRole('cell')[2] as HTMLElement;
+    expect(service.textContent).toBe(`Loan${label}`);
+    expect(within(service).getByRole('link', { name: label })).toHaveAttribute(
+      'href',
+      `/installmentplans/${plan.installmentPlanID}`,
+    );
+    // The other invoices of the page name no plan.
+    expect(within(screen.getByRole('table')).getAllByRole('link')).toHaveLength(1);
+    view.unmount();
+
+    // A user who may not open plans sees the plan as text, not as a link.
+    renderWithProviders(<LedgerPage />, { path: '/reports/ledger' });
+    const plain = await shown();
+    expect(plain.textContent).toContain(label);
+    expect(within(plain).queryByRole('link')).toBeNull();
+  }, 40_000);
 });

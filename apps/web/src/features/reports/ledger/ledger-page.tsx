@@ -2,10 +2,12 @@ import type { LEDGER_SORT_FIELDS } from '@portal/contracts';
 import { formatAmount } from '@portal/domain/money';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
 import { DataTable, ListResults, sortPropsOf } from '../../../components/ui/list-results';
 import { SortableHeader } from '../../../components/ui/sortable-header';
+import { paths } from '../../../config/paths';
 import { formatDate, toIsoDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
@@ -16,9 +18,12 @@ type Sort = (typeof LEDGER_SORT_FIELDS)[number];
 
 /**
  * `/reports/ledger` (spec §3): the open ledger as of a date (today by default), paged and sorted,
- * with totals per currency and the Excel and PDF downloads of the same date.
+ * with totals per currency and the Excel and PDF downloads of the same date. An installment plan's
+ * invoice says which plan it belongs to under its service (issue #14): the plan and its loan number,
+ * a link to the plan's page for a user who may open it (`canViewPlans`). Sorted by invoice number, a
+ * plan's invoices (`<loan number>-<n>`) stand together.
  */
-export function LedgerPage() {
+export function LedgerPage({ canViewPlans = false }: { canViewPlans?: boolean }) {
   const { t, i18n } = useTranslation();
   const [query, setQuery] = useState<LedgerListQuery>({
     date: toIsoDate(new Date()),
@@ -128,7 +133,20 @@ export function LedgerPage() {
                     <th scope="row">{row.invoiceNumber}</th>
                     <td className="data-table__nowrap">{formatDate(row.invoiceDate, i18n.language)}</td>
                     <td className="data-table__nowrap">{formatDate(row.dueDate, i18n.language)}</td>
-                    <td>{t(`invoices:services.${row.service}`)}</td>
+                    <td>
+                      {t(`invoices:services.${row.service}`)}
+                      {row.installmentPlanID && row.loanNumber ? (
+                        <span className="ledger-plan">
+                          {canViewPlans ? (
+                            <Link to={paths.installmentPlanDetail.getHref(row.installmentPlanID)}>
+                              {t('reports:ledger.plan', { loanNumber: row.loanNumber })}
+                            </Link>
+                          ) : (
+                            t('reports:ledger.plan', { loanNumber: row.loanNumber })
+                          )}
+                        </span>
+                      ) : null}
+                    </td>
                     <td>{row.customer}</td>
                     <td className="data-table__nowrap">{row.organizationNumber}</td>
                     <td>{row.city}</td>
