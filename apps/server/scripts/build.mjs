@@ -14,9 +14,9 @@ const externalNpm = {
 };
 
 await build({
-  // The import file reader runs in a worker thread (services/import-pool.ts), which loads
+  // The import file reader runs in a worker thread (modules/invoice-import/import-pool.ts), which loads
   // dist/import-worker.js next to dist/main.js.
-  entryPoints: { main: 'src/main.ts', 'import-worker': 'src/services/import-worker.ts' },
+  entryPoints: { main: 'src/main.ts', 'import-worker': 'src/modules/invoice-import/import-worker.ts' },
   outdir: 'dist',
   bundle: true,
   platform: 'node',

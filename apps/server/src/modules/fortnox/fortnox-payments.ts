@@ -13,7 +13,7 @@ import {
 import { apiOf, ConnectionRefused, type Log } from './fortnox-connection';
 
 /**
- * Payments we received (services/payment-import.ts: an imported file's, or one an operator assigned):
+ * Payments we received (modules/money/payment-import.ts: an imported file's, or one an operator assigned):
  * those applied to an invoice taken over from Fortnox, of an issuer where a user has
  * limited_fortnox_bookkeeping, are queued to be registered in Fortnox, once each (the outbox's unique
  * key on the payment). Runs in the import's transaction, so a payment rolled back is never queued.

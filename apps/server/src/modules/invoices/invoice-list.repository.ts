@@ -137,7 +137,7 @@ function bucketDueRange(bucket: OverdueBucket, today: string): { from: string | 
 
 /**
  * The unpaid invoices (states 2, 3) of a bucket of days past due as of `today`. The dashboard's
- * buckets count the same invoices (routes/dashboard.ts).
+ * buckets count the same invoices (modules/dashboard/dashboard.repository.ts).
  */
 function bucketWhere(bucket: OverdueBucket, today: string): SQL | undefined {
   const { from, to } = bucketDueRange(bucket, today);

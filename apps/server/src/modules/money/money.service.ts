@@ -16,8 +16,8 @@ import { settlementBgmax } from './settlement-bgmax';
 /**
  * The money module's service (docs/MONEY.md): the ledger, payouts and settlements, the import of
  * incoming payments and their matching, the daily job and the ledger report. Outside this folder,
- * import from this file only (ARCHITECTURE.md "Modules"); the routes of the area are still in
- * src/routes/money.ts and src/routes/backoffice-money.ts.
+ * import from this file only (ARCHITECTURE.md "Modules"); the routes of the area are money.routes.ts
+ * and the operator's, modules/backoffice-money/backoffice-money.routes.ts.
  */
 
 export { runDailyJob } from './daily-job';

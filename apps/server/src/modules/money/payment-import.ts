@@ -51,7 +51,7 @@ export interface ImportOptions {
 /**
  * A step run in the import's (or the assignment's) transaction once its payments are applied, so a
  * payment rolled back is never passed on. The app wires Fortnox's queue and the completion of the
- * installment plans the payments paid up in here (routes/backoffice-money.ts), which keeps the money
+ * installment plans the payments paid up in here (modules/backoffice-money), which keeps the money
  * module free of any one ERP and of the installments module (which books through money).
  */
 export type PaymentsApplied = (

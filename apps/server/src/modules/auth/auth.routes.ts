@@ -1,0 +1,94 @@
+import {
+  checkPasswordResetParamsSchema,
+  getGroupQuerySchema,
+  getGroupResponseSchema,
+  login2faBodySchema,
+  login2faResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  okResponseSchema,
+  requestPasswordResetBodySchema,
+  resetPasswordBodySchema,
+} from '@portal/contracts';
+import { clientOf, routeModule, routesTagged, signedIn } from '../../routes/define';
+import * as auth from './auth.service';
+
+/** Sign-in, sign-out and password reset links (spec §8): HTTP only; the rules are in auth.service.ts. */
+export const authRoutes = routeModule((app, ctx) => {
+  const route = routesTagged(['auth']);
+  const ok = { ok: true as const };
+
+  app.route({
+    ...route('getGroup', {
+      summary: 'Branding of a login group (`limited/group&group=` works as well as `?group=`)',
+      querystring: getGroupQuerySchema,
+      ok: getGroupResponseSchema,
+    }),
+    handler: async (request) => auth.getGroup(ctx, request.query.group),
+  });
+
+  app.route({
+    ...route('login', {
+      summary: 'Sign in with username and password',
+      body: loginBodySchema,
+      ok: loginResponseSchema,
+    }),
+    handler: async (request) => auth.login(ctx, request.body, clientOf(request)),
+  });
+
+  app.route({
+    ...route('login2fa', {
+      summary: 'Second sign-in step: the first-step token and a TOTP code',
+      body: login2faBodySchema,
+      ok: login2faResponseSchema,
+    }),
+    handler: async (request) => auth.login2fa(ctx, request.body, clientOf(request)),
+  });
+
+  app.route({
+    ...route('logout', { summary: 'End this session', ok: okResponseSchema }),
+    handler: async (request) => {
+      await auth.logout(ctx, signedIn(request), request.ip);
+      return ok;
+    },
+  });
+
+  app.route({
+    ...route('requestPasswordReset', {
+      summary: 'E-mail a single-use password reset link (404 for an unknown username, spec §8)',
+      body: requestPasswordResetBodySchema,
+      ok: okResponseSchema,
+    }),
+    handler: async (request) => {
+      await auth.requestPasswordReset(ctx, request.body.username, request.ip, (line) =>
+        request.log.info(line),
+      );
+      return ok;
+    },
+  });
+
+  app.route({
+    ...route('checkPasswordReset', {
+      summary: 'Whether a reset link can still be used',
+      params: checkPasswordResetParamsSchema,
+      ok: okResponseSchema,
+    }),
+    handler: async (request) => {
+      await auth.checkPasswordReset(ctx, request.params.hash);
+      return ok;
+    },
+  });
+
+  app.route({
+    ...route('resetPassword', {
+      summary: 'Set a new password through a reset link; ends every session of the user',
+      body: resetPasswordBodySchema,
+      validationCode: 'account.invalid_new_password',
+      ok: okResponseSchema,
+    }),
+    handler: async (request) => {
+      await auth.resetPassword(ctx, request.body, request.ip);
+      return ok;
+    },
+  });
+});

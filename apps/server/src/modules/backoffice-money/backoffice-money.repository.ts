@@ -1,0 +1,46 @@
+import type { issuerFeeSchema } from '@portal/contracts';
+import { asc, count, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db, Tx } from '../../db/client';
+import { issuerFees, issuers, payments } from '../../db/schema';
+
+type IssuerFee = z.output<typeof issuerFeeSchema>;
+
+/** The queries of the back office's money routes: unmatched payments and issuers' fees. */
+
+/** One page of the payments no invoice claimed, oldest first. */
+export async function listUnmatchedPayments(db: Db, page: number, pageSize: number) {
+  const unmatched = eq(payments.status, 'unmatched');
+  const [found, [total]] = await Promise.all([
+    db
+      .select()
+      .from(payments)
+      .where(unmatched)
+      .orderBy(asc(payments.createdAt), asc(payments.id))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    db.select({ n: count() }).from(payments).where(unmatched),
+  ]);
+  return { found, total: total?.n ?? 0 };
+}
+
+export async function issuerExists(db: Db, issuerId: string): Promise<boolean> {
+  const [issuer] = await db.select({ id: issuers.id }).from(issuers).where(eq(issuers.id, issuerId));
+  return issuer !== undefined;
+}
+
+/** The issuer's fees, by service and currency. */
+export function feesOf(db: Db, issuerId: string) {
+  return db
+    .select()
+    .from(issuerFees)
+    .where(eq(issuerFees.issuerId, issuerId))
+    .orderBy(asc(issuerFees.service), asc(issuerFees.currency));
+}
+
+/** Replaces the issuer's fees. */
+export async function replaceFees(tx: Tx, issuerId: string, fees: IssuerFee[], now: Date): Promise<void> {
+  await tx.delete(issuerFees).where(eq(issuerFees.issuerId, issuerId));
+  if (fees.length > 0)
+    await tx.insert(issuerFees).values(fees.map((f) => ({ issuerId, ...f, updatedAt: now })));
+}

@@ -1,0 +1,142 @@
+import {
+  assignPaymentBodySchema,
+  assignPaymentResponseSchema,
+  checkBooksResponseSchema,
+  idParamsSchema,
+  importPaymentsQuerySchema,
+  importPaymentsResponseSchema,
+  issuerFeesBodySchema,
+  issuerFeesResponseSchema,
+  listHeldPayoutsResponseSchema,
+  listUnmatchedQuerySchema,
+  listUnmatchedResponseSchema,
+  runDailyBodySchema,
+  runDailyResponseSchema,
+  runPayoutBodySchema,
+  runPayoutResponseSchema,
+} from '@portal/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+import type { OperatorContext } from '../../context';
+import { operatorOf, routeModule, routesTagged } from '../../routes/define';
+import * as money from './backoffice-money.service';
+
+/** Largest BGMAX file the import takes (100,000 payments with names and addresses is about 25 MB). */
+const BGMAX_MAX_BYTES = 64 * 1024 * 1024;
+
+/** The operator's call: the operator (401 without one), the address and the request's log. */
+function callOf(request: { operator: OperatorContext | null; ip: string; log: FastifyBaseLogger }) {
+  return { operator: operatorOf(request), ip: request.ip, log: request.log };
+}
+
+/**
+ * The back office's money routes (docs/MONEY.md, docs/BACKOFFICE.md): operators only. HTTP only; the
+ * work is in backoffice-money.service.ts.
+ */
+export const backofficeMoneyRoutes = routeModule((app, ctx, fastify) => {
+  // The import's body is the BGMAX file as bytes whatever type it is sent as; only in this scope.
+  fastify.addContentTypeParser(
+    ['application/octet-stream', 'text/plain'],
+    { parseAs: 'buffer', bodyLimit: BGMAX_MAX_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+  const route = routesTagged(['backoffice']);
+
+  app.route({
+    ...route('runPayout', {
+      summary: 'Pay out everything owed to issuers: one settlement per issuer and currency',
+      body: runPayoutBodySchema,
+      ok: runPayoutResponseSchema,
+    }),
+    handler: async (request) => money.runPayout(ctx, callOf(request), request.body),
+  });
+
+  app.route({
+    ...route('listHeldPayouts', {
+      summary:
+        'The issuers whose payouts a run would hold now, per currency, with the reason (`bank_account_unverified`: no verified bank account)',
+      ok: listHeldPayoutsResponseSchema,
+    }),
+    handler: async (request) => {
+      operatorOf(request);
+      return money.listHeldPayouts(ctx.db);
+    },
+  });
+
+  app.route({
+    ...route('importPayments', {
+      summary:
+        'Import a BGMAX file of incoming payments (the body, application/octet-stream): all or nothing, once',
+      querystring: importPaymentsQuerySchema,
+      ok: importPaymentsResponseSchema,
+    }),
+    bodyLimit: BGMAX_MAX_BYTES,
+    handler: async (request) =>
+      money.importPayments(ctx, callOf(request), request.body, request.query.filename),
+  });
+
+  app.route({
+    ...route('listUnmatchedPayments', {
+      summary: 'Incoming payments no invoice claimed, oldest first, for an operator to assign',
+      querystring: listUnmatchedQuerySchema,
+      ok: listUnmatchedResponseSchema,
+    }),
+    handler: async (request) => {
+      operatorOf(request);
+      return money.listUnmatchedPayments(ctx.db, request.query);
+    },
+  });
+
+  app.route({
+    ...route('assignPayment', {
+      summary: 'Assign an unmatched payment to an invoice; it then counts as paid on it',
+      params: idParamsSchema,
+      body: assignPaymentBodySchema,
+      ok: assignPaymentResponseSchema,
+    }),
+    handler: async (request) =>
+      money.assignPayment(ctx, callOf(request), request.params.id, request.body.invoiceID),
+  });
+
+  app.route({
+    ...route('runDailyJob', {
+      summary:
+        'Run the daily job for a day (default today): distribution, collection steps, interest, recourse',
+      body: runDailyBodySchema,
+      ok: runDailyResponseSchema,
+    }),
+    handler: async (request) => money.runDailyJob(ctx, callOf(request), request.body),
+  });
+
+  app.route({
+    ...route('checkBooks', {
+      summary: 'Check the double-entry book: balanced journals, invoice remaining amounts, settlement totals',
+      ok: checkBooksResponseSchema,
+    }),
+    handler: async (request) => {
+      operatorOf(request);
+      return money.checkBooks(ctx.db);
+    },
+  });
+
+  app.route({
+    ...route('getIssuerFees', {
+      summary: 'An issuer’s fees per service and currency',
+      params: idParamsSchema,
+      ok: issuerFeesResponseSchema,
+    }),
+    handler: async (request) => {
+      operatorOf(request);
+      return money.getIssuerFees(ctx.db, request.params.id);
+    },
+  });
+
+  app.route({
+    ...route('setIssuerFees', {
+      summary: 'Replace an issuer’s fees (the next payout run uses them)',
+      params: idParamsSchema,
+      body: issuerFeesBodySchema,
+      ok: issuerFeesResponseSchema,
+    }),
+    handler: async (request) => money.setIssuerFees(ctx, callOf(request), request.params.id, request.body),
+  });
+});

@@ -1,0 +1,94 @@
+import {
+  backofficeLogin2faBodySchema,
+  backofficeLogin2faResponseSchema,
+  backofficeLoginBodySchema,
+  backofficeLoginResponseSchema,
+  creditDecisionResponseSchema,
+  idParamsSchema,
+  listPendingDecisionsQuerySchema,
+  listPendingDecisionsResponseSchema,
+  okResponseSchema,
+  rejectInvoiceBodySchema,
+} from '@portal/contracts';
+import { clientOf, operatorOf, routeModule, routesTagged } from '../../routes/define';
+import * as backoffice from './backoffice.service';
+
+/**
+ * The back office's API (docs/BACKOFFICE.md): operators only, never a customer's token. HTTP only; the
+ * rules are in backoffice.service.ts.
+ */
+export const backofficeRoutes = routeModule((app, ctx) => {
+  const route = routesTagged(['backoffice']);
+
+  app.route({
+    ...route('backofficeLogin', {
+      summary: 'Operator sign-in with username and password (throttled like the customer sign-in)',
+      body: backofficeLoginBodySchema,
+      ok: backofficeLoginResponseSchema,
+    }),
+    handler: async (request) => backoffice.backofficeLogin(ctx, request.body, clientOf(request)),
+  });
+
+  app.route({
+    ...route('backofficeLogin2fa', {
+      summary: 'Second operator sign-in step: the step token and a TOTP code',
+      body: backofficeLogin2faBodySchema,
+      ok: backofficeLogin2faResponseSchema,
+    }),
+    handler: async (request) => backoffice.backofficeLogin2fa(ctx, request.body, clientOf(request)),
+  });
+
+  app.route({
+    ...route('backofficeLogout', { summary: 'End this operator session', ok: okResponseSchema }),
+    handler: async (request) => {
+      await backoffice.backofficeLogout(ctx, operatorOf(request), request.ip);
+      return { ok: true as const };
+    },
+  });
+
+  app.route({
+    ...route('listPendingDecisions', {
+      summary: 'Invoices of every issuer awaiting our credit decision (state 9), oldest sent first',
+      querystring: listPendingDecisionsQuerySchema,
+      ok: listPendingDecisionsResponseSchema,
+    }),
+    handler: async (request) => {
+      operatorOf(request);
+      return backoffice.listPendingDecisions(ctx.db, request.query);
+    },
+  });
+
+  app.route({
+    ...route('approveInvoice', {
+      summary: 'Approve the credit of an invoice in state 9: it moves to 2 (notPaid); 409 in any other state',
+      params: idParamsSchema,
+      ok: creditDecisionResponseSchema,
+    }),
+    handler: async (request) =>
+      backoffice.decideInvoiceCredit(
+        ctx,
+        operatorOf(request),
+        request.params.id,
+        { decision: 'approved' },
+        request.ip,
+      ),
+  });
+
+  app.route({
+    ...route('rejectInvoice', {
+      summary:
+        'Reject the credit of an invoice in state 9 with a reason the customer sees: it moves back to 1 (pending)',
+      params: idParamsSchema,
+      body: rejectInvoiceBodySchema,
+      ok: creditDecisionResponseSchema,
+    }),
+    handler: async (request) =>
+      backoffice.decideInvoiceCredit(
+        ctx,
+        operatorOf(request),
+        request.params.id,
+        { decision: 'rejected', reason: request.body.reason },
+        request.ip,
+      ),
+  });
+});

@@ -1,0 +1,17 @@
+import { dashboardResponseSchema } from '@portal/contracts';
+import { todayIn } from '../../lib/today';
+import { routeModule, routesTagged, signedIn } from '../../routes/define';
+import { loadDashboard } from './dashboard.service';
+
+/** The dashboard (spec §1): HTTP only; the figures are read in dashboard.service.ts. */
+export const dashboardRoutes = routeModule((app, ctx) => {
+  const route = routesTagged(['dashboard']);
+  app.route({
+    ...route('getDashboard', {
+      summary:
+        'The dashboard (spec §1): top 10 customers, sales per day (30 days) and month (12 months), overdue buckets',
+      ok: dashboardResponseSchema,
+    }),
+    handler: async (request) => loadDashboard(ctx.db, signedIn(request).issuerId, todayIn(ctx.now())),
+  });
+});

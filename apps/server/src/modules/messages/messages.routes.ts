@@ -1,0 +1,55 @@
+import {
+  createMessageBodySchema,
+  createMessageResponseSchema,
+  idParamsSchema,
+  listMessagesQuerySchema,
+  listMessagesResponseSchema,
+  okResponseSchema,
+} from '@portal/contracts';
+import { routeModule, routesTagged, signedIn } from '../../routes/define';
+import { headerLanguage, readerLanguage } from '../../services/notices';
+import * as messages from './messages.service';
+
+/** Messages (spec §2): HTTP only; the rules are in messages.service.ts. */
+export const messageRoutes = routeModule((app, ctx) => {
+  const route = routesTagged(['messages']);
+
+  app.route({
+    ...route('listMessages', {
+      summary: "The issuer's messages, newest first, or one invoice's thread; with the unread count",
+      querystring: listMessagesQuerySchema,
+      ok: listMessagesResponseSchema,
+    }),
+    handler: async (request) =>
+      messages.listMessages(ctx.db, signedIn(request), request.query, headerLanguage(request)),
+  });
+
+  app.route({
+    ...route('createMessage', {
+      summary: 'Write to us, about one of the issuer’s invoices or in general',
+      body: createMessageBodySchema,
+      validationCode: 'messages.invalid',
+      ok: createMessageResponseSchema,
+    }),
+    handler: async (request) =>
+      messages.createMessage(
+        ctx.db,
+        signedIn(request),
+        request.body,
+        (stored) => readerLanguage(request, stored),
+        ctx.now(),
+      ),
+  });
+
+  app.route({
+    ...route('markMessageRead', {
+      summary: 'Mark one of the issuer’s messages read',
+      params: idParamsSchema,
+      ok: okResponseSchema,
+    }),
+    handler: async (request) => {
+      await messages.markMessageRead(ctx.db, signedIn(request).issuerId, request.params.id);
+      return { ok: true as const };
+    },
+  });
+});
