@@ -25,17 +25,27 @@ import { ApiError } from '../lib/errors';
 import { normaliseFileName } from '../lib/file-names';
 import { todayIn } from '../lib/today';
 import { queueFortnoxPayments, registerFortnoxPayments } from '../modules/fortnox/fortnox.service';
-import { runPlanSteps } from '../modules/installments/installments.service';
+import { recordInstallmentPayments, runPlanSteps } from '../modules/installments/installments.service';
 import {
   assertNearToday,
   assignPayment,
   checkBooks,
   importBgmaxFile,
   listHeldPayouts,
+  type PaymentsApplied,
   runDailyJob,
   runPayout,
 } from '../modules/money/money.service';
 import { errorResponses, operatorOf, routeOf } from './define';
+
+/**
+ * What an applied payment does besides the invoice, in the import's (or assignment's) transaction:
+ * queued for the issuer's Fortnox (issue #13), and an installment's payment on its plan's timeline.
+ */
+const afterPaymentsApplied: PaymentsApplied = async (tx, of, at) => {
+  await queueFortnoxPayments(tx, of, at);
+  await recordInstallmentPayments(tx, of, at);
+};
 
 /** Largest BGMAX file the import takes (100,000 payments with names and addresses is about 25 MB). */
 const BGMAX_MAX_BYTES = 64 * 1024 * 1024;
@@ -178,7 +188,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
         filename,
         operatorId: operator.operatorId,
         now: ctx.now(),
-        afterApplied: queueFortnoxPayments,
+        afterApplied: afterPaymentsApplied,
         record: (tx, done) =>
           audit(tx, 'backoffice.payments.imported', {
             operatorId: operator.operatorId,
@@ -255,7 +265,7 @@ export async function backofficeMoneyRoutes(fastify: FastifyInstance): Promise<v
         operator,
         ctx.now(),
         request.ip,
-        queueFortnoxPayments,
+        afterPaymentsApplied,
       );
       return {
         paymentID: done.paymentId,

@@ -424,3 +424,4 @@ export {
   type PlanStepsResult,
   runPlanSteps,
 } from './installment-invoices';
+export { recordInstallmentPayments } from './installment-payments';

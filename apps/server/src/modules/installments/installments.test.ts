@@ -421,6 +421,15 @@ describe('the daily job collects a plan (docs/INSTALLMENTS.md "Money")', () => {
     expect(imported.statusCode, imported.body).toBe(200);
     const paid = await plan.detail();
     expect(paid.installments[0]).toMatchObject({ invoiceState: INVOICE_STATE.paid, remainingMinor: 0 });
+    // The payment is on the plan's timeline too, once, with the installment and the amount.
+    const paidEvents = paid.events.filter((e) => e.event === PLAN_EVENT.installmentPaid);
+    expect(paidEvents).toHaveLength(1);
+    expect(paidEvents[0]?.details).toMatchObject({
+      invoiceID: row1?.invoiceID,
+      installment: 1,
+      amountMinor: one.amountMinor,
+      remainingMinor: 0,
+    });
     expect(paid.installments[1]?.invoiceState).toBe(INVOICE_STATE.notPaid);
     expect(paid.state).toBe(PLAN_STATE.active);
     await books();

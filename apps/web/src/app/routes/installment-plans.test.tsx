@@ -1,12 +1,14 @@
 import type { InstallmentPlanDetail, Recipient } from '@portal/contracts';
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, type Location, Route, RouterProvider, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18next } from '../../lib/i18n';
 import { dateField, typeDate } from '../../test/date-field';
 import { startRealApi } from '../../test/real-api';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, testQueryClient } from '../../test/render';
 import InstallmentPlansRoute, {
   InstallmentPlanDetailRoute,
   InstallmentRegisterRoute,
@@ -155,6 +157,37 @@ describe('the installment plans (/installmentplans)', () => {
       noOfInstallments: 3,
     });
     expect(screen.getByText('Solpaneler')).toBeInTheDocument();
+  });
+
+  it('says "registered" on arrival from the form only, not again after a reload', async () => {
+    const plan = await registerPlan('Carport');
+    const path = `/installmentplans/${plan.installmentPlanID}`;
+    // A reload opens the same history entry again, its state included: the page must have taken the
+    // notice out of it.
+    const open = (entry: Partial<Location>) => {
+      const router = createMemoryRouter(
+        [{ path: '/installmentplans/:id', element: <InstallmentPlanDetailRoute /> }],
+        { initialEntries: [entry] },
+      );
+      const view = render(
+        <I18nextProvider i18n={i18next}>
+          <QueryClientProvider client={testQueryClient()}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </I18nextProvider>,
+      );
+      return { router, view };
+    };
+    const first = open({ pathname: path, state: { notice: 'registered' } });
+    expect(await screen.findByText(/The installment plan is registered/)).toBeInTheDocument();
+    await waitFor(() => expect(first.router.state.location.state).toBeNull());
+    // Still said on the page that was arrived at.
+    expect(screen.getByText(/The installment plan is registered/)).toBeInTheDocument();
+    const entry = first.router.state.location;
+    first.view.unmount();
+    open(entry);
+    await screen.findByRole('table', { name: 'Payment schedule' });
+    expect(screen.queryByText(/The installment plan is registered/)).toBeNull();
   });
 
   it('refuses an empty form on its fields and warns of a start date in the past', async () => {

@@ -67,13 +67,10 @@ function PartiesTable({
               <td>{party.phone}</td>
               {withStatus && party.signingStatus && (
                 <td>
-                  {t(SIGNING_KEYS[party.signingStatus])}
-                  {party.signedAt && party.signingStatus === 'signed' && (
-                    <span className="muted">
-                      {' '}
-                      {t('installments:detail.signed_at', { date: formatDateTime(party.signedAt, language) })}
-                    </span>
-                  )}
+                  {/* "Signed <date>" once: the status word is part of the dated text. */}
+                  {party.signedAt && party.signingStatus === 'signed'
+                    ? t('installments:detail.signed_at', { date: formatDateTime(party.signedAt, language) })
+                    : t(SIGNING_KEYS[party.signingStatus])}
                 </td>
               )}
             </tr>
