@@ -188,9 +188,13 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     const applied = await migrate(database.db);
     if (applied.length) logger.info({ applied }, 'migrations applied');
+    const files =
+      database.kind === 'embedded'
+        ? folderFileStore(join(config.dataDir, 'files'))
+        : databaseFileStore(database.db);
     let seeded = false;
     if (database.kind === 'embedded' && config.seedDemo)
-      seeded = await seedDemo(database.db, config.secretKey);
+      seeded = await seedDemo(database.db, config.secretKey, new Date(), { files });
 
     const bank = await bankProviderOf(config, database.kind === 'embedded');
     bankSandbox = bank.sandbox;
@@ -210,10 +214,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         bankProvider: bank.provider,
         fortnox: fortnox.provider,
         eSigning: eSigning.provider,
-        files:
-          database.kind === 'embedded'
-            ? folderFileStore(join(config.dataDir, 'files'))
-            : databaseFileStore(database.db),
+        files,
         throttle: {
           perUsername: LOGIN_MAX_FAILURES_PER_USERNAME,
           perIp: LOGIN_MAX_FAILURES_PER_IP,

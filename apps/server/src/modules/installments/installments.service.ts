@@ -337,7 +337,8 @@ export async function applySigningState(
   let sealedKey: string | null = null;
   if (state.signed) {
     const sealed = await fetchSealedPdf(signing.provider, state.documentId);
-    sealedKey = `agreements/${waiting.id}-${randomUUID()}.pdf`;
+    // A bare uuid, as every file key: the embedded demo's folder store takes nothing else.
+    sealedKey = randomUUID();
     await signing.files.put(sealedKey, sealed);
   }
   await db.transaction(async (tx) => {
