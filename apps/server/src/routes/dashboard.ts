@@ -15,6 +15,7 @@ import { rows } from '../db/migrate';
 import { invoices, issuers } from '../db/schema';
 import { minorOf } from '../lib/minor';
 import { todayIn } from '../lib/today';
+import { plansDashboard } from '../modules/installments/installments.service';
 import { errorResponses, routeOf, signedIn } from './define';
 
 const TOP_CUSTOMERS = 10;
@@ -146,9 +147,18 @@ export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
     schema: {
       tags: ['dashboard'],
       summary:
-        'The dashboard (spec §1): top 10 customers, sales per day (30 days) and month (12 months), overdue buckets',
+        'The dashboard (spec §1): top 10 customers, sales per day (30 days) and month (12 months), overdue buckets; installment plans by state group with contract financing',
       response: { 200: dashboardResponseSchema, ...errorResponses },
     },
-    handler: async (request) => loadDashboard(ctx.db, signedIn(request).issuerId, todayIn(ctx.now())),
+    handler: async (request) => {
+      const auth = signedIn(request);
+      const dashboard = await loadDashboard(ctx.db, auth.issuerId, todayIn(ctx.now()));
+      // Issue #14: the plans' card only for those who may see installment plans.
+      if (!auth.abilities.includes('limited_contract_financing')) return dashboard;
+      return {
+        ...dashboard,
+        installmentPlans: await plansDashboard(ctx.db, auth.issuerId, dashboard.currency),
+      };
+    },
   });
 }

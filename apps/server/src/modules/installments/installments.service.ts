@@ -426,3 +426,4 @@ export {
   runPlanSteps,
 } from './installment-invoices';
 export { recordInstallmentPayments } from './installment-payments';
+export { type PlansDashboard, plansDashboard } from './installments-dashboard';
