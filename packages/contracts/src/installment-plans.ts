@@ -341,6 +341,12 @@ export const planSigneeSchema = planPartySchema.extend({
   signingStatus: z.enum(SIGNING_STATUSES),
   /** When the signee signed or refused (ISO timestamp), else null. */
   signedAt: text.nullable(),
+  /**
+   * The signee's own page at the e-signing provider, while the plan is sent for signing (8) and it is
+   * this signee's turn (the first who has not signed yet), so the customer can hand it over or, in the
+   * demo, open it and sign in the sandbox; null otherwise.
+   */
+  signingLink: text.nullable(),
 });
 
 /**

@@ -218,16 +218,19 @@ export async function loadPlanDetail(
     email: p.email,
     phone: p.phone,
   });
+  const signees = parties.filter((p) => p.role === 'signee');
+  // Whose turn it is while the agreement waits: the first signee (in the signing order) not done yet.
+  const current =
+    plan.state === PLAN_STATE.sentForSigning ? signees.find((p) => !p.signedAt && !p.rejectedAt) : undefined;
   return {
     ...list.summaryOf(plan, found.buyerName, await repo.remainingOf(db, plan)),
     installments,
-    signees: parties
-      .filter((p) => p.role === 'signee')
-      .map((p) => ({
-        ...party(p),
-        signingStatus: p.signedAt ? 'signed' : p.rejectedAt ? 'refused' : 'pending',
-        signedAt: (p.signedAt ?? p.rejectedAt)?.toISOString() ?? null,
-      })),
+    signees: signees.map((p) => ({
+      ...party(p),
+      signingStatus: p.signedAt ? 'signed' : p.rejectedAt ? 'refused' : 'pending',
+      signedAt: (p.signedAt ?? p.rejectedAt)?.toISOString() ?? null,
+      signingLink: p === current ? p.signingLink : null,
+    })),
     securities: parties.filter((p) => p.role === 'security').map(party),
     replacesPlanID: plan.replacesPlanId,
     replacedByPlanID: replacedBy,

@@ -227,6 +227,10 @@ describe('signing, our decision and the payout', () => {
     const url = `/api/limited/installmentplans/${plan.installmentPlanID}`;
     const sent = installmentPlanDetailSchema.parse((await call(token, 'POST', `${url}/signing`)).body);
     expect(sent.state).toBe(PLAN_STATE.sentForSigning);
+    // The signee's own page at the provider, while it is the signee's turn.
+    const { signingLink } = await firstSignee(plan.installmentPlanID);
+    expect(signingLink.startsWith(t.eSigningSandbox?.url ?? 'no sandbox')).toBe(true);
+    expect(sent.signees[0]?.signingLink).toBe(signingLink);
     // Before it is signed there is no agreement to download.
     expect((await call(token, 'GET', `${url}/agreement`)).status).toBe(404);
 
@@ -241,7 +245,7 @@ describe('signing, our decision and the payout', () => {
     expect(callback.statusCode).toBe(200);
     const signed = installmentPlanDetailSchema.parse((await call(token, 'GET', url)).body);
     expect(signed.state).toBe(PLAN_STATE.signed);
-    expect(signed.signees[0]).toMatchObject({ signingStatus: 'signed' });
+    expect(signed.signees[0]).toMatchObject({ signingStatus: 'signed', signingLink: null });
     expect(signed.events.map((e) => e.event)).toEqual([
       PLAN_EVENT.registered,
       PLAN_EVENT.sentForSigning,

@@ -159,6 +159,40 @@ describe('the installment plans (/installmentplans)', () => {
     expect(screen.getByText('Solpaneler')).toBeInTheDocument();
   });
 
+  it('shows a signee who signed as "Signed <date>", the word once (the demo’s signed plan)', async () => {
+    const signed = await api.call<{ items: { installmentPlanID: string }[] }>(
+      'GET',
+      '/api/limited/installmentplans?state=9',
+    );
+    const id = signed.items[0]?.installmentPlanID ?? '';
+    const plan = await api.call<InstallmentPlanDetail>('GET', `/api/limited/installmentplans/${id}`);
+    const signee = plan.signees[0];
+    if (!signee?.signedAt) throw new Error('the demo’s signed plan has no signed signee');
+    renderPlans(`/installmentplans/${id}`);
+    const row = (await screen.findByRole('rowheader', { name: signee.name })).closest('tr') as HTMLElement;
+    const status = row.lastElementChild?.textContent ?? '';
+    expect(status).toMatch(/^Signed \S/);
+    expect(status.match(/Signed/g)).toHaveLength(1);
+    expect(within(row).queryByRole('link', { name: 'Open signing' })).toBeNull();
+  });
+
+  it('offers the signee’s signing page while the plan waits for signing (the demo’s plan sent for signing)', async () => {
+    // Sending is the e-signing sandbox's (the Playwright journey's); the demo seed has a plan waiting.
+    const waiting = await api.call<{ items: { installmentPlanID: string }[] }>(
+      'GET',
+      '/api/limited/installmentplans?state=8',
+    );
+    const id = waiting.items[0]?.installmentPlanID ?? '';
+    const plan = await api.call<InstallmentPlanDetail>('GET', `/api/limited/installmentplans/${id}`);
+    const link = plan.signees[0]?.signingLink;
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/s\//);
+    renderPlans(`/installmentplans/${id}`);
+    const open = await screen.findByRole('link', { name: 'Open signing' });
+    expect(open.getAttribute('href')).toBe(link);
+    expect(open.getAttribute('target')).toBe('_blank');
+    expect(screen.getByText('Waiting for signature')).toBeInTheDocument();
+  });
+
   it('says "registered" on arrival from the form only, not again after a reload', async () => {
     const plan = await registerPlan('Carport');
     const path = `/installmentplans/${plan.installmentPlanID}`;

@@ -91,9 +91,11 @@ function PlanActions({ plan, onDone }: { plan: InstallmentPlanDetail; onDone: (t
   const [failure, setFailure] = useState<string | null>(null);
   const allowed = new Set<PlanAction>(planActionsFrom(plan.state));
   const canDownload = SIGNED_STATES.includes(plan.state);
+  // While the agreement waits, the page of the signee whose turn it is (in the demo: the sandbox's).
+  const signingLink = plan.signees.find((s) => s.signingLink)?.signingLink ?? null;
   const onError = (error: unknown) => setFailure(errorText(t, error));
 
-  if (!allowed.has('sendForSigning') && !allowed.has('cancel') && !canDownload)
+  if (!allowed.has('sendForSigning') && !allowed.has('cancel') && !canDownload && !signingLink)
     return <p className="muted">{t('installments:detail.no_actions')}</p>;
   return (
     <>
@@ -111,6 +113,17 @@ function PlanActions({ plan, onDone }: { plan: InstallmentPlanDetail; onDone: (t
               });
             }}
           />
+        )}
+        {signingLink && (
+          <a
+            className="btn btn--secondary"
+            href={signingLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={t('installments:detail.open_signing_hint')}
+          >
+            {t('installments:detail.open_signing')}
+          </a>
         )}
         {canDownload && (
           <Button
