@@ -188,16 +188,32 @@ export async function startServer(config: Config): Promise<RunningServer> {
   try {
     const applied = await migrate(database.db);
     if (applied.length) logger.info({ applied }, 'migrations applied');
+    const files =
+      database.kind === 'embedded'
+        ? folderFileStore(join(config.dataDir, 'files'))
+        : databaseFileStore(database.db);
+    // E-signing first: the demo's plan waiting for its signee is sent to the sandbox this server runs,
+    // so its "Open signing" link leads there (the seed signs the others on a sandbox of its own).
+    const eSigning = await eSigningOf(config, database.kind === 'embedded');
+    eSigningSandbox = eSigning.sandbox;
     let seeded = false;
     if (database.kind === 'embedded' && config.seedDemo)
-      seeded = await seedDemo(database.db, config.secretKey);
+      seeded = await seedDemo(database.db, config.secretKey, new Date(), {
+        files,
+        ...(eSigning.provider
+          ? {
+              signing: {
+                provider: eSigning.provider,
+                callbackUrl: `${config.publicUrl}/api/e-signing/callback`,
+              },
+            }
+          : {}),
+      });
 
     const bank = await bankProviderOf(config, database.kind === 'embedded');
     bankSandbox = bank.sandbox;
     const fortnox = await fortnoxOf(config, database.kind === 'embedded');
     fortnoxSandbox = fortnox.sandbox;
-    const eSigning = await eSigningOf(config, database.kind === 'embedded');
-    eSigningSandbox = eSigning.sandbox;
     const mailer = config.smtpUrl
       ? smtpMailer(config.smtpUrl, config.mailFrom)
       : outboxMailer(database.db, logger);
@@ -210,10 +226,7 @@ export async function startServer(config: Config): Promise<RunningServer> {
         bankProvider: bank.provider,
         fortnox: fortnox.provider,
         eSigning: eSigning.provider,
-        files:
-          database.kind === 'embedded'
-            ? folderFileStore(join(config.dataDir, 'files'))
-            : databaseFileStore(database.db),
+        files,
         throttle: {
           perUsername: LOGIN_MAX_FAILURES_PER_USERNAME,
           perIp: LOGIN_MAX_FAILURES_PER_IP,

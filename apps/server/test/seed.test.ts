@@ -1,11 +1,22 @@
+import { PLAN_EVENT, PLAN_STATE } from '@portal/contracts';
 import { isFinnishBusinessId, isSwedishOrganisationNumber } from '@portal/domain/organisation-number';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rows } from '../src/db/migrate';
-import { groups, issuers, messages, userAbilities, users } from '../src/db/schema';
+import {
+  groups,
+  installmentPlanEvents,
+  installmentPlanRows,
+  installmentPlans,
+  issuers,
+  messages,
+  userAbilities,
+  users,
+} from '../src/db/schema';
 import { DEMO_PASSWORD, DEMO_TOTP_SECRET, DEMO_USERS, seedDemo } from '../src/db/seed/demo';
 import { verifyPassword } from '../src/lib/passwords';
 import { unseal } from '../src/lib/tokens';
+import { checkBooks } from '../src/modules/money/money.service';
 import { keptTotalsDrift } from './support/kept-totals';
 import { createTestDb, type TestDb } from './support/test-db';
 
@@ -64,7 +75,54 @@ describe('seedDemo', () => {
       'chargeBack',
       'payment',
       'payout',
+      'planPayout',
     ]);
+  });
+
+  it('holds Demo Bygg AB’s installment plans in every state but replaced, lived through, and the books hold', async () => {
+    const db = testDb.db;
+    const [bygg] = await db.select().from(issuers).where(eq(issuers.name, 'Demo Bygg AB'));
+    if (!bygg) throw new Error('no demo issuer');
+    const plans = await db.select().from(installmentPlans).where(eq(installmentPlans.issuerId, bygg.id));
+    // 1 registered, 8 sent for signing, 9 signed, 2 active, 10 agreement rejected, 3 completed,
+    // 4 cancelled, 7 final notice, 5 recalled (6 replaced is not in the demo yet).
+    expect([...new Set(plans.map((p) => p.state))].sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 7, 8, 9, 10,
+    ]);
+    const events = await db
+      .select()
+      .from(installmentPlanEvents)
+      .where(eq(installmentPlanEvents.issuerId, bygg.id));
+    const eventsOf = (state: number) => {
+      const plan = plans.find((p) => p.state === state);
+      return events.filter((e) => e.planId === plan?.id).map((e) => e.event);
+    };
+    // Each reached its state by the real moves: signed on the sandbox, decided, collected by the job.
+    expect(eventsOf(PLAN_STATE.completed)).toEqual(
+      expect.arrayContaining([
+        PLAN_EVENT.signeeSigned,
+        PLAN_EVENT.signed,
+        PLAN_EVENT.approved,
+        PLAN_EVENT.paidOut,
+        PLAN_EVENT.installmentInvoiced,
+        PLAN_EVENT.installmentPaid,
+        PLAN_EVENT.completed,
+      ]),
+    );
+    expect(eventsOf(PLAN_STATE.recalled)).toEqual(
+      expect.arrayContaining([PLAN_EVENT.finalNotice, PLAN_EVENT.recalled]),
+    );
+    expect(eventsOf(PLAN_STATE.sentForSigning)).toEqual([PLAN_EVENT.registered, PLAN_EVENT.sentForSigning]);
+    const signed = plans.find((p) => p.state === PLAN_STATE.signed);
+    expect(signed?.signedFileKey).toBeTruthy();
+    const active = plans.find((p) => p.state === PLAN_STATE.active);
+    const activeRows = await db
+      .select()
+      .from(installmentPlanRows)
+      .where(eq(installmentPlanRows.planId, active?.id ?? ''));
+    expect(activeRows.filter((r) => r.invoiceId).length).toBeGreaterThan(1);
+    expect(activeRows.some((r) => !r.invoiceId)).toBe(true);
+    expect(await checkBooks(db, bygg.id)).toEqual([]);
   });
 
   it('names every company of the register and every recipient of an issuer differently', async () => {

@@ -38,5 +38,23 @@ export const dashboardResponseSchema = z.object({
   overdueBuckets: z.array(
     z.object({ bucket: overdueBucketSchema, count: z.number().int(), remainingMinor: z.number().int() }),
   ),
+  /**
+   * The issuer's installment plans (issue #14), only for a user with `limited_contract_financing`:
+   * how many plans are in each group of states (`PLAN_STATE_GROUPS`) and the principal still owed on
+   * the plans being collected (active, final notice, recalled), in `currency`: the principal of every
+   * installment whose invoice is not paid yet (not invoiced, or invoiced and open). Plans in another
+   * currency are counted but not summed.
+   */
+  installmentPlans: z
+    .object({
+      counts: z.object({
+        signing: z.number().int(),
+        active: z.number().int(),
+        arrears: z.number().int(),
+        ended: z.number().int(),
+      }),
+      openPrincipalMinor: z.number().int(),
+    })
+    .optional(),
 });
 export type DashboardResponse = z.infer<typeof dashboardResponseSchema>;

@@ -59,6 +59,19 @@ export const COLLECTING_PLAN_STATES = [
 ] as const;
 
 /**
+ * The plan states in the dashboard's groups (issue #14): on their way to us (registered, sent for
+ * signing, signed: our decision waits), active, in arrears (final notice, recalled) and ended
+ * (completed, cancelled, replaced, agreement rejected).
+ */
+export const PLAN_STATE_GROUPS = {
+  signing: [PLAN_STATE.registered, PLAN_STATE.sentForSigning, PLAN_STATE.signed],
+  active: [PLAN_STATE.active],
+  arrears: [PLAN_STATE.finalNotice, PLAN_STATE.recalled],
+  ended: [PLAN_STATE.completed, PLAN_STATE.cancelled, PLAN_STATE.replaced, PLAN_STATE.agreementRejected],
+} as const satisfies Record<string, readonly PlanState[]>;
+export type PlanStateGroup = keyof typeof PLAN_STATE_GROUPS;
+
+/**
  * A plan's timeline events, numbered as the database stores them: `PLAN_EVENT` by name, `PLAN_EVENTS`
  * by number; written in the plan's phases (registration and signing, our decision, collection, the
  * end), each phase on a line. Each state change has its event (`PLAN_TRANSITIONS`); the others mark
@@ -335,6 +348,12 @@ export const planSigneeSchema = planPartySchema.extend({
   signingStatus: z.enum(SIGNING_STATUSES),
   /** When the signee signed or refused (ISO timestamp), else null. */
   signedAt: text.nullable(),
+  /**
+   * The signee's own page at the e-signing provider, while the plan is sent for signing (8) and it is
+   * this signee's turn (the first who has not signed yet), so the customer can hand it over or, in the
+   * demo, open it and sign in the sandbox; null otherwise.
+   */
+  signingLink: text.nullable(),
 });
 
 /**

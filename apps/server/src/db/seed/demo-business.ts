@@ -133,7 +133,13 @@ const ARTICLE_TEMPLATES: [string, string, (typeof UNITS)[number], number, number
  * invoices live their lives through the real money flow (`simulate`): sent, decided, paid out, paid
  * by BGMAX files, reminded, charged back, so every state, event and report is real.
  */
-export async function seedDemoBusiness(tx: Tx, issuerId: string, userId: string, now: Date): Promise<void> {
+export async function seedDemoBusiness(
+  tx: Tx,
+  issuerId: string,
+  userId: string,
+  now: Date,
+  alsoEachDay?: DemoDayStep,
+): Promise<void> {
   const rnd = prng(20261122);
   const today = todayIn(now);
 
@@ -262,8 +268,15 @@ export async function seedDemoBusiness(tx: Tx, issuerId: string, userId: string,
     fate: 'sent',
     payer: { payments: [], extraMinor: 0 },
   });
-  await simulate(tx, { issuerId, userId, now, today, plans, bankgiro: DEMO_BANKGIROS.bygg });
+  await simulate(tx, { issuerId, userId, now, today, plans, bankgiro: DEMO_BANKGIROS.bygg, alsoEachDay });
 }
+
+/**
+ * What else the demo does on a simulated day, after the daily job and the day's invoices and
+ * decisions, before the payout run (the installment plans, demo-plans.ts). `clock` gives the day's
+ * instant at a UTC time, never after `now`.
+ */
+export type DemoDayStep = (day: string, clock: (utcTime: string) => Date) => Promise<void>;
 
 /** What the customer does with an invoice: keep it pending, delete it, or send it (and we decide). */
 type Fate = 'pending' | 'deleted' | 'rejected' | 'awaiting' | 'sent';
@@ -330,7 +343,15 @@ const at = (day: string, utcTime: string) => new Date(`${day}T${utcTime}Z`);
  */
 async function simulate(
   tx: Tx,
-  s: { issuerId: string; userId: string; now: Date; today: string; plans: Plan[]; bankgiro: string },
+  s: {
+    issuerId: string;
+    userId: string;
+    now: Date;
+    today: string;
+    plans: Plan[];
+    bankgiro: string;
+    alsoEachDay: DemoDayStep | undefined;
+  },
 ): Promise<void> {
   const db = tx as unknown as Db;
   const [operator] = await tx.select().from(operators).where(eq(operators.username, DEMO_OPERATOR));
@@ -442,6 +463,8 @@ async function simulate(
         });
       }
     }
+
+    await s.alsoEachDay?.(day, clock);
 
     const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
     if (weekday === 2 || weekday === 5)

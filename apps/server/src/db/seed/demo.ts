@@ -1,8 +1,10 @@
 import { ABILITIES, type Ability } from '@portal/contracts';
 import { and, eq } from 'drizzle-orm';
 import { hashPassword } from '../../lib/passwords';
+import { todayIn } from '../../lib/today';
 import { seal } from '../../lib/tokens';
 import { storeDemoVerifiedAccount } from '../../modules/bank-verification/bank-verification.service';
+import { databaseFileStore, type FileStore } from '../../services/file-store';
 import { noticeColumns } from '../../services/notices';
 import type { Db } from '../client';
 import {
@@ -18,6 +20,7 @@ import {
 } from '../schema';
 import { seedDemoBusiness } from './demo-business';
 import { DEMO_BANKGIROS, DEMO_GROUP, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_TOTP_SECRET } from './demo-constants';
+import { type DemoSigning, demoPlans } from './demo-plans';
 
 export {
   DEMO_BANKGIROS,
@@ -39,7 +42,20 @@ export const DEMO_FEES = [
   { service: 'invoicingService', currency: 'SEK', percentBasisPoints: 50, fixedMinor: 1_000 },
   { service: 'factoring', currency: 'EUR', percentBasisPoints: 150, fixedMinor: 250 },
   { service: 'invoicingService', currency: 'EUR', percentBasisPoints: 50, fixedMinor: 100 },
+  // Installment plans (issue #14): the payout of a plan's financed amount less 2 %.
+  { service: 'loans', currency: 'SEK', percentBasisPoints: 200, fixedMinor: 0 },
 ] as const;
+
+/** What the running app lends the seed (`npm start`): its file store and its e-signing provider. */
+export interface DemoSeedOptions {
+  /** Where the signed agreements go; the database's own store by default. */
+  files?: FileStore;
+  /**
+   * The app's e-signing provider: the demo's plan waiting for its signee is sent there, so its link
+   * leads to the sandbox the app runs. Without it every plan is signed on a sandbox of the seed's own.
+   */
+  signing?: DemoSigning;
+}
 
 const LOGO_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="220" height="56" viewBox="0 0 220 56"><rect width="56" height="56" rx="12" fill="#0b5f7a"/><path d="M14 42 28 12l14 30h-7l-7-16-7 16z" fill="#fff"/><text x="68" y="36" font-family="Arial, sans-serif" font-size="24" font-weight="700" fill="#0b3c4d">Acme Finans</text></svg>`;
 const BACKGROUND_SVG = `<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900" viewBox="0 0 1600 900"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#0b3c4d"/><stop offset="1" stop-color="#1d8a99"/></linearGradient></defs><rect width="1600" height="900" fill="url(#g)"/><circle cx="1300" cy="150" r="260" fill="#ffffff" opacity="0.06"/><circle cx="200" cy="780" r="340" fill="#ffffff" opacity="0.05"/></svg>`;
@@ -51,7 +67,12 @@ const ALL: Ability[] = [...ABILITIES];
  * Writes the demo data of the README in one transaction. Does nothing and returns false when the
  * demo user already exists, so it is safe to run at every start of the embedded server.
  */
-export async function seedDemo(db: Db, secretKey: Buffer, now = new Date()): Promise<boolean> {
+export async function seedDemo(
+  db: Db,
+  secretKey: Buffer,
+  now = new Date(),
+  options: DemoSeedOptions = {},
+): Promise<boolean> {
   const [existing] = await db.select({ id: users.id }).from(users).where(eq(users.username, 'demo')).limit(1);
   if (existing) return false;
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -220,7 +241,27 @@ export async function seedDemo(db: Db, secretKey: Buffer, now = new Date()): Pro
       currency: 'EUR',
       at: verifiedAt,
     });
-    await seedDemoBusiness(tx, bygg.id, idOf('demo'), now);
+    const [operator] = await tx.select().from(operators).where(eq(operators.username, DEMO_OPERATOR));
+    if (!operator) throw new Error('seed: the demo operator comes first');
+    const plans = await demoPlans(tx, {
+      issuerId: bygg.id,
+      userId: idOf('demo'),
+      operator: {
+        sessionId: 'seed',
+        operatorId: operator.id,
+        username: operator.username,
+        name: operator.name,
+      },
+      bankgiro: DEMO_BANKGIROS.bygg,
+      today: todayIn(now),
+      files: options.files ?? databaseFileStore(tx),
+      liveSigning: options.signing,
+    });
+    try {
+      await seedDemoBusiness(tx, bygg.id, idOf('demo'), now, plans.step);
+    } finally {
+      await plans.close();
+    }
     const invoiceOf = async (invoiceNumber: string) => {
       const [found] = await tx
         .select({ id: invoices.id, recipient: recipients.name })

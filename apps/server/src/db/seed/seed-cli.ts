@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { loadConfig } from '../../config';
 import { openDatabase } from '../../server';
+import { databaseFileStore, folderFileStore } from '../../services/file-store';
 import { migrate } from '../migrate';
 import { seedDemo } from './demo';
 
@@ -9,7 +11,15 @@ const database = await openDatabase(config);
 try {
   await migrate(database.db);
   console.log(
-    (await seedDemo(database.db, config.secretKey)) ? 'demo data written' : 'demo data already present',
+    // The signed agreements go where the server reads files: the data folder, or the database itself.
+    (await seedDemo(database.db, config.secretKey, new Date(), {
+      files:
+        database.kind === 'embedded'
+          ? folderFileStore(join(config.dataDir, 'files'))
+          : databaseFileStore(database.db),
+    }))
+      ? 'demo data written'
+      : 'demo data already present',
   );
 } finally {
   await database.close();

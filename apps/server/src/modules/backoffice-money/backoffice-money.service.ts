@@ -14,7 +14,11 @@ import { ApiError } from '../../lib/errors';
 import { normaliseFileName } from '../../lib/file-names';
 import { todayIn } from '../../lib/today';
 import { queueFortnoxPayments, registerFortnoxPayments } from '../fortnox/fortnox.service';
-import { completePaidPlans, runPlanSteps } from '../installments/installments.service';
+import {
+  completePaidPlans,
+  recordInstallmentPayments,
+  runPlanSteps,
+} from '../installments/installments.service';
 import {
   assertNearToday,
   assignPayment as assignToInvoice,
@@ -34,11 +38,12 @@ import * as repo from './backoffice-money.repository';
  */
 
 /**
- * What applied payments set off in their transaction: Fortnox's queue (issue #13) and the installment
- * plans they paid up, completed at once (issue #14).
+ * What applied payments set off in their transaction: Fortnox's queue (issue #13), an installment's
+ * payment on its plan's timeline, and the installment plans they paid up, completed at once (issue #14).
  */
 const afterApplied: PaymentsApplied = async (tx, of, at) => {
   await queueFortnoxPayments(tx, of, at);
+  await recordInstallmentPayments(tx, of, at);
   await completePaidPlans(tx, of, at);
 };
 

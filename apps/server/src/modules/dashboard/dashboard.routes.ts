@@ -9,9 +9,9 @@ export const dashboardRoutes = routeModule((app, ctx) => {
   app.route({
     ...route('getDashboard', {
       summary:
-        'The dashboard (spec §1): top 10 customers, sales per day (30 days) and month (12 months), overdue buckets',
+        'The dashboard (spec §1): top 10 customers, sales per day (30 days) and month (12 months), overdue buckets; installment plans by state group with contract financing',
       ok: dashboardResponseSchema,
     }),
-    handler: async (request) => loadDashboard(ctx.db, signedIn(request).issuerId, todayIn(ctx.now())),
+    handler: async (request) => loadDashboard(ctx.db, signedIn(request), todayIn(ctx.now())),
   });
 });

@@ -2,6 +2,7 @@ import { type DashboardResponse, OVERDUE_BUCKETS } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import type { Db } from '../../db/client';
 import { minorOf } from '../../lib/minor';
+import { plansDashboard } from '../installments/installments.service';
 import { dashboardFigures, mainCurrency } from './dashboard.repository';
 
 const TOP_CUSTOMERS = 10;
@@ -22,9 +23,20 @@ function monthStart(date: string, back: number): string {
 
 /**
  * The dashboard of the caller's issuer (spec §1), read from the figures kept per day, month and due
- * date (migration 0012): a few hundred small rows whatever the number of invoices.
+ * date (migration 0012): a few hundred small rows whatever the number of invoices; with contract
+ * financing also its installment plans by state group (issue #14).
  */
-export async function loadDashboard(db: Db, issuerId: string, today: string): Promise<DashboardResponse> {
+export async function loadDashboard(
+  db: Db,
+  caller: { issuerId: string; abilities: readonly string[] },
+  today: string,
+): Promise<DashboardResponse> {
+  const figures = await salesAndOverdue(db, caller.issuerId, today);
+  if (!caller.abilities.includes('limited_contract_financing')) return figures;
+  return { ...figures, installmentPlans: await plansDashboard(db, caller.issuerId, figures.currency) };
+}
+
+async function salesAndOverdue(db: Db, issuerId: string, today: string): Promise<DashboardResponse> {
   const currency = await mainCurrency(db, issuerId);
   const firstMonth = monthStart(today, MONTHS - 1);
   const nextMonth = monthStart(today, -1);

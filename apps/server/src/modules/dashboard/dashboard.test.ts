@@ -1,10 +1,16 @@
-import { type DashboardResponse, OVERDUE_BUCKETS } from '@portal/contracts';
+import {
+  type DashboardResponse,
+  INVOICE_STATE,
+  installmentPlanDetailSchema,
+  OVERDUE_BUCKETS,
+  PLAN_STATE,
+} from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/support/test-app';
 import { useTestApp } from '../../../test/support/use-test-app';
-import { invoices, recipients, users } from '../../db/schema';
+import { installmentPlans, invoices, recipients, users } from '../../db/schema';
 
 const t = useTestApp({ resetEach: true });
 
@@ -264,6 +270,39 @@ describe('GET /api/limited/dashboard', () => {
       expect(list.total).toBe(b.count + eur);
       expect(list.items.every((i: { overdue: boolean }) => i.overdue)).toBe(true);
     }
+  });
+
+  it('shows the installment plans by state group and their open principal, only with contract financing', async () => {
+    const token = await t.login('demo');
+    const d = await dashboard('demo');
+    // The demo's plans (demo-plans.ts): registered, sent for signing, signed; active; final notice,
+    // recalled; completed, cancelled and two agreements rejected.
+    expect(d.installmentPlans?.counts).toEqual({ signing: 3, active: 1, arrears: 2, ended: 4 });
+    // The open principal, added up here from each collected plan's schedule as its page shows it.
+    const issuerId = await issuerOf('demo');
+    const plans = await t.db.select().from(installmentPlans).where(eq(installmentPlans.issuerId, issuerId));
+    let open = 0;
+    for (const plan of plans) {
+      if (![PLAN_STATE.active, PLAN_STATE.finalNotice, PLAN_STATE.recalled].some((s) => s === plan.state))
+        continue;
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/limited/installmentplans/${plan.id}`,
+        headers: bearer(token),
+      });
+      const detail = installmentPlanDetailSchema.parse(res.json());
+      for (const row of detail.installments)
+        if (row.invoiceState !== INVOICE_STATE.paid) open += row.principalMinor;
+    }
+    expect(open).toBeGreaterThan(0);
+    expect(d.installmentPlans?.openPrincipalMinor).toBe(open);
+
+    // Without the ability the answer has no plans at all; an issuer without plans has zeros.
+    expect((await dashboard('demo-limited')).installmentPlans).toBeUndefined();
+    expect((await dashboard('demo-unverified')).installmentPlans).toEqual({
+      counts: { signing: 0, active: 0, arrears: 0, ended: 0 },
+      openPrincipalMinor: 0,
+    });
   });
 
   it('takes the currency most of the invoices use', async () => {

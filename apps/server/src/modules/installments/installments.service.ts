@@ -261,16 +261,19 @@ export async function loadPlanDetail(
     email: p.email,
     phone: p.phone,
   });
+  const signees = parties.filter((p) => p.role === 'signee');
+  // Whose turn it is while the agreement waits: the first signee (in the signing order) not done yet.
+  const current =
+    plan.state === PLAN_STATE.sentForSigning ? signees.find((p) => !p.signedAt && !p.rejectedAt) : undefined;
   return {
     ...list.summaryOf(plan, found.buyerName, await repo.remainingOf(db, plan)),
     installments,
-    signees: parties
-      .filter((p) => p.role === 'signee')
-      .map((p) => ({
-        ...party(p),
-        signingStatus: p.signedAt ? 'signed' : p.rejectedAt ? 'refused' : 'pending',
-        signedAt: (p.signedAt ?? p.rejectedAt)?.toISOString() ?? null,
-      })),
+    signees: signees.map((p) => ({
+      ...party(p),
+      signingStatus: p.signedAt ? 'signed' : p.rejectedAt ? 'refused' : 'pending',
+      signedAt: (p.signedAt ?? p.rejectedAt)?.toISOString() ?? null,
+      signingLink: p === current ? p.signingLink : null,
+    })),
     securities: parties.filter((p) => p.role === 'security').map(party),
     replacesPlanID: plan.replacesPlanId,
     replacedByPlanID: replacedBy,
@@ -381,7 +384,8 @@ export async function applySigningState(
   let sealedKey: string | null = null;
   if (state.signed) {
     const sealed = await fetchSealedPdf(signing.provider, state.documentId);
-    sealedKey = `agreements/${waiting.id}-${randomUUID()}.pdf`;
+    // A bare uuid, as every file key: the embedded demo's folder store takes nothing else.
+    sealedKey = randomUUID();
     await signing.files.put(sealedKey, sealed);
   }
   await db.transaction(async (tx) => {
@@ -540,3 +544,5 @@ export {
   type PlanStepsResult,
   runPlanSteps,
 } from './installment-invoices';
+export { recordInstallmentPayments } from './installment-payments';
+export { type PlansDashboard, plansDashboard } from './installments-dashboard';

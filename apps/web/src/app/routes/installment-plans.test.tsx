@@ -1,13 +1,15 @@
 import type { InstallmentPlanDetail, Recipient } from '@portal/contracts';
 import { approveInstallmentPlan } from '@portal/server/testing';
-import { screen, waitFor, within } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, type Location, Route, RouterProvider, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { i18next } from '../../lib/i18n';
 import { dateField, typeDate } from '../../test/date-field';
 import { startRealApi } from '../../test/real-api';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, testQueryClient } from '../../test/render';
 import InstallmentPlansRoute, {
   InstallmentPlanDetailRoute,
   InstallmentRegisterRoute,
@@ -163,6 +165,71 @@ describe('the installment plans (/installmentplans)', () => {
       noOfInstallments: 3,
     });
     expect(screen.getByText('Solpaneler')).toBeInTheDocument();
+  });
+
+  it('shows a signee who signed as "Signed <date>", the word once (the demo’s signed plan)', async () => {
+    const signed = await api.call<{ items: { installmentPlanID: string }[] }>(
+      'GET',
+      '/api/limited/installmentplans?state=9',
+    );
+    const id = signed.items[0]?.installmentPlanID ?? '';
+    const plan = await api.call<InstallmentPlanDetail>('GET', `/api/limited/installmentplans/${id}`);
+    const signee = plan.signees[0];
+    if (!signee?.signedAt) throw new Error('the demo’s signed plan has no signed signee');
+    renderPlans(`/installmentplans/${id}`);
+    const row = (await screen.findByRole('rowheader', { name: signee.name })).closest('tr') as HTMLElement;
+    const status = row.lastElementChild?.textContent ?? '';
+    expect(status).toMatch(/^Signed \S/);
+    expect(status.match(/Signed/g)).toHaveLength(1);
+    expect(within(row).queryByRole('link', { name: 'Open signing' })).toBeNull();
+  });
+
+  it('offers the signee’s signing page while the plan waits for signing (the demo’s plan sent for signing)', async () => {
+    // Sending is the e-signing sandbox's (the Playwright journey's); the demo seed has a plan waiting.
+    const waiting = await api.call<{ items: { installmentPlanID: string }[] }>(
+      'GET',
+      '/api/limited/installmentplans?state=8',
+    );
+    const id = waiting.items[0]?.installmentPlanID ?? '';
+    const plan = await api.call<InstallmentPlanDetail>('GET', `/api/limited/installmentplans/${id}`);
+    const link = plan.signees[0]?.signingLink;
+    expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/s\//);
+    renderPlans(`/installmentplans/${id}`);
+    const open = await screen.findByRole('link', { name: 'Open signing' });
+    expect(open.getAttribute('href')).toBe(link);
+    expect(open.getAttribute('target')).toBe('_blank');
+    expect(screen.getByText('Waiting for signature')).toBeInTheDocument();
+  });
+
+  it('says "registered" on arrival from the form only, not again after a reload', async () => {
+    const plan = await registerPlan('Carport');
+    const path = `/installmentplans/${plan.installmentPlanID}`;
+    // A reload opens the same history entry again, its state included: the page must have taken the
+    // notice out of it.
+    const open = (entry: Partial<Location>) => {
+      const router = createMemoryRouter(
+        [{ path: '/installmentplans/:id', element: <InstallmentPlanDetailRoute /> }],
+        { initialEntries: [entry] },
+      );
+      const view = render(
+        <I18nextProvider i18n={i18next}>
+          <QueryClientProvider client={testQueryClient()}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </I18nextProvider>,
+      );
+      return { router, view };
+    };
+    const first = open({ pathname: path, state: { notice: 'registered' } });
+    expect(await screen.findByText(/The installment plan is registered/)).toBeInTheDocument();
+    await waitFor(() => expect(first.router.state.location.state).toBeNull());
+    // Still said on the page that was arrived at.
+    expect(screen.getByText(/The installment plan is registered/)).toBeInTheDocument();
+    const entry = first.router.state.location;
+    first.view.unmount();
+    open(entry);
+    await screen.findByRole('table', { name: 'Payment schedule' });
+    expect(screen.queryByText(/The installment plan is registered/)).toBeNull();
   });
 
   it('refuses an empty form on its fields and warns of a start date in the past', async () => {

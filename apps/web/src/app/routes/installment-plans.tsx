@@ -1,4 +1,5 @@
 import { canOpenPage, listInstallmentPlansQuerySchema } from '@portal/contracts';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { paths } from '../../config/paths';
@@ -32,11 +33,22 @@ function noticeOf(state: unknown): PlanNotice | null {
   return (state as { notice?: unknown } | null)?.notice === 'registered' ? 'registered' : null;
 }
 
-/** `/installmentplans/{id}`: one installment plan; a notice when the form has just registered it. */
+/**
+ * `/installmentplans/{id}`: one installment plan; a notice when the form has just registered it. The
+ * notice is read once and taken out of the history entry, so a reload (which keeps the entry's state)
+ * or coming back to the page does not say "registered" again.
+ */
 export function InstallmentPlanDetailRoute() {
   const { id = '' } = useParams();
   const location = useLocation();
-  return <PlanDetailPage key={id} planID={id} notice={noticeOf(location.state)} />;
+  const navigate = useNavigate();
+  const [arrival] = useState(() => ({ id, notice: noticeOf(location.state) }));
+  const carriesNotice = noticeOf(location.state) !== null;
+  useEffect(() => {
+    if (carriesNotice)
+      void navigate({ pathname: location.pathname, search: location.search }, { replace: true, state: null });
+  }, [carriesNotice, navigate, location.pathname, location.search]);
+  return <PlanDetailPage key={id} planID={id} notice={arrival.id === id ? arrival.notice : null} />;
 }
 
 /**

@@ -104,4 +104,33 @@ describe('the dashboard (/)', () => {
     expect(await screen.findByTestId('dashboard-empty')).toBeTruthy();
     expect(screen.getByText('No customers invoiced yet.')).toBeTruthy();
   });
+
+  it('shows the installment plans by state group and the principal still owed, with contract financing only', async () => {
+    renderDashboard();
+    const card = await screen.findByTestId('dashboard-plans');
+    const data = await api.call<DashboardResponse>('GET', '/api/limited/dashboard');
+    const plans = data.installmentPlans;
+    if (!plans) throw new Error('no plans on the dashboard of demo');
+    const facts = (dl: HTMLElement) =>
+      Array.from(dl.querySelectorAll('dt')).map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]);
+    expect(facts(card)).toEqual([
+      ['Registered or being signed', String(plans.counts.signing)],
+      ['Active', String(plans.counts.active)],
+      ['Final notice or recalled', String(plans.counts.arrears)],
+      ['Ended', String(plans.counts.ended)],
+      ['Principal still owed', formatMoney(plans.openPrincipalMinor, data.currency, 'en-US')],
+    ]);
+    expect(plans.openPrincipalMinor).toBeGreaterThan(0);
+    expect(screen.getByRole('link', { name: 'All installment plans' }).getAttribute('href')).toBe(
+      '/installmentplans',
+    );
+  });
+
+  it('has no installment plans card without contract financing', async () => {
+    await api.signIn('demo-limited');
+    renderDashboard();
+    await screen.findByRole('heading', { name: /^Overview/ });
+    expect(screen.queryByTestId('dashboard-plans')).toBeNull();
+    expect(screen.queryByText('Installment plans')).toBeNull();
+  });
 });

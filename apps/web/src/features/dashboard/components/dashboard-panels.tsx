@@ -1,8 +1,10 @@
 import type { DashboardResponse } from '@portal/contracts';
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Card } from '../../../components/ui/card';
 import { TableHead } from '../../../components/ui/sortable-header';
+import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
@@ -16,6 +18,39 @@ function monthLabel(month: string, language: string, style: 'short' | 'long'): s
     language,
     style === 'long' ? { month: 'long', year: 'numeric' } : { month: 'short' },
   ).format(date);
+}
+
+const PLAN_GROUPS = ['signing', 'active', 'arrears', 'ended'] as const;
+
+/**
+ * The installment plans at a glance (issue #14): how many in each group of states and the principal
+ * still owed; the server answers them only to a user with contract financing.
+ */
+function PlansCard({
+  plans,
+  money,
+}: {
+  plans: NonNullable<DashboardResponse['installmentPlans']>;
+  money: (minor: number) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card header={t('dashboard:plans.title')}>
+      <dl className="facts" data-testid="dashboard-plans">
+        {PLAN_GROUPS.map((group) => (
+          <Fragment key={group}>
+            <dt>{t(`dashboard:plans.${group}`)}</dt>
+            <dd>{plans.counts[group]}</dd>
+          </Fragment>
+        ))}
+        <dt>{t('dashboard:plans.open_principal')}</dt>
+        <dd>{money(plans.openPrincipalMinor)}</dd>
+      </dl>
+      <p>
+        <Link to={paths.installmentPlans.getHref()}>{t('dashboard:plans.all')}</Link>
+      </p>
+    </Card>
+  );
 }
 
 function Panels({ data }: { data: DashboardResponse }) {
@@ -102,6 +137,7 @@ function Panels({ data }: { data: DashboardResponse }) {
             ))}
           </ul>
         </Card>
+        {data.installmentPlans && <PlansCard plans={data.installmentPlans} money={money} />}
       </div>
     </section>
   );

@@ -67,13 +67,10 @@ function PartiesTable({
               <td>{party.phone}</td>
               {withStatus && party.signingStatus && (
                 <td>
-                  {t(SIGNING_KEYS[party.signingStatus])}
-                  {party.signedAt && party.signingStatus === 'signed' && (
-                    <span className="muted">
-                      {' '}
-                      {t('installments:detail.signed_at', { date: formatDateTime(party.signedAt, language) })}
-                    </span>
-                  )}
+                  {/* "Signed <date>" once: the status word is part of the dated text. */}
+                  {party.signedAt && party.signingStatus === 'signed'
+                    ? t('installments:detail.signed_at', { date: formatDateTime(party.signedAt, language) })
+                    : t(SIGNING_KEYS[party.signingStatus])}
                 </td>
               )}
             </tr>
@@ -96,9 +93,11 @@ function PlanActions({ plan, onDone }: { plan: InstallmentPlanDetail; onDone: (t
   const canDownload = SIGNED_STATES.includes(plan.state);
   // One plan replaces another at a time: none while a replacing plan waits for its decision.
   const canReplace = allowed.has('replace') && !plan.replacedByPlanID;
+  // While the agreement waits, the page of the signee whose turn it is (in the demo: the sandbox's).
+  const signingLink = plan.signees.find((s) => s.signingLink)?.signingLink ?? null;
   const onError = (error: unknown) => setFailure(errorText(t, error));
 
-  if (!allowed.has('sendForSigning') && !allowed.has('cancel') && !canDownload && !canReplace)
+  if (!allowed.has('sendForSigning') && !allowed.has('cancel') && !canDownload && !canReplace && !signingLink)
     return <p className="muted">{t('installments:detail.no_actions')}</p>;
   return (
     <>
@@ -124,6 +123,17 @@ function PlanActions({ plan, onDone }: { plan: InstallmentPlanDetail; onDone: (t
               });
             }}
           />
+        )}
+        {signingLink && (
+          <a
+            className="btn btn--secondary"
+            href={signingLink}
+            target="_blank"
+            rel="noopener noreferrer"
+            title={t('installments:detail.open_signing_hint')}
+          >
+            {t('installments:detail.open_signing')}
+          </a>
         )}
         {canDownload && (
           <Button
