@@ -515,7 +515,8 @@ describe('the daily job collects a plan (docs/INSTALLMENTS.md "Money")', () => {
         payments.push({ reference: inv.ocr, amountMinor: r.amountMinor });
       }
     let imported: Awaited<ReturnType<typeof t.app.inject>> | undefined;
-    await whileRefusing(t.db, 'installment_plan_events', `new.plan_id = '${failing.id}'`, async () => {
+    const itsCompletion = `new.plan_id = '${failing.id}' and new.event = ${PLAN_EVENT.completed}`;
+    await whileRefusing(t.db, 'installment_plan_events', itsCompletion, async () => {
       imported = await t.app.inject({
         method: 'POST',
         url: '/api/backoffice/payments/import?filename=both.bgmax',
