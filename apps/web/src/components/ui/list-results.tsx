@@ -6,6 +6,7 @@ import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
 import { PlusIcon } from './icons';
 import { ListToolbar } from './list-toolbar';
+import { LoadFailure } from './load-failure';
 import { Pagination } from './pagination';
 import type { SortOrder } from './sortable-header';
 import { Spinner } from './spinner';
@@ -133,7 +134,6 @@ export function ListResults<D extends ListAnswer>({
   retry = true,
   children,
 }: ListResultsProps<D>) {
-  const { t } = useTranslation();
   const data = list.data;
   return (
     <>
@@ -143,16 +143,7 @@ export function ListResults<D extends ListAnswer>({
         </div>
       )}
       {list.isError && (
-        <div className="notice notice--error" role="alert">
-          <p>{errorText(t, list.error)}</p>
-          {retry && (
-            <Button
-              variant="secondary"
-              label={t('common:actions.retry')}
-              onClick={() => void list.refetch()}
-            />
-          )}
-        </div>
+        <LoadFailure error={list.error} onRetry={retry ? () => void list.refetch() : undefined} />
       )}
       {data && data.total === 0 && <p className="empty-state">{empty}</p>}
       {data && data.total > 0 && (

@@ -11,6 +11,7 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -155,11 +156,7 @@ export function BusinessInvoicesPage({
       )}
 
       {connection.isPending && !complete.isPending && <Spinner />}
-      {connection.isError && (
-        <div role="alert" className="notice notice--error">
-          <p>{errorText(t, connection.error)}</p>
-        </div>
-      )}
+      {connection.isError && <LoadFailure error={connection.error} />}
       {connection.data && (
         <ConnectionCard
           connection={connection.data}
@@ -214,14 +211,7 @@ export function BusinessInvoicesPage({
           </h2>
           {invoices.isPending && <Spinner />}
           {invoices.isError && !refused && (
-            <div role="alert" className="notice notice--error">
-              <p>{errorText(t, invoices.error)}</p>
-              <Button
-                variant="secondary"
-                label={t('common:actions.retry')}
-                onClick={() => void invoices.refetch()}
-              />
-            </div>
+            <LoadFailure error={invoices.error} onRetry={() => void invoices.refetch()} />
           )}
           {invoices.isSuccess && items.length === 0 && (
             <p className="empty-state">{t('fortnox:list.empty')}</p>

@@ -2,13 +2,12 @@ import { INVOICE_STATE, type InvoiceDetail, type Self } from '@portal/contracts'
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { toIsoDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
-import { errorText } from '../../../lib/messages';
 import { useInvoice } from '../api/get-invoice';
 import { useNextInvoiceNumber } from '../api/get-next-invoice-number';
 import { blankInvoiceForm, invoiceToForm } from '../utils/invoice-form';
@@ -35,14 +34,11 @@ function PageSpinner() {
 }
 
 function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
   return (
-    <div className="notice notice--error" role="alert">
-      <p>{errorText(t, error)}</p>
-      {!(error instanceof ApiError && error.status === 404) && (
-        <Button variant="secondary" label={t('common:actions.retry')} onClick={onRetry} />
-      )}
-    </div>
+    <LoadFailure
+      error={error}
+      onRetry={error instanceof ApiError && error.status === 404 ? undefined : onRetry}
+    />
   );
 }
 

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextArea } from '../../../components/ui/text-area';
@@ -77,14 +78,7 @@ export function MessagesPage({ invoiceID, canViewInvoice }: MessagesPageProps) {
         {list.isPending ? (
           <Spinner />
         ) : list.isError ? (
-          <div className="notice notice--error" role="alert">
-            <p>{errorText(t, list.error)}</p>
-            <Button
-              variant="secondary"
-              label={t('common:actions.retry')}
-              onClick={() => void list.refetch()}
-            />
-          </div>
+          <LoadFailure error={list.error} onRetry={() => void list.refetch()} />
         ) : list.data.items.length === 0 ? (
           <p className="muted">{t('invoices:messages.empty')}</p>
         ) : (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { LoadFailure } from '../../../components/ui/load-failure';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -160,16 +161,7 @@ export function SendInvoicesPage() {
           <Spinner size="large" />
         </div>
       )}
-      {pending.isError && (
-        <div className="notice notice--error" role="alert">
-          <p>{errorText(t, pending.error)}</p>
-          <Button
-            variant="secondary"
-            label={t('common:actions.retry')}
-            onClick={() => void pending.refetch()}
-          />
-        </div>
-      )}
+      {pending.isError && <LoadFailure error={pending.error} onRetry={() => void pending.refetch()} />}
       {pending.isSuccess && items.length === 0 && <p className="empty-state">{t('invoices:send.empty')}</p>}
       {items.length > 0 && (
         <>

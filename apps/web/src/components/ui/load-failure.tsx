@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/messages';
+import { Button } from './button';
+
+/**
+ * What a failed load says: the error's text (or `message`) in an alert, with a retry button when
+ * `onRetry` is given.
+ */
+export function LoadFailure({
+  error,
+  message,
+  onRetry,
+}: {
+  /** The failure, translated by its code unless `message` is given. */
+  error?: unknown;
+  message?: ReactNode;
+  onRetry?: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="notice notice--error" role="alert">
+      <p>{message ?? errorText(t, error)}</p>
+      {onRetry && <Button variant="secondary" label={t('common:actions.retry')} onClick={onRetry} />}
+    </div>
+  );
+}
