@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { CheckCell, SelectAllBox } from '../../../components/ui/check-cells';
 import { DateRange } from '../../../components/ui/date-field';
 import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
@@ -20,7 +21,6 @@ import { type InvoiceListQuery, useInvoices } from '../api/list-invoices';
 import { FILTER_KEYS } from '../utils/labels';
 import { CurrencyTotals } from './currency-totals';
 import { InvoiceStateBadge } from './invoice-state-badge';
-import { SelectAllBox } from './select-all-box';
 import '../texts';
 
 export interface InvoiceHistoryPageProps {
@@ -209,17 +209,11 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
                       void navigate(paths.invoiceDetail.getHref(invoice.invoiceID));
                     }}
                   >
-                    <td className="data-table__check">
-                      <label className="check-target">
-                        <input
-                          type="checkbox"
-                          className="checkbox"
-                          aria-label={t('invoices:list.select_invoice', { number: invoice.invoiceNumber })}
-                          checked={selected.has(invoice.invoiceID)}
-                          onChange={(event) => toggle([invoice.invoiceID], event.target.checked)}
-                        />
-                      </label>
-                    </td>
+                    <CheckCell
+                      label={t('invoices:list.select_invoice', { number: invoice.invoiceNumber })}
+                      checked={selected.has(invoice.invoiceID)}
+                      onChange={(checked) => toggle([invoice.invoiceID], checked)}
+                    />
                     <th scope="row">
                       <Link to={paths.invoiceDetail.getHref(invoice.invoiceID)}>{invoice.invoiceNumber}</Link>
                     </th>

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { CheckCell, SelectAllBox } from '../../../components/ui/check-cells';
+import { DataTable } from '../../../components/ui/list-results';
 import { LoadFailure } from '../../../components/ui/load-failure';
+import { TableHead } from '../../../components/ui/sortable-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -19,7 +22,6 @@ import { SERVICE_KEYS, stateKey } from '../utils/labels';
 import { CurrencyTotals } from './currency-totals';
 import { FeesPreview } from './fees-preview';
 import { InvoiceStateBadge } from './invoice-state-badge';
-import { SelectAllBox } from './select-all-box';
 import { SendConfirmDialog, SendDueAndAmountCells } from './send-confirm-dialog';
 import '../texts';
 
@@ -177,12 +179,11 @@ export function SendInvoicesPage() {
               onClick={() => choose(new Set())}
             />
           </div>
-          <div className="table-wrap">
-            <table className="data-table">
-              <caption className="visually-hidden">{t('invoices:send.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="data-table__check">
+          <DataTable caption={t('invoices:send.title')}>
+            <TableHead
+              columns={[
+                {
+                  label: (
                     <SelectAllBox
                       label={t('invoices:send.select_all')}
                       checked={chosen.length === items.length}
@@ -191,58 +192,49 @@ export function SendInvoicesPage() {
                         choose(checked ? new Set(items.map((invoice) => invoice.invoiceID)) : new Set())
                       }
                     />
-                  </th>
-                  <th scope="col" className="data-table__key">
-                    {t('invoices:list.columns.number')}
-                  </th>
-                  <th scope="col">{t('invoices:list.columns.recipient')}</th>
-                  <th scope="col">{t('invoices:list.columns.service')}</th>
-                  <th scope="col">{t('invoices:list.columns.invoice_date')}</th>
-                  <th scope="col">{t('invoices:list.columns.due_date')}</th>
-                  <th scope="col" className="data-table__number">
-                    {t('invoices:list.columns.amount')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((invoice) => (
-                  <tr
-                    key={invoice.invoiceID}
-                    className={selected.has(invoice.invoiceID) ? 'is-selected' : undefined}
-                  >
-                    <td className="data-table__check">
-                      <label className="check-target">
-                        <input
-                          type="checkbox"
-                          className="checkbox"
-                          aria-label={t('invoices:send.select_invoice', { number: invoice.invoiceNumber })}
-                          checked={selected.has(invoice.invoiceID)}
-                          onChange={(event) => toggle(invoice.invoiceID, event.target.checked)}
+                  ),
+                  className: 'data-table__check',
+                },
+                { label: t('invoices:list.columns.number'), className: 'data-table__key' },
+                { label: t('invoices:list.columns.recipient') },
+                { label: t('invoices:list.columns.service') },
+                { label: t('invoices:list.columns.invoice_date') },
+                { label: t('invoices:list.columns.due_date') },
+                { label: t('invoices:list.columns.amount'), numeric: true },
+              ]}
+            />
+            <tbody>
+              {items.map((invoice) => (
+                <tr
+                  key={invoice.invoiceID}
+                  className={selected.has(invoice.invoiceID) ? 'is-selected' : undefined}
+                >
+                  <CheckCell
+                    label={t('invoices:send.select_invoice', { number: invoice.invoiceNumber })}
+                    checked={selected.has(invoice.invoiceID)}
+                    onChange={(checked) => toggle(invoice.invoiceID, checked)}
+                  />
+                  <th scope="row">
+                    <Link to={paths.invoiceDetail.getHref(invoice.invoiceID)}>{invoice.invoiceNumber}</Link>
+                    {invoiceStatus(invoice) === 'rejected' && (
+                      // A rejected invoice waits here to be fixed and sent again: say so, with the reason.
+                      <span className="send-page__rejected">
+                        <InvoiceStateBadge
+                          state={invoice.state}
+                          decision={invoice.decision}
+                          rejectionReason={invoice.rejectionReason}
                         />
-                      </label>
-                    </td>
-                    <th scope="row">
-                      <Link to={paths.invoiceDetail.getHref(invoice.invoiceID)}>{invoice.invoiceNumber}</Link>
-                      {invoiceStatus(invoice) === 'rejected' && (
-                        // A rejected invoice waits here to be fixed and sent again: say so, with the reason.
-                        <span className="send-page__rejected">
-                          <InvoiceStateBadge
-                            state={invoice.state}
-                            decision={invoice.decision}
-                            rejectionReason={invoice.rejectionReason}
-                          />
-                        </span>
-                      )}
-                    </th>
-                    <td>{invoice.recipientName}</td>
-                    <td>{t(SERVICE_KEYS[invoice.service])}</td>
-                    <td>{formatDate(invoice.invoiceDate, language)}</td>
-                    <SendDueAndAmountCells invoice={invoice} language={language} />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                      </span>
+                    )}
+                  </th>
+                  <td>{invoice.recipientName}</td>
+                  <td>{t(SERVICE_KEYS[invoice.service])}</td>
+                  <td>{formatDate(invoice.invoiceDate, language)}</td>
+                  <SendDueAndAmountCells invoice={invoice} language={language} />
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
         </>
       )}
 
