@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
-import { Pagination } from '../../../components/ui/pagination';
+import { ListPagination } from '../../../components/ui/list-results';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextInput } from '../../../components/ui/text-input';
@@ -189,13 +189,11 @@ export function PaymentsReportPage({ query, onQueryChange, recipients }: Payment
               </table>
             </div>
           )}
-          <Pagination
-            page={query.page}
-            pageSize={query.pageSize}
+          <ListPagination
+            query={query}
             total={data.total}
             label={t('reports:payments.title')}
-            onPageChange={(page) => onQueryChange({ page })}
-            onPageSizeChange={(pageSize) => onQueryChange({ pageSize, page: 1 })}
+            onQueryChange={onQueryChange}
           />
         </>
       )}
