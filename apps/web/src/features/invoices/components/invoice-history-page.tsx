@@ -1,10 +1,11 @@
 import { INVOICE_FILTERS, INVOICES_PDF_MAX, type InvoiceFilter, type Language } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { CheckCell, SelectAllBox } from '../../../components/ui/check-cells';
 import { DateRange } from '../../../components/ui/date-field';
+import { LinkedRow } from '../../../components/ui/linked-row';
 import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { SortableHeader } from '../../../components/ui/sortable-header';
@@ -105,7 +106,6 @@ function SelectionBar({
 export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageProps) {
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.language);
-  const navigate = useNavigate();
   const list = useInvoices(query);
   const data = list.data;
 
@@ -195,19 +195,16 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
                 {data.items.map((invoice) => (
                   // The number is a link for the keyboard; a click anywhere on the row but its checkbox
                   // cell does the same.
-                  <tr
+                  <LinkedRow
                     key={invoice.invoiceID}
+                    to={paths.invoiceDetail.getHref(invoice.invoiceID)}
+                    skip="a, .data-table__check"
                     className={[
-                      'is-clickable',
                       invoice.overdue && 'is-overdue',
                       selected.has(invoice.invoiceID) && 'is-selected',
                     ]
                       .filter(Boolean)
                       .join(' ')}
-                    onClick={(event) => {
-                      if ((event.target as HTMLElement).closest('a, .data-table__check')) return;
-                      void navigate(paths.invoiceDetail.getHref(invoice.invoiceID));
-                    }}
                   >
                     <CheckCell
                       label={t('invoices:list.select_invoice', { number: invoice.invoiceNumber })}
@@ -235,7 +232,7 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
                       />
                     </td>
                     <td className="invoice-table__ocr">{invoice.ocr ?? ''}</td>
-                  </tr>
+                  </LinkedRow>
                 ))}
               </tbody>
             </DataTable>
