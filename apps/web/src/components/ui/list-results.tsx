@@ -7,9 +7,9 @@ import { ConfirmDialog } from './confirm-dialog';
 import { PlusIcon } from './icons';
 import { ListToolbar } from './list-toolbar';
 import { LoadFailure } from './load-failure';
+import { PageSpinner } from './page-spinner';
 import { Pagination } from './pagination';
 import type { SortOrder } from './sortable-header';
-import { Spinner } from './spinner';
 
 /** The paging part of a list's query, and how a page changes it. */
 export interface ListPaging {
@@ -137,11 +137,7 @@ export function ListResults<D extends ListAnswer>({
   const data = list.data;
   return (
     <>
-      {list.isPending && (
-        <div className="page--center">
-          <Spinner size="large" />
-        </div>
-      )}
+      {list.isPending && <PageSpinner />}
       {list.isError && (
         <LoadFailure error={list.error} onRetry={retry ? () => void list.refetch() : undefined} />
       )}

@@ -7,7 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
 import { LoadFailure } from '../../../components/ui/load-failure';
-import { Spinner } from '../../../components/ui/spinner';
+import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatBasisPoints, formatDate, formatDateTime } from '../../../lib/format';
@@ -51,11 +51,7 @@ export function InvoiceDetailPage({ invoiceID, abilities, notice = null }: Invoi
   const invoice = useInvoice(invoiceID);
 
   if (invoice.isPending) {
-    return (
-      <div className="page--center">
-        <Spinner size="large" />
-      </div>
-    );
+    return <PageSpinner />;
   }
   if (invoice.isError) {
     const notFound = invoice.error instanceof ApiError && invoice.error.status === 404;

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LoadFailure } from '../../../components/ui/load-failure';
-import { Spinner } from '../../../components/ui/spinner';
+import { PageSpinner } from '../../../components/ui/page-spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { toIsoDate } from '../../../lib/format';
@@ -24,14 +24,6 @@ export interface InvoiceFormScreenProps extends InvoicePickers {
 
 /** What the detail page says after a save: it reads this from the navigation state. */
 export type InvoiceNotice = 'registered' | 'updated';
-
-function PageSpinner() {
-  return (
-    <div className="page--center">
-      <Spinner size="large" />
-    </div>
-  );
-}
 
 function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
   return (

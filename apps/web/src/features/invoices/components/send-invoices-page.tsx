@@ -7,8 +7,8 @@ import { Button } from '../../../components/ui/button';
 import { CheckCell, SelectAllBox } from '../../../components/ui/check-cells';
 import { DataTable } from '../../../components/ui/list-results';
 import { LoadFailure } from '../../../components/ui/load-failure';
+import { PageSpinner } from '../../../components/ui/page-spinner';
 import { TableHead } from '../../../components/ui/sortable-header';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -158,11 +158,7 @@ export function SendInvoicesPage() {
         )}
       </div>
 
-      {pending.isPending && (
-        <div className="page--center">
-          <Spinner size="large" />
-        </div>
-      )}
+      {pending.isPending && <PageSpinner />}
       {pending.isError && <LoadFailure error={pending.error} onRetry={() => void pending.refetch()} />}
       {pending.isSuccess && items.length === 0 && <p className="empty-state">{t('invoices:send.empty')}</p>}
       {items.length > 0 && (
