@@ -25,3 +25,13 @@ export function LoadFailure({
     </div>
   );
 }
+
+/** A failure in a line of its own: the error's translated text, or `children`, in an alert. */
+export function ErrorNotice({ error, children }: { error?: unknown; children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <p className="notice notice--error" role="alert">
+      {children ?? errorText(t, error)}
+    </p>
+  );
+}

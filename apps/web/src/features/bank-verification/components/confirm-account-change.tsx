@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ErrorNotice } from '../../../components/ui/load-failure';
 import { CodeInput } from '../../../components/ui/text-input';
-import { errorText } from '../../../lib/messages';
 import { VerifiedAccount } from './verified-account';
 
 /** One of the two accounts compared, under its heading. */
@@ -84,11 +84,7 @@ export function ConfirmAccountChange({
           value={code}
           onChange={setCode}
         />
-        {error && (
-          <p role="alert" className="notice notice--error">
-            {errorText(t, error)}
-          </p>
-        )}
+        {error && <ErrorNotice error={error} />}
         <div className="bank-verification__actions">
           <Button
             type="submit"

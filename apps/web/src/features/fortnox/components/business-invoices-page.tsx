@@ -13,14 +13,14 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CheckCell } from '../../../components/ui/check-cells';
 import { DataTable } from '../../../components/ui/list-results';
-import { LoadFailure } from '../../../components/ui/load-failure';
+import { ErrorNotice, LoadFailure } from '../../../components/ui/load-failure';
 import { TableHead } from '../../../components/ui/sortable-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
-import { errorText, translateCode } from '../../../lib/messages';
+import { translateCode } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { useCompleteFortnoxConnection } from '../api/complete-fortnox-connection';
 import { useDisconnectFortnox } from '../api/disconnect-fortnox';
@@ -152,11 +152,7 @@ export function BusinessInvoicesPage({
           {t('fortnox:connection.completing')}
         </p>
       )}
-      {complete.isError && (
-        <p role="alert" className="notice notice--error">
-          {errorText(t, complete.error)}
-        </p>
-      )}
+      {complete.isError && <ErrorNotice error={complete.error} />}
 
       {connection.isPending && !complete.isPending && <Spinner />}
       {connection.isError && <LoadFailure error={connection.error} />}
@@ -170,11 +166,7 @@ export function BusinessInvoicesPage({
           onDisconnect={() => disconnect.mutate()}
         />
       )}
-      {start.isError && (
-        <p role="alert" className="notice notice--error">
-          {errorText(t, start.error)}
-        </p>
-      )}
+      {start.isError && <ErrorNotice error={start.error} />}
 
       <div role="status" className="send-results">
         {results && (
@@ -310,11 +302,7 @@ export function BusinessInvoicesPage({
               ))}
             </div>
             <div className="send-page__send">
-              {takeOver.isError && (
-                <p className="notice notice--error" role="alert">
-                  {errorText(t, takeOver.error)}
-                </p>
-              )}
+              {takeOver.isError && <ErrorNotice error={takeOver.error} />}
               {notTaken.map((r) => (
                 <p key={r.documentNumber} className="notice notice--error" role="alert">
                   {t('fortnox:send.not_taken', {

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { CheckCell, SelectAllBox } from '../../../components/ui/check-cells';
 import { DataTable } from '../../../components/ui/list-results';
-import { LoadFailure } from '../../../components/ui/load-failure';
+import { ErrorNotice, LoadFailure } from '../../../components/ui/load-failure';
 import { PageSpinner } from '../../../components/ui/page-spinner';
 import { TableHead } from '../../../components/ui/sortable-header';
 import { paths } from '../../../config/paths';
@@ -247,11 +247,7 @@ export function SendInvoicesPage() {
           <FeesPreview invoiceIDs={chosen.map((invoice) => invoice.invoiceID)} language={language} />
         </div>
         <div className="send-page__send">
-          {error && (
-            <p className="notice notice--error" role="alert">
-              {error}
-            </p>
-          )}
+          {error && <ErrorNotice>{error}</ErrorNotice>}
           <Button
             variant="success"
             loading={send.isPending}
