@@ -6,8 +6,7 @@ import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
 import { PlusIcon } from './icons';
 import { ListToolbar } from './list-toolbar';
-import { LoadFailure } from './load-failure';
-import { PageSpinner } from './page-spinner';
+import { LoadFailure, PageSpinner } from './load-states';
 import { Pagination } from './pagination';
 import type { SortOrder } from './sortable-header';
 

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { ErrorNotice } from '../../../components/ui/load-failure';
+import { ErrorNotice } from '../../../components/ui/load-states';
 import { CodeInput } from '../../../components/ui/text-input';
 import { VerifiedAccount } from './verified-account';
 

@@ -13,7 +13,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { CheckCell } from '../../../components/ui/check-cells';
 import { DataTable } from '../../../components/ui/list-results';
-import { ErrorNotice, LoadFailure } from '../../../components/ui/load-failure';
+import { ErrorNotice, LoadFailure } from '../../../components/ui/load-states';
 import { TableHead } from '../../../components/ui/sortable-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';

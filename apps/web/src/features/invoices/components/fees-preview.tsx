@@ -1,7 +1,7 @@
 import type { Language } from '@portal/contracts';
 import { reportsTexts } from '@portal/i18n/namespaces/reports';
 import { useTranslation } from 'react-i18next';
-import { ErrorNotice } from '../../../components/ui/load-failure';
+import { ErrorNotice } from '../../../components/ui/load-states';
 import { TableHead } from '../../../components/ui/sortable-header';
 import { addTexts } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';

@@ -2,8 +2,7 @@ import { INVOICE_STATE, type InvoiceDetail, type Self } from '@portal/contracts'
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LoadFailure } from '../../../components/ui/load-failure';
-import { PageSpinner } from '../../../components/ui/page-spinner';
+import { LoadFailure, PageSpinner } from '../../../components/ui/load-states';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { toIsoDate } from '../../../lib/format';

@@ -16,7 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { markServerErrors } from '../../../components/ui/form-fields';
 import { PlusIcon } from '../../../components/ui/icons';
-import { ErrorNotice } from '../../../components/ui/load-failure';
+import { ErrorNotice } from '../../../components/ui/load-states';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { toLanguage } from '../../../lib/i18n';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';

@@ -2,7 +2,7 @@ import type { InvoiceDetail, Self } from '@portal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { PageSpinner } from '../../../components/ui/page-spinner';
+import { PageSpinner } from '../../../components/ui/load-states';
 import { paths } from '../../../config/paths';
 import { toIsoDate } from '../../../lib/format';
 import { useNextInvoiceNumber } from '../api/get-next-invoice-number';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
 import { ListPagination } from '../../../components/ui/list-results';
-import { ErrorNotice } from '../../../components/ui/load-failure';
+import { ErrorNotice } from '../../../components/ui/load-states';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextInput } from '../../../components/ui/text-input';

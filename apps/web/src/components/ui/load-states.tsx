@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorText } from '../../lib/messages';
 import { Button } from './button';
+import { Spinner } from './spinner';
 
 /**
  * What a failed load says: the error's text (or `message`) in an alert, with a retry button when
@@ -33,5 +34,14 @@ export function ErrorNotice({ error, children }: { error?: unknown; children?: R
     <p className="notice notice--error" role="alert">
       {children ?? errorText(t, error)}
     </p>
+  );
+}
+
+/** The large spinner in the middle of a page (or of a list's place) while what it shows loads. */
+export function PageSpinner() {
+  return (
+    <div className="page--center">
+      <Spinner size="large" />
+    </div>
   );
 }
