@@ -6,9 +6,9 @@ import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
 import { PlusIcon } from './icons';
 import { ListToolbar } from './list-toolbar';
+import { LoadFailure, PageSpinner } from './load-states';
 import { Pagination } from './pagination';
 import type { SortOrder } from './sortable-header';
-import { Spinner } from './spinner';
 
 /** The paging part of a list's query, and how a page changes it. */
 export interface ListPaging {
@@ -133,26 +133,12 @@ export function ListResults<D extends ListAnswer>({
   retry = true,
   children,
 }: ListResultsProps<D>) {
-  const { t } = useTranslation();
   const data = list.data;
   return (
     <>
-      {list.isPending && (
-        <div className="page--center">
-          <Spinner size="large" />
-        </div>
-      )}
+      {list.isPending && <PageSpinner />}
       {list.isError && (
-        <div className="notice notice--error" role="alert">
-          <p>{errorText(t, list.error)}</p>
-          {retry && (
-            <Button
-              variant="secondary"
-              label={t('common:actions.retry')}
-              onClick={() => void list.refetch()}
-            />
-          )}
-        </div>
+        <LoadFailure error={list.error} onRetry={retry ? () => void list.refetch() : undefined} />
       )}
       {data && data.total === 0 && <p className="empty-state">{empty}</p>}
       {data && data.total > 0 && (

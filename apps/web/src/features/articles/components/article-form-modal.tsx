@@ -5,7 +5,6 @@ import { useMemo, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
-  FormFailure,
   FormMoneyField,
   FormSelectField,
   FormTextArea,
@@ -13,8 +12,8 @@ import {
   markServerErrors,
 } from '../../../components/ui/form-fields';
 import { saveRecord } from '../../../components/ui/list-results';
-import { Modal } from '../../../components/ui/modal';
 import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
+import { RecordFormModal } from '../../../components/ui/record-form-modal';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { formatBasisPoints } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
@@ -89,88 +88,71 @@ export function ArticleFormModal({
 
   const title = isNew ? t('articles:form.new_title') : t('articles:form.edit_title');
   return (
-    <Modal
+    <RecordFormModal
       title={title}
-      subtitle={t('common:form.required_note')}
-      onHide={onClose}
-      onSubmit={() => void submit()}
-      submitOnEnter
+      failureTitle={isNew ? t('articles:form.create_failed') : t('articles:form.save_failed')}
+      failure={failure}
       loading={create.isPending || update.isPending}
-      wide
+      onClose={onClose}
+      onSubmit={() => void submit()}
     >
-      {failure !== null && (
-        <FormFailure
-          title={isNew ? t('articles:form.create_failed') : t('articles:form.save_failed')}
-          error={failure}
+      {(
+        [
+          ['articleNumber', 'articles:fields.articleNumber'],
+          ['name', 'articles:fields.name'],
+        ] as const
+      ).map(([name, label]) => (
+        <FormTextField
+          key={name}
+          control={control}
+          name={name}
+          label={t(label)}
+          limit={ARTICLE_LIMITS[name]}
+          autoComplete="off"
+          required
         />
-      )}
-      <form
-        className="form-grid"
-        noValidate
-        aria-label={title}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
-        }}
-      >
-        {(
-          [
-            ['articleNumber', 'articles:fields.articleNumber'],
-            ['name', 'articles:fields.name'],
-          ] as const
-        ).map(([name, label]) => (
-          <FormTextField
-            key={name}
-            control={control}
-            name={name}
-            label={t(label)}
-            limit={ARTICLE_LIMITS[name]}
-            autoComplete="off"
-            required
+      ))}
+      <FormTextArea
+        control={control}
+        name="description"
+        label={t('articles:fields.description')}
+        limit={ARTICLE_LIMITS.description}
+        className="form-grid__full"
+      />
+      <FormMoneyField
+        control={control}
+        name="price"
+        label={t('articles:fields.price', { currency })}
+        required
+        hint={t('articles:form.price_hint')}
+      />
+      <FormSelectField
+        control={control}
+        name="unit"
+        label={t('articles:fields.unit')}
+        options={unitOptions}
+        required
+      />
+      <FormSelectField
+        control={control}
+        name="vatBasisPoints"
+        label={t('articles:fields.vat')}
+        options={vatOptions}
+        required
+      />
+      <Controller
+        control={control}
+        name="recipient"
+        render={({ field, fieldState }) => (
+          <RecipientPicker
+            label={t('articles:fields.recipient')}
+            hint={t('articles:form.recipient_hint')}
+            value={field.value}
+            onChange={field.onChange}
+            error={fieldState.error?.message}
           />
-        ))}
-        <FormTextArea
-          control={control}
-          name="description"
-          label={t('articles:fields.description')}
-          limit={ARTICLE_LIMITS.description}
-          className="form-grid__full"
-        />
-        <FormMoneyField
-          control={control}
-          name="price"
-          label={t('articles:fields.price', { currency })}
-          required
-          hint={t('articles:form.price_hint')}
-        />
-        <FormSelectField
-          control={control}
-          name="unit"
-          label={t('articles:fields.unit')}
-          options={unitOptions}
-          required
-        />
-        <FormSelectField
-          control={control}
-          name="vatBasisPoints"
-          label={t('articles:fields.vat')}
-          options={vatOptions}
-          required
-        />
-        <Controller
-          control={control}
-          name="recipient"
-          render={({ field, fieldState }) => (
-            <RecipientPicker
-              label={t('articles:fields.recipient')}
-              hint={t('articles:form.recipient_hint')}
-              value={field.value}
-              onChange={field.onChange}
-              error={fieldState.error?.message}
-            />
-          )}
-        />
-      </form>
-    </Modal>
+        )}
+      />
+    </RecordFormModal>
   );
 }

@@ -3,9 +3,31 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ErrorNotice } from '../../../components/ui/load-states';
 import { CodeInput } from '../../../components/ui/text-input';
-import { errorText } from '../../../lib/messages';
 import { VerifiedAccount } from './verified-account';
+
+/** One of the two accounts compared, under its heading. */
+function AccountSection({
+  id,
+  title,
+  account,
+  testId,
+}: {
+  id: string;
+  title: string;
+  account: VerifiedBankAccount;
+  testId: string;
+}) {
+  return (
+    <section aria-labelledby={id}>
+      <h2 id={id} className="section-title">
+        {title}
+      </h2>
+      <VerifiedAccount account={account} testId={testId} />
+    </section>
+  );
+}
 
 /**
  * The step between a verified new account and the switch (docs/INTEGRATIONS.md "Changing the
@@ -34,19 +56,19 @@ export function ConfirmAccountChange({
       <p className="notice notice--warning">{t('bank-verification:confirm.text')}</p>
       <div className="bank-verification__compare">
         {replaces && (
-          <section aria-labelledby="confirm-current">
-            <h2 id="confirm-current" className="section-title">
-              {t('bank-verification:confirm.current')}
-            </h2>
-            <VerifiedAccount account={replaces} testId="current-account" />
-          </section>
+          <AccountSection
+            id="confirm-current"
+            title={t('bank-verification:confirm.current')}
+            account={replaces}
+            testId="current-account"
+          />
         )}
-        <section aria-labelledby="confirm-new">
-          <h2 id="confirm-new" className="section-title">
-            {t('bank-verification:confirm.new')}
-          </h2>
-          <VerifiedAccount account={account} testId="new-account" />
-        </section>
+        <AccountSection
+          id="confirm-new"
+          title={t('bank-verification:confirm.new')}
+          account={account}
+          testId="new-account"
+        />
       </div>
       <form
         noValidate
@@ -62,11 +84,7 @@ export function ConfirmAccountChange({
           value={code}
           onChange={setCode}
         />
-        {error && (
-          <p role="alert" className="notice notice--error">
-            {errorText(t, error)}
-          </p>
-        )}
+        {error && <ErrorNotice error={error} />}
         <div className="bank-verification__actions">
           <Button
             type="submit"

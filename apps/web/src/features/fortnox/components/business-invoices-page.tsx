@@ -11,12 +11,16 @@ import { Link, useSearchParams } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { CheckCell } from '../../../components/ui/check-cells';
+import { DataTable } from '../../../components/ui/list-results';
+import { ErrorNotice, LoadFailure } from '../../../components/ui/load-states';
+import { TableHead } from '../../../components/ui/sortable-header';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
-import { errorText, translateCode } from '../../../lib/messages';
+import { translateCode } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { useCompleteFortnoxConnection } from '../api/complete-fortnox-connection';
 import { useDisconnectFortnox } from '../api/disconnect-fortnox';
@@ -148,18 +152,10 @@ export function BusinessInvoicesPage({
           {t('fortnox:connection.completing')}
         </p>
       )}
-      {complete.isError && (
-        <p role="alert" className="notice notice--error">
-          {errorText(t, complete.error)}
-        </p>
-      )}
+      {complete.isError && <ErrorNotice error={complete.error} />}
 
       {connection.isPending && !complete.isPending && <Spinner />}
-      {connection.isError && (
-        <div role="alert" className="notice notice--error">
-          <p>{errorText(t, connection.error)}</p>
-        </div>
-      )}
+      {connection.isError && <LoadFailure error={connection.error} />}
       {connection.data && (
         <ConnectionCard
           connection={connection.data}
@@ -170,11 +166,7 @@ export function BusinessInvoicesPage({
           onDisconnect={() => disconnect.mutate()}
         />
       )}
-      {start.isError && (
-        <p role="alert" className="notice notice--error">
-          {errorText(t, start.error)}
-        </p>
-      )}
+      {start.isError && <ErrorNotice error={start.error} />}
 
       <div role="status" className="send-results">
         {results && (
@@ -214,93 +206,70 @@ export function BusinessInvoicesPage({
           </h2>
           {invoices.isPending && <Spinner />}
           {invoices.isError && !refused && (
-            <div role="alert" className="notice notice--error">
-              <p>{errorText(t, invoices.error)}</p>
-              <Button
-                variant="secondary"
-                label={t('common:actions.retry')}
-                onClick={() => void invoices.refetch()}
-              />
-            </div>
+            <LoadFailure error={invoices.error} onRetry={() => void invoices.refetch()} />
           )}
           {invoices.isSuccess && items.length === 0 && (
             <p className="empty-state">{t('fortnox:list.empty')}</p>
           )}
           {items.length > 0 && (
-            <div className="table-wrap">
-              <table className="data-table">
-                <caption className="visually-hidden">{t('fortnox:list.caption')}</caption>
-                <thead>
-                  <tr>
-                    <th scope="col" className="data-table__check">
-                      <span className="visually-hidden">{t('fortnox:list.status')}</span>
-                    </th>
-                    <th scope="col" className="data-table__key">
-                      {t('fortnox:list.number')}
-                    </th>
-                    <th scope="col">{t('fortnox:list.customer')}</th>
-                    <th scope="col">{t('fortnox:list.invoice_date')}</th>
-                    <th scope="col">{t('fortnox:list.due_date')}</th>
-                    <th scope="col" className="data-table__number">
-                      {t('fortnox:list.total')}
-                    </th>
-                    <th scope="col" className="data-table__number">
-                      {t('fortnox:list.balance')}
-                    </th>
-                    <th scope="col">{t('fortnox:list.status')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {items.map((invoice) => {
-                    const selectable = SELECTABLE.has(invoice.status);
-                    return (
-                      <tr
-                        key={invoice.documentNumber}
-                        className={
-                          selected.has(invoice.documentNumber)
-                            ? 'is-selected'
-                            : selectable
-                              ? undefined
-                              : 'business-invoices__unavailable'
-                        }
-                      >
-                        <td className="data-table__check">
-                          <label className="check-target">
-                            <input
-                              type="checkbox"
-                              className="checkbox"
-                              aria-label={t('fortnox:list.select_invoice', {
-                                number: invoice.documentNumber,
-                              })}
-                              checked={selected.has(invoice.documentNumber)}
-                              disabled={!selectable}
-                              onChange={(event) => toggle(invoice, event.target.checked)}
-                            />
-                          </label>
-                        </td>
-                        <th scope="row">{invoice.documentNumber}</th>
-                        <td>{invoice.customerName}</td>
-                        <td>{formatDate(invoice.invoiceDate, language)}</td>
-                        <td>{formatDate(invoice.dueDate, language)}</td>
-                        <td className="data-table__number">
-                          {formatMoney(invoice.totalMinor, invoice.currency, language)}
-                        </td>
-                        <td className="data-table__number">
-                          {formatMoney(invoice.balanceMinor, invoice.currency, language)}
-                        </td>
-                        <td>
-                          <span
-                            className={`business-invoices__status business-invoices__status--${invoice.status}`}
-                          >
-                            {t(STATUS_KEYS[invoice.status])}
-                          </span>
-                        </td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <DataTable caption={t('fortnox:list.caption')}>
+              <TableHead
+                columns={[
+                  {
+                    label: <span className="visually-hidden">{t('fortnox:list.status')}</span>,
+                    className: 'data-table__check',
+                  },
+                  { label: t('fortnox:list.number'), className: 'data-table__key' },
+                  { label: t('fortnox:list.customer') },
+                  { label: t('fortnox:list.invoice_date') },
+                  { label: t('fortnox:list.due_date') },
+                  { label: t('fortnox:list.total'), numeric: true },
+                  { label: t('fortnox:list.balance'), numeric: true },
+                  { label: t('fortnox:list.status') },
+                ]}
+              />
+              <tbody>
+                {items.map((invoice) => {
+                  const selectable = SELECTABLE.has(invoice.status);
+                  return (
+                    <tr
+                      key={invoice.documentNumber}
+                      className={
+                        selected.has(invoice.documentNumber)
+                          ? 'is-selected'
+                          : selectable
+                            ? undefined
+                            : 'business-invoices__unavailable'
+                      }
+                    >
+                      <CheckCell
+                        label={t('fortnox:list.select_invoice', { number: invoice.documentNumber })}
+                        checked={selected.has(invoice.documentNumber)}
+                        disabled={!selectable}
+                        onChange={(checked) => toggle(invoice, checked)}
+                      />
+                      <th scope="row">{invoice.documentNumber}</th>
+                      <td>{invoice.customerName}</td>
+                      <td>{formatDate(invoice.invoiceDate, language)}</td>
+                      <td>{formatDate(invoice.dueDate, language)}</td>
+                      <td className="data-table__number">
+                        {formatMoney(invoice.totalMinor, invoice.currency, language)}
+                      </td>
+                      <td className="data-table__number">
+                        {formatMoney(invoice.balanceMinor, invoice.currency, language)}
+                      </td>
+                      <td>
+                        <span
+                          className={`business-invoices__status business-invoices__status--${invoice.status}`}
+                        >
+                          {t(STATUS_KEYS[invoice.status])}
+                        </span>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </DataTable>
           )}
           {invoices.data && invoices.data.hiddenSent > 0 && (
             <p className="page__lead">{t('fortnox:list.hidden_sent', { count: invoices.data.hiddenSent })}</p>
@@ -333,11 +302,7 @@ export function BusinessInvoicesPage({
               ))}
             </div>
             <div className="send-page__send">
-              {takeOver.isError && (
-                <p className="notice notice--error" role="alert">
-                  {errorText(t, takeOver.error)}
-                </p>
-              )}
+              {takeOver.isError && <ErrorNotice error={takeOver.error} />}
               {notTaken.map((r) => (
                 <p key={r.documentNumber} className="notice notice--error" role="alert">
                   {t('fortnox:send.not_taken', {

@@ -1,9 +1,9 @@
 import type { Language } from '@portal/contracts';
 import { reportsTexts } from '@portal/i18n/namespaces/reports';
 import { useTranslation } from 'react-i18next';
+import { ErrorNotice } from '../../../components/ui/load-states';
 import { TableHead } from '../../../components/ui/sortable-header';
 import { addTexts } from '../../../lib/i18n';
-import { errorText } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { useFeesPreview } from '../api/preview-fees';
 
@@ -17,12 +17,7 @@ export function FeesPreview({ invoiceIDs, language }: { invoiceIDs: readonly str
   const { t } = useTranslation();
   const preview = useFeesPreview(invoiceIDs);
   if (invoiceIDs.length === 0) return null;
-  if (preview.isError)
-    return (
-      <p className="notice notice--error" role="alert">
-        {errorText(t, preview.error)}
-      </p>
-    );
+  if (preview.isError) return <ErrorNotice error={preview.error} />;
   const totals = preview.data?.totals ?? [];
   return (
     <table className="currency-totals fees-preview" aria-busy={preview.isFetching}>

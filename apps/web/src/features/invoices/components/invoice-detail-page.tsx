@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadFailure, PageSpinner } from '../../../components/ui/load-states';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatBasisPoints, formatDate, formatDateTime } from '../../../lib/format';
@@ -50,27 +50,17 @@ export function InvoiceDetailPage({ invoiceID, abilities, notice = null }: Invoi
   const invoice = useInvoice(invoiceID);
 
   if (invoice.isPending) {
-    return (
-      <div className="page--center">
-        <Spinner size="large" />
-      </div>
-    );
+    return <PageSpinner />;
   }
   if (invoice.isError) {
     const notFound = invoice.error instanceof ApiError && invoice.error.status === 404;
     return (
       <div className="invoice-page">
         <h1 className="page__title">{t('invoices:detail.title_unknown')}</h1>
-        <div className="notice notice--error" role="alert">
-          <p>{notFound ? t('errors:invoices.not_found') : t('invoices:detail.load_error')}</p>
-          {!notFound && (
-            <Button
-              variant="secondary"
-              label={t('common:actions.retry')}
-              onClick={() => void invoice.refetch()}
-            />
-          )}
-        </div>
+        <LoadFailure
+          message={notFound ? t('errors:invoices.not_found') : t('invoices:detail.load_error')}
+          onRetry={notFound ? undefined : () => void invoice.refetch()}
+        />
         <Link to={paths.invoices.getHref()}>{t('invoices:detail.back')}</Link>
       </div>
     );

@@ -2,13 +2,11 @@ import { INVOICE_STATE, type InvoiceDetail, type Self } from '@portal/contracts'
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { LoadFailure, PageSpinner } from '../../../components/ui/load-states';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { toIsoDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
-import { errorText } from '../../../lib/messages';
 import { useInvoice } from '../api/get-invoice';
 import { useNextInvoiceNumber } from '../api/get-next-invoice-number';
 import { blankInvoiceForm, invoiceToForm } from '../utils/invoice-form';
@@ -26,23 +24,12 @@ export interface InvoiceFormScreenProps extends InvoicePickers {
 /** What the detail page says after a save: it reads this from the navigation state. */
 export type InvoiceNotice = 'registered' | 'updated';
 
-function PageSpinner() {
-  return (
-    <div className="page--center">
-      <Spinner size="large" />
-    </div>
-  );
-}
-
 function LoadError({ error, onRetry }: { error: unknown; onRetry: () => void }) {
-  const { t } = useTranslation();
   return (
-    <div className="notice notice--error" role="alert">
-      <p>{errorText(t, error)}</p>
-      {!(error instanceof ApiError && error.status === 404) && (
-        <Button variant="secondary" label={t('common:actions.retry')} onClick={onRetry} />
-      )}
-    </div>
+    <LoadFailure
+      error={error}
+      onRetry={error instanceof ApiError && error.status === 404 ? undefined : onRetry}
+    />
   );
 }
 

@@ -2,11 +2,12 @@ import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { formatMoney } from '@portal/domain/money';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import InvoiceRegisterRoute from '../../../app/routes/invoice-register';
 import { dateField, dateValue } from '../../../test/date-field';
 import { type FakeHandler, installFakeApi, makeSelf } from '../../../test/fake-api';
+import { DetailProbe, pickRecipient } from '../../../test/invoice-forms';
 import { renderWithProviders } from '../../../test/render';
 
 const RECIPIENT = {
@@ -24,15 +25,6 @@ const RECIPIENT = {
   documentLanguage: 'sv-SE',
   updated: '2026-03-01T10:00:00.000Z',
 };
-
-function DetailProbe() {
-  const location = useLocation();
-  return (
-    <p>
-      At {location.pathname} with {JSON.stringify(location.state)}
-    </p>
-  );
-}
 
 function renderRegister(handlers: Record<string, FakeHandler> = {}) {
   const api = installFakeApi({
@@ -74,11 +66,6 @@ async function fillRow(
   await user.type(screen.getByLabelText(`Quantity, row ${row}`), quantity);
   await user.type(screen.getByLabelText(`Unit price, row ${row}`), price);
   await user.selectOptions(screen.getByLabelText(`VAT rate, row ${row}`), vat);
-}
-
-async function pickRecipient(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByRole('combobox', { name: /Recipient/ }), 'Kund');
-  await user.click(await screen.findByRole('option', { name: /Kund AB/ }));
 }
 
 const INVOICE = {
@@ -173,7 +160,7 @@ describe('the invoice form (/invoice/register)', { timeout: 20_000 }, () => {
     const user = userEvent.setup();
     const number = await screen.findByLabelText(/Invoice number/);
     await waitFor(() => expect(number).toHaveValue('5001'));
-    await pickRecipient(user);
+    await pickRecipient(user, 'Kund AB');
     await fillRow(user, 1, 'Arbetstimme', '8', '650', '25%');
     await user.click(screen.getByRole('button', { name: 'Register invoice' }));
 
@@ -205,7 +192,7 @@ describe('the invoice form (/invoice/register)', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     await screen.findByLabelText('Item, row 1');
-    await pickRecipient(user);
+    await pickRecipient(user, 'Kund AB');
     await fillRow(user, 1, 'Städning', '4', '450', '25%');
     await user.click(screen.getByRole('radio', { name: 'RUT deduction' }));
     await user.click(screen.getByRole('button', { name: 'Register invoice' }));
@@ -249,7 +236,7 @@ describe('the invoice form (/invoice/register)', { timeout: 20_000 }, () => {
     });
     const user = userEvent.setup();
     await screen.findByLabelText('Item, row 1');
-    await pickRecipient(user);
+    await pickRecipient(user, 'Kund AB');
     await fillRow(user, 1, 'Arbetstimme', '1', '100', '6%');
     await user.click(screen.getByRole('button', { name: 'Register invoice' }));
     await waitFor(() =>

@@ -16,6 +16,7 @@ import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { markServerErrors } from '../../../components/ui/form-fields';
 import { PlusIcon } from '../../../components/ui/icons';
+import { ErrorNotice } from '../../../components/ui/load-states';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { toLanguage } from '../../../lib/i18n';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
@@ -261,11 +262,7 @@ export function InvoiceForm({
         </Card>
       </div>
 
-      {failure && (
-        <p className="notice notice--error" role="alert">
-          {failure}
-        </p>
-      )}
+      {failure && <ErrorNotice>{failure}</ErrorNotice>}
       <div className="button-row invoice-form__actions">
         <Button variant="secondary" label={t('common:actions.cancel')} onClick={onCancel} />
         <Button

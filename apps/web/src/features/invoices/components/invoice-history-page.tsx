@@ -1,9 +1,11 @@
 import { INVOICE_FILTERS, INVOICES_PDF_MAX, type InvoiceFilter, type Language } from '@portal/contracts';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useNavigate } from 'react-router';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { CheckCell, SelectAllBox } from '../../../components/ui/check-cells';
 import { DateRange } from '../../../components/ui/date-field';
+import { LinkedRow } from '../../../components/ui/linked-row';
 import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { SortableHeader } from '../../../components/ui/sortable-header';
@@ -20,7 +22,6 @@ import { type InvoiceListQuery, useInvoices } from '../api/list-invoices';
 import { FILTER_KEYS } from '../utils/labels';
 import { CurrencyTotals } from './currency-totals';
 import { InvoiceStateBadge } from './invoice-state-badge';
-import { SelectAllBox } from './select-all-box';
 import '../texts';
 
 export interface InvoiceHistoryPageProps {
@@ -105,7 +106,6 @@ function SelectionBar({
 export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageProps) {
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.language);
-  const navigate = useNavigate();
   const list = useInvoices(query);
   const data = list.data;
 
@@ -195,31 +195,22 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
                 {data.items.map((invoice) => (
                   // The number is a link for the keyboard; a click anywhere on the row but its checkbox
                   // cell does the same.
-                  <tr
+                  <LinkedRow
                     key={invoice.invoiceID}
+                    to={paths.invoiceDetail.getHref(invoice.invoiceID)}
+                    skip="a, .data-table__check"
                     className={[
-                      'is-clickable',
                       invoice.overdue && 'is-overdue',
                       selected.has(invoice.invoiceID) && 'is-selected',
                     ]
                       .filter(Boolean)
                       .join(' ')}
-                    onClick={(event) => {
-                      if ((event.target as HTMLElement).closest('a, .data-table__check')) return;
-                      void navigate(paths.invoiceDetail.getHref(invoice.invoiceID));
-                    }}
                   >
-                    <td className="data-table__check">
-                      <label className="check-target">
-                        <input
-                          type="checkbox"
-                          className="checkbox"
-                          aria-label={t('invoices:list.select_invoice', { number: invoice.invoiceNumber })}
-                          checked={selected.has(invoice.invoiceID)}
-                          onChange={(event) => toggle([invoice.invoiceID], event.target.checked)}
-                        />
-                      </label>
-                    </td>
+                    <CheckCell
+                      label={t('invoices:list.select_invoice', { number: invoice.invoiceNumber })}
+                      checked={selected.has(invoice.invoiceID)}
+                      onChange={(checked) => toggle([invoice.invoiceID], checked)}
+                    />
                     <th scope="row">
                       <Link to={paths.invoiceDetail.getHref(invoice.invoiceID)}>{invoice.invoiceNumber}</Link>
                     </th>
@@ -241,7 +232,7 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
                       />
                     </td>
                     <td className="invoice-table__ocr">{invoice.ocr ?? ''}</td>
-                  </tr>
+                  </LinkedRow>
                 ))}
               </tbody>
             </DataTable>

@@ -82,6 +82,11 @@ export function InvoiceTermsFields({
   const { control, getValues, setValue } = form;
   const currencyOptions = currencies.map((c) => ({ value: c, label: c }));
   const serviceOptions = SERVICE_TYPES.map((s) => ({ value: s, label: t(SERVICE_KEYS[s]) }));
+  /** A new invoice date or new terms move the due date (when both make one). */
+  function followDueDate(invoiceDate: string, paymentTermsDays: string) {
+    const due = dueDateFor(invoiceDate, paymentTermsDays);
+    if (due) setValue('dueDate', due, { shouldValidate: revalidate });
+  }
   return (
     <div className="invoice-form__grid">
       <Controller
@@ -135,10 +140,7 @@ export function InvoiceTermsFields({
         name="invoiceDate"
         label={t('invoices:form.invoice_date')}
         required
-        onValueChange={(next) => {
-          const due = dueDateFor(next, getValues('paymentTermsDays'));
-          if (due) setValue('dueDate', due, { shouldValidate: revalidate });
-        }}
+        onValueChange={(next) => followDueDate(next, getValues('paymentTermsDays'))}
       />
       <FormTextField
         control={control}
@@ -150,10 +152,7 @@ export function InvoiceTermsFields({
         max={3650}
         // The terms only move the due date (a free string in the schema); the due date shows the error.
         errorOf={() => undefined}
-        onValueChange={(next) => {
-          const due = dueDateFor(getValues('invoiceDate'), next);
-          if (due) setValue('dueDate', due, { shouldValidate: revalidate });
-        }}
+        onValueChange={(next) => followDueDate(getValues('invoiceDate'), next)}
       />
       <FormDateField
         control={control}

@@ -3,20 +3,12 @@ import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { formatMoney } from '@portal/domain/money';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import InvoiceUploadRoute from '../../../app/routes/invoice-upload';
+import { DetailProbe, pickRecipient } from '../../../test/invoice-forms';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
-
-function DetailProbe() {
-  const location = useLocation();
-  return (
-    <p>
-      At {location.pathname} with {JSON.stringify(location.state)}
-    </p>
-  );
-}
 
 // One real server for the whole file; each test starts from the demo seed.
 const api = startRealApi();
@@ -47,11 +39,6 @@ function renderUpload() {
 const pdf = (name: string) => new File([demoPdfBytes as BlobPart], name, { type: 'application/pdf' });
 const money = (minor: number) => formatMoney(minor, 'SEK', 'en-US').replace(/\s/g, ' ');
 const text = (element: Node | null | undefined) => element?.textContent?.replace(/\s/g, ' ');
-
-async function pickRecipient(user: ReturnType<typeof userEvent.setup>) {
-  await user.type(screen.getByRole('combobox', { name: /Recipient/ }), recipient.name);
-  await user.click(await screen.findByRole('option', { name: new RegExp(recipient.name) }));
-}
 
 describe('the upload form (/invoice/upload)', { timeout: 20_000 }, () => {
   it('says a file must be attached before sending anything, and keeps what was typed', async () => {
@@ -93,7 +80,7 @@ describe('the upload form (/invoice/upload)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('faktura-eget.pdf')).toBeInTheDocument();
     // One file only: the picker is full until it is removed.
     expect(screen.getByLabelText('Choose the invoice PDF', { selector: 'input' })).toBeDisabled();
-    await pickRecipient(user);
+    await pickRecipient(user, recipient.name);
     await user.type(screen.getByLabelText(/Own OCR reference/), '1234 574');
     await user.type(screen.getByLabelText('Amount excl. VAT, line 1'), '12,345.67');
     await user.click(screen.getByRole('button', { name: 'Add VAT rate' }));
@@ -156,7 +143,7 @@ describe('the upload form (/invoice/upload)', { timeout: 20_000 }, () => {
     await screen.findByLabelText('Choose the invoice PDF');
     await user.upload(screen.getByLabelText('Choose the invoice PDF'), pdf('faktura.pdf'));
     await screen.findByText('faktura.pdf');
-    await pickRecipient(user);
+    await pickRecipient(user, recipient.name);
     const ocr = screen.getByLabelText(/Own OCR reference/);
     await user.type(ocr, '10000586');
     await user.type(screen.getByLabelText('Amount excl. VAT, line 1'), '500');

@@ -2,7 +2,7 @@ import type { InvoiceDetail, Self } from '@portal/contracts';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Spinner } from '../../../components/ui/spinner';
+import { PageSpinner } from '../../../components/ui/load-states';
 import { paths } from '../../../config/paths';
 import { toIsoDate } from '../../../lib/format';
 import { useNextInvoiceNumber } from '../api/get-next-invoice-number';
@@ -29,11 +29,7 @@ export function InvoiceUploadScreen({ self, RecipientPicker }: InvoiceUploadScre
   function body() {
     // The suggestion is a help: if it cannot be loaded, the user types a number.
     if (next.isPending) {
-      return (
-        <div className="page--center">
-          <Spinner size="large" />
-        </div>
-      );
+      return <PageSpinner />;
     }
     const onSaved = (saved: InvoiceDetail) => {
       const notice: InvoiceNotice = 'registered';

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { ErrorNotice, LoadFailure } from '../../../components/ui/load-states';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextArea } from '../../../components/ui/text-area';
@@ -12,7 +13,6 @@ import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { loadSchemas } from '../../../lib/load-schemas';
-import { errorText } from '../../../lib/messages';
 import { useInvoice } from '../api/get-invoice';
 import { useCreateMessage, useMarkMessageRead, useMessages } from '../api/messages';
 import '../texts';
@@ -77,14 +77,7 @@ export function MessagesPage({ invoiceID, canViewInvoice }: MessagesPageProps) {
         {list.isPending ? (
           <Spinner />
         ) : list.isError ? (
-          <div className="notice notice--error" role="alert">
-            <p>{errorText(t, list.error)}</p>
-            <Button
-              variant="secondary"
-              label={t('common:actions.retry')}
-              onClick={() => void list.refetch()}
-            />
-          </div>
+          <LoadFailure error={list.error} onRetry={() => void list.refetch()} />
         ) : list.data.items.length === 0 ? (
           <p className="muted">{t('invoices:messages.empty')}</p>
         ) : (
@@ -221,11 +214,7 @@ function WriteMessage({
         <div role="status">
           {sent && <p className="notice notice--success">{t('invoices:messages.write.sent')}</p>}
         </div>
-        {create.isError && (
-          <p className="notice notice--error" role="alert">
-            {errorText(t, create.error)}
-          </p>
-        )}
+        {create.isError && <ErrorNotice error={create.error} />}
         <div className="button-row">
           <Button type="submit" loading={create.isPending} label={t('invoices:messages.write.send')} />
         </div>

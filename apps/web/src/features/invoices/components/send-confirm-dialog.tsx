@@ -1,6 +1,7 @@
 import { type Language, type PendingInvoice, SEND_MIN_DAYS_TO_DUE } from '@portal/contracts';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { ErrorNotice } from '../../../components/ui/load-states';
 import { Modal } from '../../../components/ui/modal';
 import { TableHead } from '../../../components/ui/sortable-header';
 import { formatDate } from '../../../lib/format';
@@ -118,11 +119,7 @@ export function SendConfirmDialog({
           />
           <FeesPreview invoiceIDs={ids} language={language} />
         </div>
-        {error && (
-          <p className="notice notice--error" role="alert">
-            {error}
-          </p>
-        )}
+        {error && <ErrorNotice>{error}</ErrorNotice>}
       </div>
     </Modal>
   );

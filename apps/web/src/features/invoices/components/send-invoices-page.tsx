@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { Spinner } from '../../../components/ui/spinner';
+import { CheckCell, SelectAllBox } from '../../../components/ui/check-cells';
+import { DataTable } from '../../../components/ui/list-results';
+import { ErrorNotice, LoadFailure, PageSpinner } from '../../../components/ui/load-states';
+import { TableHead } from '../../../components/ui/sortable-header';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
@@ -18,7 +21,6 @@ import { SERVICE_KEYS, stateKey } from '../utils/labels';
 import { CurrencyTotals } from './currency-totals';
 import { FeesPreview } from './fees-preview';
 import { InvoiceStateBadge } from './invoice-state-badge';
-import { SelectAllBox } from './select-all-box';
 import { SendConfirmDialog, SendDueAndAmountCells } from './send-confirm-dialog';
 import '../texts';
 
@@ -155,21 +157,8 @@ export function SendInvoicesPage() {
         )}
       </div>
 
-      {pending.isPending && (
-        <div className="page--center">
-          <Spinner size="large" />
-        </div>
-      )}
-      {pending.isError && (
-        <div className="notice notice--error" role="alert">
-          <p>{errorText(t, pending.error)}</p>
-          <Button
-            variant="secondary"
-            label={t('common:actions.retry')}
-            onClick={() => void pending.refetch()}
-          />
-        </div>
-      )}
+      {pending.isPending && <PageSpinner />}
+      {pending.isError && <LoadFailure error={pending.error} onRetry={() => void pending.refetch()} />}
       {pending.isSuccess && items.length === 0 && <p className="empty-state">{t('invoices:send.empty')}</p>}
       {items.length > 0 && (
         <>
@@ -185,12 +174,11 @@ export function SendInvoicesPage() {
               onClick={() => choose(new Set())}
             />
           </div>
-          <div className="table-wrap">
-            <table className="data-table">
-              <caption className="visually-hidden">{t('invoices:send.title')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col" className="data-table__check">
+          <DataTable caption={t('invoices:send.title')}>
+            <TableHead
+              columns={[
+                {
+                  label: (
                     <SelectAllBox
                       label={t('invoices:send.select_all')}
                       checked={chosen.length === items.length}
@@ -199,58 +187,49 @@ export function SendInvoicesPage() {
                         choose(checked ? new Set(items.map((invoice) => invoice.invoiceID)) : new Set())
                       }
                     />
-                  </th>
-                  <th scope="col" className="data-table__key">
-                    {t('invoices:list.columns.number')}
-                  </th>
-                  <th scope="col">{t('invoices:list.columns.recipient')}</th>
-                  <th scope="col">{t('invoices:list.columns.service')}</th>
-                  <th scope="col">{t('invoices:list.columns.invoice_date')}</th>
-                  <th scope="col">{t('invoices:list.columns.due_date')}</th>
-                  <th scope="col" className="data-table__number">
-                    {t('invoices:list.columns.amount')}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {items.map((invoice) => (
-                  <tr
-                    key={invoice.invoiceID}
-                    className={selected.has(invoice.invoiceID) ? 'is-selected' : undefined}
-                  >
-                    <td className="data-table__check">
-                      <label className="check-target">
-                        <input
-                          type="checkbox"
-                          className="checkbox"
-                          aria-label={t('invoices:send.select_invoice', { number: invoice.invoiceNumber })}
-                          checked={selected.has(invoice.invoiceID)}
-                          onChange={(event) => toggle(invoice.invoiceID, event.target.checked)}
+                  ),
+                  className: 'data-table__check',
+                },
+                { label: t('invoices:list.columns.number'), className: 'data-table__key' },
+                { label: t('invoices:list.columns.recipient') },
+                { label: t('invoices:list.columns.service') },
+                { label: t('invoices:list.columns.invoice_date') },
+                { label: t('invoices:list.columns.due_date') },
+                { label: t('invoices:list.columns.amount'), numeric: true },
+              ]}
+            />
+            <tbody>
+              {items.map((invoice) => (
+                <tr
+                  key={invoice.invoiceID}
+                  className={selected.has(invoice.invoiceID) ? 'is-selected' : undefined}
+                >
+                  <CheckCell
+                    label={t('invoices:send.select_invoice', { number: invoice.invoiceNumber })}
+                    checked={selected.has(invoice.invoiceID)}
+                    onChange={(checked) => toggle(invoice.invoiceID, checked)}
+                  />
+                  <th scope="row">
+                    <Link to={paths.invoiceDetail.getHref(invoice.invoiceID)}>{invoice.invoiceNumber}</Link>
+                    {invoiceStatus(invoice) === 'rejected' && (
+                      // A rejected invoice waits here to be fixed and sent again: say so, with the reason.
+                      <span className="send-page__rejected">
+                        <InvoiceStateBadge
+                          state={invoice.state}
+                          decision={invoice.decision}
+                          rejectionReason={invoice.rejectionReason}
                         />
-                      </label>
-                    </td>
-                    <th scope="row">
-                      <Link to={paths.invoiceDetail.getHref(invoice.invoiceID)}>{invoice.invoiceNumber}</Link>
-                      {invoiceStatus(invoice) === 'rejected' && (
-                        // A rejected invoice waits here to be fixed and sent again: say so, with the reason.
-                        <span className="send-page__rejected">
-                          <InvoiceStateBadge
-                            state={invoice.state}
-                            decision={invoice.decision}
-                            rejectionReason={invoice.rejectionReason}
-                          />
-                        </span>
-                      )}
-                    </th>
-                    <td>{invoice.recipientName}</td>
-                    <td>{t(SERVICE_KEYS[invoice.service])}</td>
-                    <td>{formatDate(invoice.invoiceDate, language)}</td>
-                    <SendDueAndAmountCells invoice={invoice} language={language} />
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                      </span>
+                    )}
+                  </th>
+                  <td>{invoice.recipientName}</td>
+                  <td>{t(SERVICE_KEYS[invoice.service])}</td>
+                  <td>{formatDate(invoice.invoiceDate, language)}</td>
+                  <SendDueAndAmountCells invoice={invoice} language={language} />
+                </tr>
+              ))}
+            </tbody>
+          </DataTable>
         </>
       )}
 
@@ -267,11 +246,7 @@ export function SendInvoicesPage() {
           <FeesPreview invoiceIDs={chosen.map((invoice) => invoice.invoiceID)} language={language} />
         </div>
         <div className="send-page__send">
-          {error && (
-            <p className="notice notice--error" role="alert">
-              {error}
-            </p>
-          )}
+          {error && <ErrorNotice>{error}</ErrorNotice>}
           <Button
             variant="success"
             loading={send.isPending}

@@ -38,6 +38,14 @@ function renderForm(recipient: Recipient | null = null) {
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 
+/** Types what a new recipient needs: its name and email, and a Stockholm address. */
+async function fillRequired(user: ReturnType<typeof userEvent.setup>, name: string, email: string) {
+  await user.type(field('Name'), name);
+  await user.type(field('Email address'), email);
+  await user.type(field('ZIP code'), '111 22');
+  await user.type(field('City'), 'Stockholm');
+}
+
 async function save(user: ReturnType<typeof userEvent.setup>) {
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
 }
@@ -71,10 +79,7 @@ describe('RecipientFormModal (spec §5 recipient rules)', () => {
 
   it('sends the recipient and reports it saved', async () => {
     const { user, onSaved } = renderForm();
-    await user.type(field('Name'), 'Kund AB');
-    await user.type(field('Email address'), 'faktura@kund.se');
-    await user.type(field('ZIP code'), '111 22');
-    await user.type(field('City'), 'Stockholm');
+    await fillRequired(user, 'Kund AB', 'faktura@kund.se');
     await user.type(field('Organization number'), '556036-0793');
     await save(user);
 
@@ -126,10 +131,7 @@ describe('RecipientFormModal (spec §5 recipient rules)', () => {
     await user.selectOptions(country(), 'SE');
     expect(language()).toHaveValue('en-US');
 
-    await user.type(field('Name'), 'Språk AB');
-    await user.type(field('Email address'), 'faktura@sprak.se');
-    await user.type(field('ZIP code'), '111 22');
-    await user.type(field('City'), 'Stockholm');
+    await fillRequired(user, 'Språk AB', 'faktura@sprak.se');
     await save(user);
     await waitFor(() =>
       expect(onSaved).toHaveBeenCalledWith(
@@ -181,10 +183,7 @@ describe('RecipientFormModal (spec §5 recipient rules)', () => {
     ).items[0];
     expect(existing?.organizationNumber).toMatch(/^\d{6}-\d{4}$/);
     const { user, onSaved, onClose } = renderForm();
-    await user.type(field('Name'), 'Dubblett AB');
-    await user.type(field('Email address'), 'faktura@dubblett.se');
-    await user.type(field('ZIP code'), '111 22');
-    await user.type(field('City'), 'Stockholm');
+    await fillRequired(user, 'Dubblett AB', 'faktura@dubblett.se');
     // Written without the hyphen: still the same number.
     await user.type(field('Organization number'), existing?.organizationNumber.replace('-', '') ?? '');
     await save(user);
@@ -219,10 +218,7 @@ describe('RecipientFormModal (spec §5 recipient rules)', () => {
 
   it('sends a Swedish phone number in E.164', async () => {
     const { user, onSaved } = renderForm();
-    await user.type(field('Name'), 'Mobil AB');
-    await user.type(field('Email address'), 'faktura@mobil.se');
-    await user.type(field('ZIP code'), '111 22');
-    await user.type(field('City'), 'Stockholm');
+    await fillRequired(user, 'Mobil AB', 'faktura@mobil.se');
     await user.type(field('Phone number'), '070-123 45 67');
     await save(user);
     await waitFor(() =>

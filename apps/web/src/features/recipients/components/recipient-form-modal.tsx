@@ -16,14 +16,9 @@ import { type FieldPath, useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
-import {
-  FormFailure,
-  FormSelectField,
-  FormTextField,
-  markServerErrors,
-} from '../../../components/ui/form-fields';
+import { FormSelectField, FormTextField, markServerErrors } from '../../../components/ui/form-fields';
 import { saveRecord } from '../../../components/ui/list-results';
-import { Modal } from '../../../components/ui/modal';
+import { RecordFormModal } from '../../../components/ui/record-form-modal';
 import { paths } from '../../../config/paths';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
@@ -210,78 +205,62 @@ export function RecipientFormModal({ recipient, onClose, onSaved }: RecipientFor
   });
 
   return (
-    <Modal
+    <RecordFormModal
       title={isNew ? t('recipients:form.new_title') : t('recipients:form.edit_title')}
-      subtitle={t('common:form.required_note')}
-      onHide={onClose}
-      onSubmit={() => void submit()}
-      submitOnEnter
+      failureTitle={isNew ? t('recipients:form.create_failed') : t('recipients:form.save_failed')}
+      failure={failure}
+      failureDetail={
+        taken && (
+          <>
+            {' '}
+            {t('recipients:form.taken', { name: taken.name })}{' '}
+            <Link
+              to={`${paths.recipient.getHref()}?${new URLSearchParams({ search: taken.organizationNumber })}`}
+              onClick={onClose}
+            >
+              {t('recipients:form.show_taken', { name: taken.name })}
+            </Link>
+          </>
+        )
+      }
       loading={create.isPending || update.isPending}
-      wide
+      onClose={onClose}
+      onSubmit={() => void submit()}
+      before={<CompanySearch onPick={fill} autoFocus={isNew} />}
     >
-      <CompanySearch onPick={fill} autoFocus={isNew} />
-      {failure !== null && (
-        <FormFailure
-          title={isNew ? t('recipients:form.create_failed') : t('recipients:form.save_failed')}
-          error={failure}
-        >
-          {taken && (
-            <>
-              {' '}
-              {t('recipients:form.taken', { name: taken.name })}{' '}
-              <Link
-                to={`${paths.recipient.getHref()}?${new URLSearchParams({ search: taken.organizationNumber })}`}
-                onClick={onClose}
-              >
-                {t('recipients:form.show_taken', { name: taken.name })}
-              </Link>
-            </>
-          )}
-        </FormFailure>
-      )}
-      <form
-        className="form-grid"
-        noValidate
-        aria-label={isNew ? t('recipients:form.new_title') : t('recipients:form.edit_title')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void submit();
+      {FIELDS.map((f) => (
+        <FormTextField
+          key={f.name}
+          control={control}
+          name={f.name}
+          label={t(f.labelKey)}
+          type={f.type ?? 'text'}
+          autoComplete={f.autoComplete}
+          limit={RECIPIENT_LIMITS[f.name]}
+          required={f.required}
+          errorOf={issueText}
+          className={f.full ? 'form-grid__full' : undefined}
+          data-autofocus={!isNew && f.name === 'name' ? true : undefined}
+        />
+      ))}
+      <FormSelectField
+        control={control}
+        name="country"
+        label={t('recipients:fields.country')}
+        emptyValue="SE"
+        onValueChange={(value) => {
+          if (isCountry(value)) followCountry(value);
         }}
-      >
-        {FIELDS.map((f) => (
-          <FormTextField
-            key={f.name}
-            control={control}
-            name={f.name}
-            label={t(f.labelKey)}
-            type={f.type ?? 'text'}
-            autoComplete={f.autoComplete}
-            limit={RECIPIENT_LIMITS[f.name]}
-            required={f.required}
-            errorOf={issueText}
-            className={f.full ? 'form-grid__full' : undefined}
-            data-autofocus={!isNew && f.name === 'name' ? true : undefined}
-          />
-        ))}
-        <FormSelectField
-          control={control}
-          name="country"
-          label={t('recipients:fields.country')}
-          emptyValue="SE"
-          onValueChange={(value) => {
-            if (isCountry(value)) followCountry(value);
-          }}
-          options={countries}
-        />
-        <FormSelectField
-          control={control}
-          name="documentLanguage"
-          label={t('recipients:fields.documentLanguage')}
-          emptyValue={documentLanguageForCountry('SE')}
-          onValueChange={() => setLanguagePicked(true)}
-          options={documentLanguages}
-        />
-      </form>
-    </Modal>
+        options={countries}
+      />
+      <FormSelectField
+        control={control}
+        name="documentLanguage"
+        label={t('recipients:fields.documentLanguage')}
+        emptyValue={documentLanguageForCountry('SE')}
+        onValueChange={() => setLanguagePicked(true)}
+        options={documentLanguages}
+      />
+    </RecordFormModal>
   );
 }

@@ -3,13 +3,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
-import { Pagination } from '../../../components/ui/pagination';
+import { ListPagination } from '../../../components/ui/list-results';
+import { ErrorNotice } from '../../../components/ui/load-states';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextInput } from '../../../components/ui/text-input';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
-import { errorText } from '../../../lib/messages';
 import { formatMoney } from '../../../lib/money';
 import { downloadPaymentsReport, type PaymentsReportState, usePaymentsReport } from '../api/payments-report';
 import '../texts';
@@ -107,11 +107,7 @@ export function PaymentsReportPage({ query, onQueryChange, recipients }: Payment
       </form>
 
       {report.isPending && <Spinner size="large" />}
-      {report.isError && (
-        <p role="alert" className="notice notice--error">
-          {errorText(t, report.error)}
-        </p>
-      )}
+      {report.isError && <ErrorNotice error={report.error} />}
       {data && (
         <>
           <ul className="stack" aria-label={t('reports:payments.title')}>
@@ -143,11 +139,7 @@ export function PaymentsReportPage({ query, onQueryChange, recipients }: Payment
               onClick={() => download('csv')}
             />
           </div>
-          {downloadFailed && (
-            <p role="alert" className="notice notice--error">
-              {errorText(t, null)}
-            </p>
-          )}
+          {downloadFailed && <ErrorNotice error={null} />}
           {data.items.length === 0 ? (
             <p>{t('reports:payments.empty')}</p>
           ) : (
@@ -189,13 +181,11 @@ export function PaymentsReportPage({ query, onQueryChange, recipients }: Payment
               </table>
             </div>
           )}
-          <Pagination
-            page={query.page}
-            pageSize={query.pageSize}
+          <ListPagination
+            query={query}
             total={data.total}
             label={t('reports:payments.title')}
-            onPageChange={(page) => onQueryChange({ page })}
-            onPageSizeChange={(pageSize) => onQueryChange({ pageSize, page: 1 })}
+            onQueryChange={onQueryChange}
           />
         </>
       )}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { DateRange } from '../../../components/ui/date-field';
 import { DataTable, ListResults } from '../../../components/ui/list-results';
+import { ErrorNotice } from '../../../components/ui/load-states';
 import { Modal } from '../../../components/ui/modal';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
@@ -69,11 +70,7 @@ function SettlementDialog({
           </div>
         )}
         {detail.isPending && <Spinner />}
-        {detail.isError && (
-          <p className="notice notice--error" role="alert">
-            {errorText(t, detail.error)}
-          </p>
-        )}
+        {detail.isError && <ErrorNotice error={detail.error} />}
         {detail.data && (
           <>
             <div className="table-wrap">

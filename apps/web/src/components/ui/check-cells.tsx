@@ -30,3 +30,31 @@ export function SelectAllBox({
     </label>
   );
 }
+
+/** The checkbox cell that chooses a row of a selectable table, named for the row (`label`). */
+export function CheckCell({
+  checked,
+  label,
+  disabled,
+  onChange,
+}: {
+  checked: boolean;
+  label: string;
+  disabled?: boolean;
+  onChange: (checked: boolean) => void;
+}) {
+  return (
+    <td className="data-table__check">
+      <label className="check-target">
+        <input
+          type="checkbox"
+          className="checkbox"
+          aria-label={label}
+          checked={checked}
+          disabled={disabled}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+      </label>
+    </td>
+  );
+}
