@@ -1,3 +1,6 @@
+// Over 500 lines on purpose: the demo's simulated months in one file (each day's invoices, sends,
+// decisions, payments, reminders, payouts and the plans' day step, in calendar order), so the demo's
+// story reads top to bottom.
 import {
   documentLanguageForCountry,
   FINANCED_SERVICES,

@@ -1,3 +1,5 @@
+// Over 500 lines on purpose: every query of the four plan tables (plan, schedule, parties, timeline) in
+// one place, each naming the issuer; the list's queries are apart in installments-list.repository.ts.
 import { documentLanguageOf, INVOICE_STATE, PLAN_EVENT, PLAN_STATE } from '@portal/contracts';
 import { luhnCheckDigit } from '@portal/domain/luhn';
 import { type Currency, toCurrency } from '@portal/domain/money';

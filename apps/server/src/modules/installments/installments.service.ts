@@ -1,3 +1,6 @@
+// Over 500 lines on purpose: a plan's whole life (register, change, sign, cancel, decide, replace) goes
+// through one state table and one locked move (`moveOwnPlan`, which answers the plan's detail), shared
+// by every step here; the job's side is in installment-invoices.ts, the payments' in installment-payments.ts.
 import { randomUUID } from 'node:crypto';
 import {
   canPlanTransition,

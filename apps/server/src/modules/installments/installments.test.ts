@@ -1,3 +1,6 @@
+// Over 500 lines on purpose: a plan's life end to end through the API (register, sign on the sandbox,
+// decide, pay out, the daily job, BGMAX payments, completion, notice and recall), the books checked
+// after each step; replacement is apart in plan-replacement.test.ts.
 import {
   INVOICE_STATE,
   installmentPlanDetailSchema,
