@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PlusIcon } from '../../../components/ui/icons';
+import { LinkedRow } from '../../../components/ui/linked-row';
 import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { SelectField } from '../../../components/ui/select-field';
@@ -124,13 +125,9 @@ export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPage
             <tbody>
               {data.items.map((plan) => (
                 // The loan number is a link for the keyboard; a click anywhere on the row does the same.
-                <tr
+                <LinkedRow
                   key={plan.installmentPlanID}
-                  className="is-clickable"
-                  onClick={(event) => {
-                    if ((event.target as HTMLElement).closest('a')) return;
-                    void navigate(paths.installmentPlanDetail.getHref(plan.installmentPlanID));
-                  }}
+                  to={paths.installmentPlanDetail.getHref(plan.installmentPlanID)}
                 >
                   <th scope="row">
                     <Link to={paths.installmentPlanDetail.getHref(plan.installmentPlanID)}>
@@ -149,7 +146,7 @@ export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPage
                     <PlanStateBadge state={plan.state} />
                   </td>
                   <td>{formatDate(plan.created, language)}</td>
-                </tr>
+                </LinkedRow>
               ))}
             </tbody>
           </DataTable>
