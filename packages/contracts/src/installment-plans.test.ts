@@ -223,7 +223,7 @@ describe('the plan detail answer', () => {
         invoiceState: null,
         remainingMinor: null,
       })),
-      signees: [{ ...BUYER, signingStatus: 'pending', signedAt: null }],
+      signees: [{ ...BUYER, signingStatus: 'pending', signedAt: null, signingLink: null }],
       securities: [],
       replacesPlanID: null,
       replacedByPlanID: null,
