@@ -79,15 +79,15 @@ describe('seedDemo', () => {
     ]);
   });
 
-  it('holds Demo Bygg AB’s installment plans in every state but replaced, lived through, and the books hold', async () => {
+  it('holds Demo Bygg AB’s installment plans in every state, lived through, and the books hold', async () => {
     const db = testDb.db;
     const [bygg] = await db.select().from(issuers).where(eq(issuers.name, 'Demo Bygg AB'));
     if (!bygg) throw new Error('no demo issuer');
     const plans = await db.select().from(installmentPlans).where(eq(installmentPlans.issuerId, bygg.id));
     // 1 registered, 8 sent for signing, 9 signed, 2 active, 10 agreement rejected, 3 completed,
-    // 4 cancelled, 7 final notice, 5 recalled (6 replaced is not in the demo yet).
+    // 4 cancelled, 7 final notice, 5 recalled, 6 replaced (and the plan that replaced it, active).
     expect([...new Set(plans.map((p) => p.state))].sort((a, b) => a - b)).toEqual([
-      1, 2, 3, 4, 5, 7, 8, 9, 10,
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
     ]);
     const events = await db
       .select()
@@ -115,7 +115,14 @@ describe('seedDemo', () => {
     expect(eventsOf(PLAN_STATE.sentForSigning)).toEqual([PLAN_EVENT.registered, PLAN_EVENT.sentForSigning]);
     const signed = plans.find((p) => p.state === PLAN_STATE.signed);
     expect(signed?.signedFileKey).toBeTruthy();
-    const active = plans.find((p) => p.state === PLAN_STATE.active);
+    // The replaced plan's debt moved to its successor, which is active, by the real moves.
+    const replaced = plans.find((p) => p.state === PLAN_STATE.replaced);
+    const successor = plans.find((p) => p.replacesPlanId === replaced?.id);
+    expect(successor?.state).toBe(PLAN_STATE.active);
+    expect(eventsOf(PLAN_STATE.replaced)).toEqual(
+      expect.arrayContaining([PLAN_EVENT.installmentPaid, PLAN_EVENT.replaced]),
+    );
+    const active = plans.find((p) => p.state === PLAN_STATE.active && !p.replacesPlanId);
     const activeRows = await db
       .select()
       .from(installmentPlanRows)

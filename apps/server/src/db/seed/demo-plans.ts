@@ -11,6 +11,7 @@ import {
   applySigningState,
   cancelPlan,
   decidePlan,
+  getPlan,
   recordInstallmentPayments,
   registerPlan,
   sendForSigning,
@@ -28,8 +29,8 @@ import {
 import type { DemoDayStep } from './demo-business';
 
 /**
- * The demo's installment plans (issue #14, docs/INSTALLMENTS.md): Demo Bygg AB's plans in every state
- * but replaced, each lived through by the real code over the simulated months (`seedDemoBusiness`'s
+ * The demo's installment plans (issue #14, docs/INSTALLMENTS.md): Demo Bygg AB's plans in every state,
+ * each lived through by the real code over the simulated months (`seedDemoBusiness`'s
  * days): registered and sent for signing through the installments service, signed or refused on the
  * e-signing sandbox's page (its protocol: the signee's link, the eID's personal number) and the
  * order's state read back from the provider, our credit decision, the daily job's installment
@@ -57,7 +58,8 @@ type Fate =
   | 'rejected'
   | 'cancelled'
   | 'paysOnTime'
-  | 'stopsPaying';
+  | 'stopsPaying'
+  | 'replaced';
 
 interface DemoPlan {
   description: string;
@@ -70,6 +72,13 @@ interface DemoPlan {
   fate: Fate;
   signee: { name: string; birth: string; serial: number; email: string };
 }
+
+/**
+ * The plan `replaced` pays on time until, this many days after it was registered, the customer
+ * registers a new plan over its open principal (a longer term for the buyer) which is sent, signed and
+ * approved the same day, so no daily run between them moves the old plan's open principal.
+ */
+const REPLACED_AFTER = 100;
 
 /**
  * The plans and what becomes of them. The ones collected start long enough ago for the daily job to
@@ -113,6 +122,15 @@ const PLANS: DemoPlan[] = [
     financedMinor: 4_500_000,
     fate: 'stopsPaying',
     signee: { name: 'Johan Ek', birth: '19581130', serial: 357, email: 'johan.ek@example.se' },
+  },
+  {
+    description: 'Fönsterbyte, tolv fönster',
+    registeredAgo: 190,
+    startsAfter: 7,
+    noOfInstallments: 12,
+    financedMinor: 7_200_000,
+    fate: 'replaced',
+    signee: { name: 'Gustav Dahl', birth: '19700108', serial: 451, email: 'gustav.dahl@example.se' },
   },
   {
     description: 'Köksrenovering med vitvaror',
@@ -169,6 +187,30 @@ const PLANS: DemoPlan[] = [
     signee: { name: 'Ingrid Holm', birth: '19540411', serial: 269, email: 'ingrid.holm@example.se' },
   },
 ];
+
+/** The plan's terms as the customer fills in the form on `day`. */
+function bodyOf(plan: DemoPlan, recipientID: string, day: string): ParsedInstallmentPlanBody {
+  return {
+    description: plan.description,
+    recipientID,
+    currency: 'SEK',
+    financedAmountMinor: plan.financedMinor,
+    startDate: addDays(day, plan.startsAfter),
+    noOfInstallments: plan.noOfInstallments,
+    monthlyFee: 4_900,
+    initialFee: 39_500,
+    administrationFee: 2_900,
+    signees: [
+      {
+        name: plan.signee.name,
+        identityNumber: personalNumber(plan.signee.birth, plan.signee.serial),
+        email: plan.signee.email,
+        phone: '',
+      },
+    ],
+    securities: [],
+  };
+}
 
 /** What `seedDemoPlans` needs of the demo: Demo Bygg AB, Dana, the operator, the signing provider, the files. */
 export interface DemoPlansInput {
@@ -227,6 +269,8 @@ export async function demoPlans(
       .limit(PLANS.length);
   let buyers: { id: string }[] = [];
   const ids = new Map<DemoPlan, string>();
+  /** The plans that took over another's debt, by the plan they replaced. */
+  const replacements = new Map<DemoPlan, string>();
   const signingOf = (plan: DemoPlan) =>
     plan.fate === 'sent' && input.liveSigning ? input.liveSigning : seedSigning;
   let fileNo = 0;
@@ -260,9 +304,10 @@ export async function demoPlans(
 
   /** The buyers who pay on time pay each installment invoice on its due date, by its OCR reference. */
   async function payDueInstallments(day: string, clock: (utcTime: string) => Date) {
-    const paying = PLANS.filter((p) => p.fate === 'paysOnTime')
-      .map((p) => ids.get(p))
-      .filter((id): id is string => id !== undefined);
+    const paying = [
+      ...PLANS.filter((p) => p.fate === 'paysOnTime' || p.fate === 'replaced').map((p) => ids.get(p)),
+      ...replacements.values(),
+    ].filter((id): id is string => id !== undefined);
     if (paying.length === 0) return;
     const due = await tx
       .select({ ocr: invoices.ocr, remaining: invoices.remainingMinor, state: invoices.state })
@@ -297,6 +342,22 @@ export async function demoPlans(
     );
   }
 
+  /**
+   * The customer replaces the plan by a new one over its open principal, 24 months from two weeks on;
+   * the buyer signs and we approve it the same day (docs/INSTALLMENTS.md: the old plan becomes 6).
+   */
+  async function replace(plan: DemoPlan, id: string, day: string, clock: (utcTime: string) => Date) {
+    const old = await getPlan(db, input.issuerId, id);
+    const terms = { ...plan, startsAfter: 14, noOfInstallments: 24, financedMinor: old.openPrincipalMinor };
+    const body = { ...bodyOf(terms, old.recipientID, day), replacesPlanID: id };
+    const created = await registerPlan(db, auth, body, {}, clock('10:00:00'));
+    const newId = created.installmentPlanID;
+    replacements.set(plan, newId);
+    await sendForSigning(db, auth, newId, { ...seedSigning, files: input.files }, clock('10:10:00'));
+    await signeeDecides(plan, newId, 'sign', clock('16:45:00'));
+    await decidePlan(db, input.operator, newId, 'approved', clock('17:30:00'));
+  }
+
   const step: DemoDayStep = async (day, clock) => {
     simulated = clock('09:00:00');
     for (const [index, plan] of PLANS.entries()) {
@@ -308,26 +369,7 @@ export async function demoPlans(
         if (buyers.length === 0) buyers = await buyersOf();
         const buyer = buyers[index % buyers.length];
         if (!buyer) throw new Error('seed: no buyers for the plans');
-        const body: ParsedInstallmentPlanBody = {
-          description: plan.description,
-          recipientID: buyer.id,
-          currency: 'SEK',
-          financedAmountMinor: plan.financedMinor,
-          startDate: addDays(day, plan.startsAfter),
-          noOfInstallments: plan.noOfInstallments,
-          monthlyFee: 4_900,
-          initialFee: 39_500,
-          administrationFee: 2_900,
-          signees: [
-            {
-              name: plan.signee.name,
-              identityNumber: personalNumber(plan.signee.birth, plan.signee.serial),
-              email: plan.signee.email,
-              phone: '',
-            },
-          ],
-          securities: [],
-        };
+        const body = bodyOf(plan, buyer.id, day);
         const created = await registerPlan(db, auth, body, {}, clock('09:00:00'));
         ids.set(plan, created.installmentPlanID);
         continue;
@@ -342,9 +384,11 @@ export async function demoPlans(
         await cancelPlan(db, auth, id, seedSigning.provider, clock('10:05:00'));
       } else if (since === 2 && plan.fate !== 'sent') {
         await signeeDecides(plan, id, 'sign', clock('19:40:00'));
-      } else if (since === 3 && ['rejected', 'paysOnTime', 'stopsPaying'].includes(plan.fate)) {
+      } else if (since === 3 && ['rejected', 'paysOnTime', 'stopsPaying', 'replaced'].includes(plan.fate)) {
         const decision = plan.fate === 'rejected' ? 'rejected' : 'approved';
         await decidePlan(db, input.operator, id, decision, clock('08:30:00'));
+      } else if (since === REPLACED_AFTER && plan.fate === 'replaced') {
+        await replace(plan, id, day, clock);
       }
     }
     await payDueInstallments(day, clock);
@@ -352,8 +396,9 @@ export async function demoPlans(
   return { step, close: () => sandbox.close() };
 }
 
-/** The states the demo's plans reach (every one but replaced, 6), for the seed's test. */
+/** The states the demo's plans reach (every one), for the seed's test. */
 export const DEMO_PLAN_STATES = [
+  PLAN_STATE.replaced,
   PLAN_STATE.registered,
   PLAN_STATE.active,
   PLAN_STATE.completed,

@@ -276,8 +276,8 @@ describe('GET /api/limited/dashboard', () => {
     const token = await t.login('demo');
     const d = await dashboard('demo');
     // The demo's plans (demo-plans.ts): registered, sent for signing, signed; active; final notice,
-    // recalled; completed, cancelled and two agreements rejected.
-    expect(d.installmentPlans?.counts).toEqual({ signing: 3, active: 1, arrears: 2, ended: 4 });
+    // recalled; completed, cancelled, replaced and two agreements rejected; the replacing plan, active.
+    expect(d.installmentPlans?.counts).toEqual({ signing: 3, active: 2, arrears: 2, ended: 5 });
     // The open principal, added up here from each collected plan's schedule as its page shows it.
     const issuerId = await issuerOf('demo');
     const plans = await t.db.select().from(installmentPlans).where(eq(installmentPlans.issuerId, issuerId));

@@ -392,7 +392,8 @@ describe('the daily job collects a plan (docs/INSTALLMENTS.md "Money")', () => {
 
     // The day before the first invoice date: nothing yet.
     const before = addDays(one.dueDate, -INSTALLMENT_INVOICE_DAYS - 1);
-    expect((await runDay(before)).installmentsInvoiced).toBe(dueBy(first, before));
+    // The job collects the demo's plans too: this plan's invoices are counted on the plan.
+    expect((await runDay(before)).failures).toEqual([]);
     expect((await plan.detail()).installments.filter((r) => r.invoiceID)).toHaveLength(dueBy(first, before));
 
     // Past the second due date: every installment whose date has come has one invoice, and twice is once.
