@@ -36,7 +36,7 @@ const invoiceTable = () => within(screen.getByRole('table', { name: 'Invoices' }
 /** The invoice-number links of the table once the server's answer is shown. */
 async function shownNumbers(): Promise<string[]> {
   const table = await screen.findByRole('table', { name: 'Invoices' });
-  const links = await within(table).findAllByRole('link', { name: /^\d+$/ });
+  const links = await within(table).findAllByRole('link', { name: /^\d+(-\d+|-R)?$/ });
   return links.map((l) => l.textContent ?? '');
 }
 
