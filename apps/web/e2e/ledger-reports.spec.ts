@@ -45,7 +45,8 @@ test('the ledger report by date with its Excel and PDF, and the menu’s active 
   expect(excelFile.suggestedFilename()).toMatch(/^(ledger|reskontra)-2026-01-15\.xlsx$/);
   const book = new ExcelJS.Workbook();
   await book.xlsx.load(readFileSync((await excelFile.path()) as string) as unknown as ArrayBuffer);
-  expect(book.worksheets[0]?.getRow(1).cellCount).toBe(12);
+  // The spec's twelve columns and the installment plan's loan number after the invoice number (issue #14).
+  expect(book.worksheets[0]?.getRow(1).cellCount).toBe(13);
 
   const pdf = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download PDF' }).click();
