@@ -85,6 +85,32 @@ export function deliverSigningCallback(
 }
 
 /**
+ * Every signee of a plan sent for signing signs on the e-signing sandbox's page (with `identityNumber`),
+ * then the provider's callback reaches the app; answers the callback's answer. Throws when no signee
+ * has a page to sign on, when a page refuses, or when the plan has no signing order.
+ */
+export async function signInstallmentPlan(
+  t: TestApp,
+  planId: string,
+  identityNumber = VALID_PLAN_BODY.signees[0]?.identityNumber ?? '',
+) {
+  const parties = await t.db
+    .select()
+    .from(installmentPlanParties)
+    .where(eq(installmentPlanParties.planId, planId));
+  const signees = parties.filter((party) => party.role === 'signee' && party.signingLink);
+  if (signees.length === 0) throw new Error(`plan ${planId} has no signee to sign`);
+  for (const party of signees) {
+    const signed = await signOnSandboxPage(party.signingLink ?? '', identityNumber);
+    if (signed.status >= 400) throw new Error(`signing plan ${planId} on the sandbox: ${signed.status}`);
+  }
+  const [row] = await t.db.select().from(installmentPlans).where(eq(installmentPlans.id, planId));
+  const documentId = row?.signingDocumentId;
+  if (!documentId) throw new Error(`plan ${planId} has no signing order`);
+  return deliverSigningCallback(t, documentId);
+}
+
+/**
  * A registered plan made active through the real paths (docs/INSTALLMENTS.md): sent for signing by
  * `username`, every signee signs on the e-signing sandbox's page (with `identityNumber`), the
  * provider's callback reaches the app, and the back office approves it. Throws at the first step that
@@ -104,19 +130,7 @@ export async function approveInstallmentPlan(
     }),
   );
   if (sent.statusCode !== 200) throw new Error(`sending plan ${planId} for signing: ${sent.body}`);
-  const parties = await t.db
-    .select()
-    .from(installmentPlanParties)
-    .where(eq(installmentPlanParties.planId, planId));
-  for (const party of parties) {
-    if (party.role !== 'signee' || !party.signingLink) continue;
-    const signed = await signOnSandboxPage(party.signingLink, identityNumber);
-    if (signed.status >= 400) throw new Error(`signing plan ${planId} on the sandbox: ${signed.status}`);
-  }
-  const [row] = await t.db.select().from(installmentPlans).where(eq(installmentPlans.id, planId));
-  const documentId = row?.signingDocumentId;
-  if (!documentId) throw new Error(`plan ${planId} has no signing order`);
-  const callback = await deliverSigningCallback(t, documentId);
+  const callback = await signInstallmentPlan(t, planId, identityNumber);
   if (callback.statusCode !== 200) throw new Error(`signing callback of plan ${planId}: ${callback.body}`);
   const decided = await t.app.inject({
     method: 'POST',

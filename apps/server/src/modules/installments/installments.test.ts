@@ -17,7 +17,7 @@ import { describe, expect, it } from 'vitest';
 import {
   deliverSigningCallback,
   registerPlanBuyer,
-  signOnSandboxPage,
+  signInstallmentPlan,
 } from '../../../test/support/installment-plans';
 import { freshIssuer, paidToBygg } from '../../../test/support/money';
 import { pdfText } from '../../../test/support/pdf-text';
@@ -83,17 +83,7 @@ async function registered(username = 'demo', terms: Partial<typeof VALID_PLAN_BO
 }
 
 /** The signee signs on the sandbox's page and the provider's callback reaches us. */
-async function signAll(plan: { installmentPlanID: string }) {
-  const [row] = await t.db
-    .select()
-    .from(installmentPlans)
-    .where(eq(installmentPlans.id, plan.installmentPlanID));
-  const documentId = row?.signingDocumentId ?? '';
-  const { signingLink } = await firstSignee(plan.installmentPlanID);
-  const signed = await signOnSandboxPage(signingLink, VALID_PLAN_BODY.signees[0]?.identityNumber ?? '');
-  expect(signed.status).toBeLessThan(400);
-  return deliverCallback(documentId);
-}
+const signAll = (plan: { installmentPlanID: string }) => signInstallmentPlan(t, plan.installmentPlanID);
 
 async function firstSignee(planId: string) {
   const [party] = await t.db

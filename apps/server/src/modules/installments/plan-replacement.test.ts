@@ -8,21 +8,11 @@ import {
 import { addDays } from '@portal/domain/calendar-date';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import {
-  deliverSigningCallback,
-  registerPlanBuyer,
-  signOnSandboxPage,
-} from '../../../test/support/installment-plans';
+import { registerPlanBuyer, signInstallmentPlan } from '../../../test/support/installment-plans';
 import { VALID_PLAN_BODY } from '../../../test/support/route-samples';
 import { bearer } from '../../../test/support/test-app';
 import { useTestApp } from '../../../test/support/use-test-app';
-import {
-  installmentPlanParties,
-  installmentPlans,
-  invoices,
-  postings,
-  settlementRows,
-} from '../../db/schema';
+import { installmentPlans, invoices, postings, settlementRows } from '../../db/schema';
 import { todayIn } from '../../lib/today';
 import { checkBooks, runPayout } from '../money/money.service';
 import { FINAL_NOTICE_DAYS, INSTALLMENT_INVOICE_DAYS } from './installments.service';
@@ -60,16 +50,7 @@ function register(token: string, body: Record<string, unknown>) {
 
 /** The signee signs on the sandbox's page and the provider's callback reaches us. */
 async function signOnSandbox(planId: string) {
-  const [row] = await t.db.select().from(installmentPlans).where(eq(installmentPlans.id, planId));
-  const [party] = await t.db
-    .select()
-    .from(installmentPlanParties)
-    .where(eq(installmentPlanParties.planId, planId));
-  if (!row?.signingDocumentId || !party?.signingLink) throw new Error('not sent for signing');
-  const signed = await signOnSandboxPage(party.signingLink, VALID_PLAN_BODY.signees[0]?.identityNumber ?? '');
-  expect(signed.status).toBeLessThan(400);
-  const res = await deliverSigningCallback(t, row.signingDocumentId);
-  expect(res.statusCode).toBe(200);
+  expect((await signInstallmentPlan(t, planId)).statusCode).toBe(200);
 }
 
 /** Sends a registered plan for signing and signs it on the sandbox's page: the plan is signed (9). */
