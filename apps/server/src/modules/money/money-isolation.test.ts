@@ -64,17 +64,12 @@ describe('the payout run, issuer by issuer', () => {
     expect(await t.db.select().from(settlements).where(eq(settlements.issuerId, fresh.issuer.id))).toEqual(
       [],
     );
-    const open = await t.db
-      .select()
-      .from(postings)
-      .where(
-        and(
-          eq(postings.issuerId, fresh.issuer.id),
-          eq(postings.account, 'issuer_payable'),
-          isNull(postings.settlementId),
-        ),
-      );
-    expect(open.length).toBe(9);
+    const open = and(
+      eq(postings.issuerId, fresh.issuer.id),
+      eq(postings.account, 'issuer_payable'),
+      isNull(postings.settlementId),
+    );
+    expect(await t.db.$count(postings, open)).toBe(9);
     // The back office's record of the run names the issuer and the code.
     const audit = await latestAudit('backoffice.payout');
     expect(audit?.details).toMatchObject({
