@@ -205,13 +205,16 @@ describe('invoices', () => {
         )
       ).json(),
     );
-    const sent = await t.call(
-      user.demo,
-      'POST',
-      '/api/limited/invoices/send',
-      { invoiceIDs: [created.invoiceID, queued.invoiceID] },
-      { 'idempotency-key': 'send-5300-5301' },
-    );
+    // Sent under one idempotency key, so that a retry can name the same call.
+    const sendBoth = () =>
+      t.call(
+        user.demo,
+        'POST',
+        '/api/limited/invoices/send',
+        { invoiceIDs: [created.invoiceID, queued.invoiceID] },
+        { 'idempotency-key': 'send-5300-5301' },
+      );
+    const sent = await sendBoth();
     expect(sent.statusCode, sent.body).toBe(200);
     const { results } = sendInvoicesResponseSchema.parse(sent.json());
     expect(results.map((r) => [r.invoiceNumber, r.ok, r.state])).toEqual([
@@ -222,13 +225,7 @@ describe('invoices', () => {
     expect(new Set(results.map((r) => r.ocr)).size).toBe(2);
 
     // A retry with the same key answers the same and sends nothing twice.
-    const retry = await t.call(
-      user.demo,
-      'POST',
-      '/api/limited/invoices/send',
-      { invoiceIDs: [created.invoiceID, queued.invoiceID] },
-      { 'idempotency-key': 'send-5300-5301' },
-    );
+    const retry = await sendBoth();
     expect(retry.json()).toEqual(sent.json());
     const detail = invoiceDetailSchema.parse(
       (await t.call(user.demo, 'GET', `/api/limited/invoices/${created.invoiceID}`)).json(),
