@@ -1,38 +1,31 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import type { LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { COMPRESS_THRESHOLD_BYTES } from '../src/app';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { bearer } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
+import { builtWebDir, INDEX_HTML } from './support/web-dist';
 
 // A built web app as apps/web's build leaves it: each text file with its .br and .gz beside it. The
 // compressed twins hold a marker the plain file does not, so a test sees which file was sent.
-const INDEX_HTML =
-  '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>';
 const APP_JS = `export const app = ${JSON.stringify('portal '.repeat(400))};\n`;
 const SMALL_JS = 'export const x = 1;\n';
 
-let t: TestApp;
-let webDir: string;
-beforeAll(async () => {
-  webDir = mkdtempSync(join(tmpdir(), 'portal-web-'));
-  mkdirSync(join(webDir, 'assets'));
-  const withTwins = (path: string, text: string) => {
-    writeFileSync(path, text);
-    writeFileSync(`${path}.br`, brotliCompressSync(Buffer.from(`${text}/*br*/`)));
-    writeFileSync(`${path}.gz`, gzipSync(Buffer.from(`${text}/*gz*/`)));
-  };
-  withTwins(join(webDir, 'index.html'), INDEX_HTML);
-  withTwins(join(webDir, 'assets', 'app-abc123.js'), APP_JS);
-  // Too small to be worth compressing: the build leaves it without twins.
-  writeFileSync(join(webDir, 'assets', 'small-abc123.js'), SMALL_JS);
-  t = await createTestApp({ webDistDir: webDir });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(webDir, { recursive: true, force: true });
+const withTwins = (path: string, text: string) => {
+  writeFileSync(path, text);
+  writeFileSync(`${path}.br`, brotliCompressSync(Buffer.from(`${text}/*br*/`)));
+  writeFileSync(`${path}.gz`, gzipSync(Buffer.from(`${text}/*gz*/`)));
+};
+
+const t = useTestApp({
+  webDistDir: builtWebDir((dir) => {
+    withTwins(join(dir, 'index.html'), INDEX_HTML);
+    withTwins(join(dir, 'assets', 'app-abc123.js'), APP_JS);
+    // Too small to be worth compressing: the build leaves it without twins.
+    writeFileSync(join(dir, 'assets', 'small-abc123.js'), SMALL_JS);
+  }),
 });
 
 function get(url: string, acceptEncoding?: string, headers: Record<string, string> = {}) {

@@ -78,6 +78,17 @@ describe('the lock of an embedded data folder', { timeout: 180_000 }, () => {
   const tsx = createRequire(import.meta.url).resolve('tsx/cli');
   const script = join(import.meta.dirname, 'support', 'open-data-dir.ts');
 
+  /** Opens the folder, which must take its lock for this process and answer a query, then closes it. */
+  async function expectOpensAndLocks(dir: string): Promise<void> {
+    const database = await openEmbedded(dir);
+    try {
+      expect(readFileSync(lockFile(dir), 'utf8')).toBe(String(process.pid));
+      await database.db.execute(sql`select 1`);
+    } finally {
+      await database.close();
+    }
+  }
+
   /** Starts `open-data-dir <dir> hold` by the given `sh -c` line ("$0" "$@" is it) and waits for its pid. */
   async function startHolder(dir: string, shell: string): Promise<{ shell: ChildProcess; pid: number }> {
     // `node --import tsx`, not the tsx command (which runs the script in a child of its own): the
@@ -132,13 +143,7 @@ describe('the lock of an embedded data folder', { timeout: 180_000 }, () => {
       expect(() => process.kill(holder.pid, 0)).not.toThrow();
       expect(readFileSync(lockFile(dir), 'utf8')).toBe(String(holder.pid));
 
-      const database = await openEmbedded(dir);
-      try {
-        expect(readFileSync(lockFile(dir), 'utf8')).toBe(String(process.pid));
-        await database.db.execute(sql`select 1`);
-      } finally {
-        await database.close();
-      }
+      await expectOpensAndLocks(dir);
       // It did not wait for the zombie to be reaped: it still is one.
       expect(state()).toBe('Z');
     },
@@ -149,13 +154,7 @@ describe('the lock of an embedded data folder', { timeout: 180_000 }, () => {
     const ended = spawnSync('true');
     expect(ended.pid).toBeGreaterThan(0);
     writeFileSync(lockFile(dir), String(ended.pid));
-    const database = await openEmbedded(dir);
-    try {
-      expect(readFileSync(lockFile(dir), 'utf8')).toBe(String(process.pid));
-      await database.db.execute(sql`select 1`);
-    } finally {
-      await database.close();
-    }
+    await expectOpensAndLocks(dir);
     expect(existsSync(lockFile(dir))).toBe(false);
   });
 

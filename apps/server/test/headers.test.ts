@@ -1,26 +1,19 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { bearer, createTestApp, type TestApp } from './support/test-app';
+import { describe, expect, it } from 'vitest';
+import { bearer, createTestApp } from './support/test-app';
+import { useTestApp } from './support/use-test-app';
+import { builtWebDir, INDEX_HTML } from './support/web-dist';
 
-const INDEX_HTML =
-  '<!doctype html><html><head><title>Portal</title></head><body><div id="root"></div></body></html>';
 const ASSET_JS = 'console.log("portal");\n';
 
-let t: TestApp;
-let webDir: string;
-beforeAll(async () => {
-  webDir = mkdtempSync(join(tmpdir(), 'portal-web-'));
-  mkdirSync(join(webDir, 'assets'));
-  writeFileSync(join(webDir, 'index.html'), INDEX_HTML);
-  writeFileSync(join(webDir, 'assets', 'x.js'), ASSET_JS);
-  t = await createTestApp({ webDistDir: webDir, posthogKey: 'phc_test_key' });
-});
-afterAll(async () => {
-  await t.close();
-  rmSync(webDir, { recursive: true, force: true });
+const t = useTestApp({
+  webDistDir: builtWebDir((dir) => {
+    writeFileSync(join(dir, 'index.html'), INDEX_HTML);
+    writeFileSync(join(dir, 'assets', 'x.js'), ASSET_JS);
+  }),
+  posthogKey: 'phc_test_key',
 });
 
 function expectSecurityHeaders(res: LightMyRequestResponse, what: string): void {

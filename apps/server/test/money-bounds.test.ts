@@ -8,7 +8,7 @@ import { eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { invoices } from '../src/db/schema';
 import { createRecipient } from './support/factories';
-import { VALID_INVOICE_BODY } from './support/route-samples';
+import { INVOICE_TERMS, VALID_INVOICE_BODY } from './support/route-samples';
 import { bearer } from './support/test-app';
 import { useLogins, useTestApp } from './support/use-test-app';
 
@@ -154,10 +154,7 @@ describe('money bounds of an invoice', () => {
       invoiceFileID: '3c1f8e2a-6b7d-4e59-8a21-9f0d4c3b2a10',
       recipientID,
       invoiceNumber: 'UP-BIG',
-      service: 'factoring',
-      currency: 'SEK',
-      invoiceDate: '2026-03-02',
-      dueDate: '2026-04-01',
+      ...INVOICE_TERMS,
       amounts: [
         { vatBasisPoints: 2500, netMinor: 1_000_000_000 },
         { vatBasisPoints: 1200, netMinor: 1_000_000_000 },

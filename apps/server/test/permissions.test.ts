@@ -1,4 +1,4 @@
-import { type Ability, ROUTES, type RouteDef, routePermissions } from '@portal/contracts';
+import { type Ability, type OperationId, ROUTES, type RouteDef, routePermissions } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -49,13 +49,18 @@ describe('authentication', () => {
     ['a lower-case scheme with an unknown token', { authorization: `bearer ${'Z'.repeat(43)}` }],
   ];
 
-  it.each(SESSION_OPERATIONS)('%s answers 401 auth.unauthorized without a valid session', async (op) => {
+  /** `op` answers 401 auth.unauthorized to each of the bad Authorization headers. */
+  async function expectRefusesBadHeaders(op: OperationId) {
     for (const [what, headers] of badHeaders) {
       const res = await t.app.inject({ ...sampleRequest(op), headers });
       expect(res.statusCode, what).toBe(401);
       expect(res.json(), what).toEqual({ code: 'auth.unauthorized' });
     }
-  });
+  }
+
+  it.each(SESSION_OPERATIONS)('%s answers 401 auth.unauthorized without a valid session', (op) =>
+    expectRefusesBadHeaders(op),
+  );
 
   describe('after logout', () => {
     let ended: string;
@@ -78,13 +83,9 @@ describe('authentication', () => {
     expect(errorCode(res)).not.toBe('auth.unauthorized');
   });
 
-  it.each(OPERATOR_OPERATIONS)('%s answers 401 auth.unauthorized without an operator session', async (op) => {
-    for (const [what, headers] of badHeaders) {
-      const res = await t.app.inject({ ...sampleRequest(op), headers });
-      expect(res.statusCode, what).toBe(401);
-      expect(res.json(), what).toEqual({ code: 'auth.unauthorized' });
-    }
-  });
+  it.each(OPERATOR_OPERATIONS)('%s answers 401 auth.unauthorized without an operator session', (op) =>
+    expectRefusesBadHeaders(op),
+  );
 
   describe('customer and operator tokens', () => {
     let customer: string;

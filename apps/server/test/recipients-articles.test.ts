@@ -91,28 +91,24 @@ describe('recipients and articles', () => {
     const article = articleSchema.parse(created.json());
     expect(article).toMatchObject({ articleNumber: 'T-100', priceMinor: 65_000, currency: 'SEK', unit: 'h' });
 
-    const dup = await t.call(who.demo, 'POST', '/api/limited/articles', {
-      ...VALID_ARTICLE_BODY,
-      name: 'Annan',
-    });
-    expect(dup.statusCode).toBe(409);
-    expect(dup.json().code).toBe('article.duplicate_number');
-
-    const finnishRate = await t.call(who.demo, 'POST', '/api/limited/articles', {
-      ...VALID_ARTICLE_BODY,
-      articleNumber: 'T-2',
-      vatBasisPoints: 2550,
-    });
-    expect(finnishRate.statusCode).toBe(400);
-    expect(finnishRate.json().code).toBe('article.invalid_vat_rate');
-
-    const float = await t.call(who.demo, 'POST', '/api/limited/articles', {
-      ...VALID_ARTICLE_BODY,
-      articleNumber: 'T-3',
-      priceMinor: 10.5,
-    });
-    expect(float.statusCode).toBe(400);
-    expect(float.json().issues).toContainEqual({ path: 'priceMinor', code: 'validation.whole_minor_units' });
+    // A taken number, a Finnish VAT rate for a Swedish issuer, and a price in fractions of an öre.
+    const refusals: [Record<string, unknown>, number, Record<string, unknown>][] = [
+      [{ name: 'Annan' }, 409, { code: 'article.duplicate_number' }],
+      [{ articleNumber: 'T-2', vatBasisPoints: 2550 }, 400, { code: 'article.invalid_vat_rate' }],
+      [
+        { articleNumber: 'T-3', priceMinor: 10.5 },
+        400,
+        { issues: expect.arrayContaining([{ path: 'priceMinor', code: 'validation.whole_minor_units' }]) },
+      ],
+    ];
+    for (const [change, status, answer] of refusals) {
+      const res = await t.call(who.demo, 'POST', '/api/limited/articles', {
+        ...VALID_ARTICLE_BODY,
+        ...change,
+      });
+      expect(res.statusCode, JSON.stringify(change)).toBe(status);
+      expect(res.json()).toMatchObject(answer);
+    }
 
     // The same number is free for another issuer (a Finnish one, so a Finnish rate).
     const otherIssuer = await t.call(who.other, 'POST', '/api/limited/articles', {

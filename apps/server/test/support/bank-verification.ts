@@ -19,6 +19,16 @@ export async function startVerification(t: TestApp, token: string, bankId: strin
   return String((res.json() as { redirectUrl: string }).redirectUrl);
 }
 
+/** The person sends the provider's hosted page with `action` (and `account`); the answer, not followed. */
+export function submitHostedPage(link: string, action: string, account?: string): Promise<Response> {
+  return fetch(link, {
+    method: 'POST',
+    redirect: 'manual',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ action, ...(account ? { account } : {}) }).toString(),
+  });
+}
+
 /** The person on the provider's hosted page; answers the query the browser comes back to us with. */
 export async function atTheBank(
   link: string,
@@ -27,12 +37,7 @@ export async function atTheBank(
 ): Promise<Record<string, string>> {
   const page = await fetch(link);
   if (page.status !== 200) throw new Error(`hosted page: ${page.status}`);
-  const res = await fetch(link, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ action, ...(account ? { account } : {}) }).toString(),
-  });
+  const res = await submitHostedPage(link, action, account);
   const back = new URL(String(res.headers.get('location')));
   if (res.status !== 303 || `${back.origin}${back.pathname}` !== `${PUBLIC_URL}/verify-bank-account-success`)
     throw new Error(`hosted page answered ${res.status} ${back}`);

@@ -34,6 +34,82 @@ async function withNodeForms<T>(act: () => Promise<T>): Promise<T> {
   }
 }
 
+/** The buyer the plan tests register: a private person in Uppsala. */
+export const PLAN_BUYER = {
+  name: 'Anna Andersson',
+  address: 'Storgatan 5',
+  zipcode: '753 20',
+  city: 'Uppsala',
+  country: 'SE',
+  email: 'anna@example.se',
+} as const;
+
+/** Registers {@link PLAN_BUYER} as a recipient of the user of `token`; its recipientID. Throws unless 200. */
+export async function registerPlanBuyer(t: TestApp, token: string): Promise<string> {
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/limited/recipients',
+    headers: bearer(token),
+    payload: PLAN_BUYER,
+  });
+  if (res.statusCode !== 200) throw new Error(`registering the buyer: ${res.statusCode} ${res.body}`);
+  return (res.json() as { recipientID: string }).recipientID;
+}
+
+/** A signee signs on the e-signing sandbox's page at `signingLink`, over HTTP; the page's answer. */
+export function signOnSandboxPage(signingLink: string, identityNumber: string): Promise<Response> {
+  return httpFetch(signingLink, {
+    method: 'POST',
+    body: new URLSearchParams({ decision: 'sign', personal_number: identityNumber }),
+  });
+}
+
+/**
+ * The e-signing provider's callback reaches the app: the document `documentId` is closed. `token` is the
+ * valid one for that document unless a test gives another.
+ */
+export function deliverSigningCallback(
+  t: TestApp,
+  documentId: string,
+  token = signingCallbackToken(t.config.eSigningCallbackKey, documentId),
+) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/e-signing/callback?token=${encodeURIComponent(token)}`,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      document_id: documentId,
+      document_json: '{"status":"closed"}',
+    }).toString(),
+  });
+}
+
+/**
+ * Every signee of a plan sent for signing signs on the e-signing sandbox's page (with `identityNumber`),
+ * then the provider's callback reaches the app; answers the callback's answer. Throws when no signee
+ * has a page to sign on, when a page refuses, or when the plan has no signing order.
+ */
+export async function signInstallmentPlan(
+  t: TestApp,
+  planId: string,
+  identityNumber = VALID_PLAN_BODY.signees[0]?.identityNumber ?? '',
+) {
+  const parties = await t.db
+    .select()
+    .from(installmentPlanParties)
+    .where(eq(installmentPlanParties.planId, planId));
+  const signees = parties.filter((party) => party.role === 'signee' && party.signingLink);
+  if (signees.length === 0) throw new Error(`plan ${planId} has no signee to sign`);
+  for (const party of signees) {
+    const signed = await signOnSandboxPage(party.signingLink ?? '', identityNumber);
+    if (signed.status >= 400) throw new Error(`signing plan ${planId} on the sandbox: ${signed.status}`);
+  }
+  const [row] = await t.db.select().from(installmentPlans).where(eq(installmentPlans.id, planId));
+  const documentId = row?.signingDocumentId;
+  if (!documentId) throw new Error(`plan ${planId} has no signing order`);
+  return deliverSigningCallback(t, documentId);
+}
+
 /**
  * A registered plan made active through the real paths (docs/INSTALLMENTS.md): sent for signing by
  * `username`, every signee signs on the e-signing sandbox's page (with `identityNumber`), the
@@ -54,30 +130,7 @@ export async function approveInstallmentPlan(
     }),
   );
   if (sent.statusCode !== 200) throw new Error(`sending plan ${planId} for signing: ${sent.body}`);
-  const parties = await t.db
-    .select()
-    .from(installmentPlanParties)
-    .where(eq(installmentPlanParties.planId, planId));
-  for (const party of parties) {
-    if (party.role !== 'signee' || !party.signingLink) continue;
-    const signed = await httpFetch(party.signingLink, {
-      method: 'POST',
-      body: new URLSearchParams({ decision: 'sign', personal_number: identityNumber }),
-    });
-    if (signed.status >= 400) throw new Error(`signing plan ${planId} on the sandbox: ${signed.status}`);
-  }
-  const [row] = await t.db.select().from(installmentPlans).where(eq(installmentPlans.id, planId));
-  const documentId = row?.signingDocumentId;
-  if (!documentId) throw new Error(`plan ${planId} has no signing order`);
-  const callback = await t.app.inject({
-    method: 'POST',
-    url: `/api/e-signing/callback?token=${encodeURIComponent(signingCallbackToken(t.config.eSigningCallbackKey, documentId))}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      document_id: documentId,
-      document_json: '{"status":"closed"}',
-    }).toString(),
-  });
+  const callback = await signInstallmentPlan(t, planId, identityNumber);
   if (callback.statusCode !== 200) throw new Error(`signing callback of plan ${planId}: ${callback.body}`);
   const decided = await t.app.inject({
     method: 'POST',
@@ -111,20 +164,9 @@ export async function approvedPlan(
       throw new Error(`approvedPlan: ${method} ${url}: ${res.statusCode} ${res.body}`);
     return res.json() as unknown;
   };
-  const buyer = (await call('POST', '/api/limited/recipients', {
-    name: 'Anna Andersson',
-    address: 'Storgatan 5',
-    zipcode: '753 20',
-    city: 'Uppsala',
-    country: 'SE',
-    email: 'anna@example.se',
-  })) as { recipientID: string };
+  const recipientID = await registerPlanBuyer(t, token);
   const plan = installmentPlanDetailSchema.parse(
-    await call('POST', '/api/limited/installmentplans', {
-      ...VALID_PLAN_BODY,
-      ...opts.terms,
-      recipientID: buyer.recipientID,
-    }),
+    await call('POST', '/api/limited/installmentplans', { ...VALID_PLAN_BODY, ...opts.terms, recipientID }),
   );
   await approveInstallmentPlan(t, plan.installmentPlanID, {
     username,

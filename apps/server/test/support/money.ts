@@ -135,6 +135,23 @@ export async function freshIssuer(t: TestApp, opts: { verified?: boolean } = {})
 export const todayOf = (t: TestApp): string => todayIn(t.clock.now());
 
 /**
+ * The payments of three invoices, the first paid in full by `payerName`, the second in part (100,00)
+ * and the third over (50,00 more), and a payment of 12,34 whose reference matches nothing.
+ */
+export function fullPartOverPayments(
+  [full, part, over]: readonly { ocr: string | null; toPayMinor: number }[],
+  payerName: string,
+): IncomingPayment[] {
+  if (!full || !part || !over) throw new Error('three invoices');
+  return [
+    { reference: full.ocr ?? '', amountMinor: full.toPayMinor, name: payerName },
+    { reference: part.ocr ?? '', amountMinor: 10_000 },
+    { reference: over.ocr ?? '', amountMinor: over.toPayMinor + 5_000 },
+    { reference: '99999999999', amountMinor: 1_234 },
+  ];
+}
+
+/**
  * A BGMAX file with one deposit of `payments` into Demo Bygg's bankgiro, paid on the app's today;
  * `more` may set another day, the serial numbers, or add deposits to other bankgiros after it.
  */

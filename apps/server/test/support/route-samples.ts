@@ -41,13 +41,18 @@ export const VALID_ARTICLE_BODY = {
   vatBasisPoints: 2500,
 };
 
-/** A valid invoice but for its recipient, which a test creates first. */
-export const VALID_INVOICE_BODY = {
-  invoiceNumber: '5001',
+/** The terms of every sample invoice: factoring in SEK, dated 2 March 2026 and due 1 April. */
+export const INVOICE_TERMS = {
   service: 'factoring',
   currency: 'SEK',
   invoiceDate: '2026-03-02',
   dueDate: '2026-04-01',
+};
+
+/** A valid invoice but for its recipient, which a test creates first. */
+export const VALID_INVOICE_BODY = {
+  invoiceNumber: '5001',
+  ...INVOICE_TERMS,
   rows: [
     { name: 'Arbetstimme', quantityMilli: 8000, unit: 'h', unitPriceMinor: 65_000, vatBasisPoints: 2500 },
     { name: 'Material', quantityMilli: 1000, unit: 'st', unitPriceMinor: 12_345, vatBasisPoints: 1200 },
@@ -125,10 +130,7 @@ export const ROUTE_SAMPLES: Record<
       invoiceFileID: SAMPLE_ID,
       recipientID: SAMPLE_ID,
       invoiceNumber: '5002',
-      service: 'factoring',
-      currency: 'SEK',
-      invoiceDate: '2026-03-02',
-      dueDate: '2026-04-01',
+      ...INVOICE_TERMS,
       ocr: '1234574',
       amounts: [{ vatBasisPoints: 2500, netMinor: 100_000 }],
     },

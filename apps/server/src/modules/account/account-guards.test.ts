@@ -2,6 +2,7 @@ import { enableTwoFactorResponseSchema, loginResponseSchema } from '@portal/cont
 import { eq } from 'drizzle-orm';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { NEW_PASSWORD } from '../../../test/support/route-samples';
+import { codeStep, passwordStep } from '../../../test/support/sign-in';
 import { MINUTE, resetTokenOf } from '../../../test/support/test-app';
 import { totpCode, wrongCode } from '../../../test/support/totp-code';
 import { useTestApp } from '../../../test/support/use-test-app';
@@ -147,19 +148,11 @@ describe('turning two-factor off', () => {
     expect(cancel.statusCode).toBe(200);
     expect(await twoFactorOn()).toBe(true);
     // Sign-in still asks for the code, and the old secret still answers it.
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/limited',
-      payload: { username: 'demo', password: DEMO_PASSWORD },
-    });
+    const login = await passwordStep(t, 'demo');
     const step = loginResponseSchema.parse(login.json());
     expect(step.requireTwoFactor).toBe(true);
     t.clock.advance(30_000);
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/limited-2fa',
-      payload: { token: step.token, code: totpCode(secret, t.clock.now()) },
-    });
+    const second = await codeStep(t, step.token, totpCode(secret, t.clock.now()));
     expect(second.statusCode).toBe(200);
   });
 });

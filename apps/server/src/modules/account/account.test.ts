@@ -8,6 +8,7 @@ import {
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { NEW_PASSWORD, VALID_ISSUER_BODY } from '../../../test/support/route-samples';
+import { codeStep, passwordStep } from '../../../test/support/sign-in';
 import { totpCode, wrongCode } from '../../../test/support/totp-code';
 import { useTestApp } from '../../../test/support/use-test-app';
 import { issuers, users } from '../../db/schema';
@@ -43,6 +44,14 @@ async function enableTwoFactor(token: string): Promise<string> {
   });
   expect(verified.statusCode).toBe(200);
   return secret;
+}
+
+/** The issuer's details were refused with 400 issuer.invalid: the field issues. */
+function issuerIssues(res: Awaited<ReturnType<typeof saveIssuer>>): { path: string; code: string }[] {
+  expect(res.statusCode).toBe(400);
+  const body = res.json() as { code: string; issues: { path: string; code: string }[] };
+  expect(body.code).toBe('issuer.invalid');
+  return body.issues;
 }
 
 async function issuerRow(name: string) {
@@ -111,15 +120,7 @@ describe('change password', () => {
     const res = await changePassword(token, 'Portal-demo-2', NEW_PASSWORD);
     expect(res.statusCode).toBe(412);
     expect(res.json()).toEqual({ code: 'account.wrong_old_password' });
-    expect(
-      (
-        await t.app.inject({
-          method: 'POST',
-          url: '/api/login/limited',
-          payload: { username: 'demo', password: DEMO_PASSWORD },
-        })
-      ).statusCode,
-    ).toBe(200);
+    expect((await passwordStep(t, 'demo')).statusCode).toBe(200);
   });
 
   it('answers 400 account.invalid_new_password for a new password outside the policy', async () => {
@@ -146,8 +147,7 @@ describe('change password', () => {
     expect((await t.call(other, 'GET', '/api/self')).statusCode).toBe(401);
     await self(colleague);
 
-    const loginWith = (password: string) =>
-      t.app.inject({ method: 'POST', url: '/api/login/limited', payload: { username: 'demo', password } });
+    const loginWith = (password: string) => passwordStep(t, 'demo', password);
     expect((await loginWith(DEMO_PASSWORD)).statusCode).toBe(401);
     expect((await loginWith(NEW_PASSWORD)).statusCode).toBe(200);
   });
@@ -194,16 +194,14 @@ describe('issuer details', () => {
       name: 'Ett alldeles för långt namn AB',
       email: 'inte-en-adress',
     });
-    expect(res.statusCode).toBe(400);
-    const body = res.json() as { code: string; issues: { path: string; code: string }[] };
-    expect(body.code).toBe('issuer.invalid');
-    expect(body.issues).toEqual(
+    const issues = issuerIssues(res);
+    expect(issues).toEqual(
       expect.arrayContaining([
         { path: 'name', code: 'validation.max_length' },
         { path: 'email', code: 'validation.email' },
       ]),
     );
-    expect(body.issues).toHaveLength(2);
+    expect(issues).toHaveLength(2);
     expect(await issuerRow('Demo Bygg AB')).toEqual(before);
   });
 
@@ -211,10 +209,7 @@ describe('issuer details', () => {
     const token = await t.login('demo');
     const { city: _city, ...withoutCity } = VALID_ISSUER_BODY;
     const res = await saveIssuer(token, { ...withoutCity, telephone: '   ' });
-    expect(res.statusCode).toBe(400);
-    const body = res.json() as { code: string; issues: { path: string; code: string }[] };
-    expect(body.code).toBe('issuer.invalid');
-    expect(body.issues).toEqual(
+    expect(issuerIssues(res)).toEqual(
       expect.arrayContaining([
         { path: 'city', code: 'validation.required' },
         { path: 'telephone', code: 'validation.required' },
@@ -252,26 +247,14 @@ describe('two-factor setup', () => {
     expect(again.statusCode).toBe(409);
     expect(again.json()).toEqual({ code: 'twoFactor.already_enabled' });
 
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/limited',
-      payload: { username: 'demo', password: DEMO_PASSWORD },
-    });
+    const login = await passwordStep(t, 'demo');
     const step = loginResponseSchema.parse(login.json());
     expect(step.requireTwoFactor).toBe(true);
     // The code that finished the setup is spent; the next period's code signs in.
-    const replay = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/limited-2fa',
-      payload: { token: step.token, code },
-    });
+    const replay = await codeStep(t, step.token, code);
     expect(replay.json()).toEqual({ code: 'auth.invalid_code' });
     t.clock.advance(30_000);
-    const second = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/limited-2fa',
-      payload: { token: step.token, code: totpCode(secret, t.clock.now()) },
-    });
+    const second = await codeStep(t, step.token, totpCode(secret, t.clock.now()));
     expect(second.statusCode).toBe(200);
 
     // Turning it off takes a code not spent yet: the sign-in's is.
@@ -373,11 +356,7 @@ describe('the blocking setup of demo-new (initial password, forced two-factor)',
     expect(disable.json()).toEqual({ code: 'twoFactor.required' });
     expect((await self(token)).twoFactorEnabled).toBe(true);
 
-    const login = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/limited',
-      payload: { username: 'demo-new', password: NEW_PASSWORD },
-    });
+    const login = await passwordStep(t, 'demo-new', NEW_PASSWORD);
     expect(loginResponseSchema.parse(login.json()).requireTwoFactor).toBe(true);
   });
 

@@ -7,6 +7,7 @@ import {
   TWO_FACTOR_STEP_MINUTES,
 } from '@portal/contracts';
 import { describe, expect, it } from 'vitest';
+import { codeStep, passwordStep } from '../../../test/support/sign-in';
 import { bearer, MINUTE, resetTokenOf, type TestApp } from '../../../test/support/test-app';
 import { totpCode, wrongCode } from '../../../test/support/totp-code';
 import { useTestApp } from '../../../test/support/use-test-app';
@@ -14,17 +15,13 @@ import { DEMO_PASSWORD, DEMO_TOTP_SECRET } from '../../db/seed/demo';
 
 const NEW_PASSWORD = 'Nytt-Lösen-42';
 
-function loginCall(t: TestApp, username: string, password: string) {
-  return t.app.inject({ method: 'POST', url: '/api/login/limited', payload: { username, password } });
-}
-
 function selfStatus(t: TestApp, token: string): Promise<number> {
   return t.app.inject({ url: '/api/self', headers: bearer(token) }).then((r) => r.statusCode);
 }
 
 /** First sign-in step of demo-2fa: the step token. */
 async function twoFactorStep(t: TestApp): Promise<string> {
-  const res = await loginCall(t, 'demo-2fa', DEMO_PASSWORD);
+  const res = await passwordStep(t, 'demo-2fa', DEMO_PASSWORD);
   expect(res.statusCode).toBe(200);
   const body = loginResponseSchema.parse(res.json());
   expect(body.requireTwoFactor).toBe(true);
@@ -32,15 +29,11 @@ async function twoFactorStep(t: TestApp): Promise<string> {
   return body.token;
 }
 
-function login2fa(t: TestApp, token: string, code: string) {
-  return t.app.inject({ method: 'POST', url: '/api/login/limited-2fa', payload: { token, code } });
-}
-
 const t = useTestApp({ resetEach: true });
 
 describe('sign-in with a password', () => {
   it('answers a session token and the user for the right password', async () => {
-    const res = await loginCall(t, 'demo', DEMO_PASSWORD);
+    const res = await passwordStep(t, 'demo', DEMO_PASSWORD);
     expect(res.statusCode).toBe(200);
     const body = loginResponseSchema.parse(res.json());
     expect(body.requireTwoFactor).toBe(false);
@@ -54,26 +47,26 @@ describe('sign-in with a password', () => {
   });
 
   it('answers 401 auth.invalid_credentials for a wrong password', async () => {
-    const res = await loginCall(t, 'demo', 'Portal-demo-2');
+    const res = await passwordStep(t, 'demo', 'Portal-demo-2');
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ code: 'auth.invalid_credentials' });
   });
 
   it('answers the same 401 for an unknown username', async () => {
-    const res = await loginCall(t, 'no-such-user', DEMO_PASSWORD);
+    const res = await passwordStep(t, 'no-such-user', DEMO_PASSWORD);
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ code: 'auth.invalid_credentials' });
   });
 
   it('treats the password as case-sensitive', async () => {
-    const res = await loginCall(t, 'demo-limited', DEMO_PASSWORD.toLowerCase());
+    const res = await passwordStep(t, 'demo-limited', DEMO_PASSWORD.toLowerCase());
     expect(res.statusCode).toBe(401);
   });
 
   it.each(['DEMO', 'Demo', '  demo  '])(
     'finds the username %j case-insensitively and trimmed',
     async (name) => {
-      const res = await loginCall(t, name, DEMO_PASSWORD);
+      const res = await passwordStep(t, name, DEMO_PASSWORD);
       expect(res.statusCode).toBe(200);
       expect(loginResponseSchema.parse(res.json()).user?.username).toBe('demo');
     },
@@ -90,7 +83,7 @@ describe('sign-in with a password', () => {
   });
 
   it('gives demo-new (initial password, forced two-factor) a session without a code', async () => {
-    const res = await loginCall(t, 'demo-new', DEMO_PASSWORD);
+    const res = await passwordStep(t, 'demo-new', DEMO_PASSWORD);
     expect(res.statusCode).toBe(200);
     const body = loginResponseSchema.parse(res.json());
     expect(body.requireTwoFactor).toBe(false);
@@ -101,7 +94,7 @@ describe('sign-in with a password', () => {
 describe('two-factor sign-in', () => {
   it('asks for a code, then gives a session for the right one', async () => {
     const step = await twoFactorStep(t);
-    const res = await login2fa(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()));
+    const res = await codeStep(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()));
     expect(res.statusCode).toBe(200);
     const body = login2faResponseSchema.parse(res.json());
     expect(body.user).toMatchObject({ username: 'demo-2fa', twoFactorEnabled: true });
@@ -116,50 +109,50 @@ describe('two-factor sign-in', () => {
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ code: 'auth.unauthorized' });
     // Still usable for its one purpose.
-    expect((await login2fa(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()))).statusCode).toBe(200);
+    expect((await codeStep(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()))).statusCode).toBe(200);
   });
 
   it('refuses a session token in place of a step token', async () => {
     const session = await t.login('demo');
-    const res = await login2fa(t, session, totpCode(DEMO_TOTP_SECRET, t.clock.now()));
+    const res = await codeStep(t, session, totpCode(DEMO_TOTP_SECRET, t.clock.now()));
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ code: 'auth.two_factor_token_expired' });
   });
 
   it('answers 401 auth.invalid_code for a wrong code and still takes the right one', async () => {
     const step = await twoFactorStep(t);
-    const wrong = await login2fa(t, step, wrongCode(DEMO_TOTP_SECRET, t.clock.now()));
+    const wrong = await codeStep(t, step, wrongCode(DEMO_TOTP_SECRET, t.clock.now()));
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual({ code: 'auth.invalid_code' });
-    expect((await login2fa(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()))).statusCode).toBe(200);
+    expect((await codeStep(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()))).statusCode).toBe(200);
   });
 
   it('answers 400 for a code that is not six digits', async () => {
     const step = await twoFactorStep(t);
-    const res = await login2fa(t, step, '12345');
+    const res = await codeStep(t, step, '12345');
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'validation.invalid', issues: [{ path: 'code' }] });
   });
 
   it('accepts a code once: the same code again is refused, the next period works', async () => {
     const code = totpCode(DEMO_TOTP_SECRET, t.clock.now());
-    expect((await login2fa(t, await twoFactorStep(t), code)).statusCode).toBe(200);
+    expect((await codeStep(t, await twoFactorStep(t), code)).statusCode).toBe(200);
 
-    const replay = await login2fa(t, await twoFactorStep(t), code);
+    const replay = await codeStep(t, await twoFactorStep(t), code);
     expect(replay.statusCode).toBe(401);
     expect(replay.json()).toEqual({ code: 'auth.invalid_code' });
 
     t.clock.advance(30_000);
     const next = totpCode(DEMO_TOTP_SECRET, t.clock.now());
     expect(next).not.toBe(code);
-    expect((await login2fa(t, await twoFactorStep(t), next)).statusCode).toBe(200);
+    expect((await codeStep(t, await twoFactorStep(t), next)).statusCode).toBe(200);
   });
 
   it('spends the step token: it cannot sign in twice', async () => {
     const step = await twoFactorStep(t);
-    expect((await login2fa(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()))).statusCode).toBe(200);
+    expect((await codeStep(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()))).statusCode).toBe(200);
     t.clock.advance(30_000);
-    const again = await login2fa(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()));
+    const again = await codeStep(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()));
     expect(again.statusCode).toBe(401);
     expect(again.json()).toEqual({ code: 'auth.two_factor_token_expired' });
   });
@@ -168,32 +161,32 @@ describe('two-factor sign-in', () => {
     const step = await twoFactorStep(t);
     const wrong = wrongCode(DEMO_TOTP_SECRET, t.clock.now());
     for (let i = 0; i < TWO_FACTOR_STEP_MAX_ATTEMPTS; i++) {
-      const res = await login2fa(t, step, wrong);
+      const res = await codeStep(t, step, wrong);
       expect(res.json()).toEqual({ code: 'auth.invalid_code' });
     }
-    const right = await login2fa(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()));
+    const right = await codeStep(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()));
     expect(right.statusCode).toBe(401);
     expect(right.json()).toEqual({ code: 'auth.two_factor_token_expired' });
     // A new first step works.
     expect(
-      (await login2fa(t, await twoFactorStep(t), totpCode(DEMO_TOTP_SECRET, t.clock.now()))).statusCode,
+      (await codeStep(t, await twoFactorStep(t), totpCode(DEMO_TOTP_SECRET, t.clock.now()))).statusCode,
     ).toBe(200);
   });
 
   it(`still takes the right code after ${TWO_FACTOR_STEP_MAX_ATTEMPTS - 1} wrong ones`, async () => {
     const step = await twoFactorStep(t);
     const wrong = wrongCode(DEMO_TOTP_SECRET, t.clock.now());
-    for (let i = 0; i < TWO_FACTOR_STEP_MAX_ATTEMPTS - 1; i++) await login2fa(t, step, wrong);
-    expect((await login2fa(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()))).statusCode).toBe(200);
+    for (let i = 0; i < TWO_FACTOR_STEP_MAX_ATTEMPTS - 1; i++) await codeStep(t, step, wrong);
+    expect((await codeStep(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()))).statusCode).toBe(200);
   });
 
   it(`lets the step token expire after ${TWO_FACTOR_STEP_MINUTES} minutes`, async () => {
     const early = await twoFactorStep(t);
     const late = await twoFactorStep(t);
     t.clock.advance(TWO_FACTOR_STEP_MINUTES * MINUTE - 1000);
-    expect((await login2fa(t, early, totpCode(DEMO_TOTP_SECRET, t.clock.now()))).statusCode).toBe(200);
+    expect((await codeStep(t, early, totpCode(DEMO_TOTP_SECRET, t.clock.now()))).statusCode).toBe(200);
     t.clock.advance(31_000);
-    const res = await login2fa(t, late, totpCode(DEMO_TOTP_SECRET, t.clock.now()));
+    const res = await codeStep(t, late, totpCode(DEMO_TOTP_SECRET, t.clock.now()));
     expect(res.statusCode).toBe(401);
     expect(res.json()).toEqual({ code: 'auth.two_factor_token_expired' });
   });
@@ -281,8 +274,8 @@ describe('password reset', () => {
     expect(done.statusCode).toBe(200);
     expect(done.json()).toEqual({ ok: true });
 
-    expect((await loginCall(t, 'demo', DEMO_PASSWORD)).statusCode).toBe(401);
-    expect((await loginCall(t, 'demo', NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await passwordStep(t, 'demo', DEMO_PASSWORD)).statusCode).toBe(401);
+    expect((await passwordStep(t, 'demo', NEW_PASSWORD)).statusCode).toBe(200);
 
     const checkAgain = await check(token);
     expect(checkAgain.statusCode).toBe(404);
@@ -290,7 +283,7 @@ describe('password reset', () => {
     const resetAgain = await reset(token, 'Tredje-Lösen-3');
     expect(resetAgain.statusCode).toBe(404);
     expect(resetAgain.json()).toEqual({ code: 'password.reset_not_found' });
-    expect((await loginCall(t, 'demo', NEW_PASSWORD)).statusCode).toBe(200);
+    expect((await passwordStep(t, 'demo', NEW_PASSWORD)).statusCode).toBe(200);
   });
 
   it('finds the username case-insensitively and writes to the user in their language', async () => {
@@ -325,7 +318,7 @@ describe('password reset', () => {
     const res = await reset(token, NEW_PASSWORD);
     expect(res.statusCode).toBe(404);
     expect(res.json()).toEqual({ code: 'password.reset_not_found' });
-    expect((await loginCall(t, 'demo', DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await passwordStep(t, 'demo', DEMO_PASSWORD)).statusCode).toBe(200);
   });
 
   it("ends every session and pending two-factor step of the user, not other users'", async () => {
@@ -341,7 +334,7 @@ describe('password reset', () => {
     const step = await twoFactorStep(t);
     await requestReset('demo-2fa');
     expect((await reset(resetTokenOf(t.mailer.sent[1]), NEW_PASSWORD)).statusCode).toBe(200);
-    const res = await login2fa(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()));
+    const res = await codeStep(t, step, totpCode(DEMO_TOTP_SECRET, t.clock.now()));
     expect(res.json()).toEqual({ code: 'auth.two_factor_token_expired' });
   });
 
@@ -364,7 +357,7 @@ describe('password reset', () => {
       });
     }
     // Nothing changed: the old password works and the link is still usable.
-    expect((await loginCall(t, 'demo', DEMO_PASSWORD)).statusCode).toBe(200);
+    expect((await passwordStep(t, 'demo', DEMO_PASSWORD)).statusCode).toBe(200);
     expect((await check(token)).statusCode).toBe(200);
   });
 });

@@ -1,6 +1,7 @@
 import { backofficeLogin2faResponseSchema, backofficeLoginResponseSchema } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { passwordStep } from '../../../test/support/sign-in';
 import { bearer, createTestApp, type TestApp } from '../../../test/support/test-app';
 import { totpCode, wrongCode } from '../../../test/support/totp-code';
 import { useTestApp } from '../../../test/support/use-test-app';
@@ -79,11 +80,7 @@ describe('operator two-factor', () => {
 
   it('a customer step token is no operator step token', async () => {
     await enable();
-    const customer = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/limited',
-      payload: { username: 'demo-2fa', password: DEMO_PASSWORD },
-    });
+    const customer = await passwordStep(t, 'demo-2fa');
     const token = customer.json().token as string;
     expect((await second(token, '123456')).json()).toEqual({ code: 'auth.two_factor_token_expired' });
   });

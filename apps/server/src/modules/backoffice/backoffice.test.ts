@@ -13,6 +13,7 @@ import { LOCALES, resources, translate } from '@portal/i18n';
 import { and, count, eq, like } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { SAMPLE_ID } from '../../../test/support/route-samples';
+import { passwordStep } from '../../../test/support/sign-in';
 import { bearer } from '../../../test/support/test-app';
 import { useTestApp } from '../../../test/support/use-test-app';
 import { EXIT, runBackoffice } from '../../cli/backoffice';
@@ -104,11 +105,7 @@ describe('operator sign-in', () => {
       'demo',
     ]);
     // And the operator is no customer user.
-    const asCustomer = await t.app.inject({
-      method: 'POST',
-      url: '/api/login/limited',
-      payload: { username: 'operator', password: DEMO_PASSWORD },
-    });
+    const asCustomer = await passwordStep(t, 'operator');
     expect(asCustomer.statusCode).toBe(401);
   });
 

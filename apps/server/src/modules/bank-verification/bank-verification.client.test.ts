@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { submitHostedPage } from '../../../test/support/bank-verification';
 import { rejectionOf } from '../../../test/support/rejection';
 import { BankProviderError, createBankVerificationClient } from './bank-verification.client';
 import { type BankSandbox, SANDBOX_SESSION_MINUTES, startBankSandbox } from './bank-verification.sandbox';
@@ -26,12 +27,7 @@ async function onHostedPage(link: string, action: string, account?: string): Pro
   const page = await fetch(link);
   expect(page.status).toBe(200);
   expect(page.headers.get('content-type')).toContain('text/html');
-  const res = await fetch(link, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ action, ...(account ? { account } : {}) }).toString(),
-  });
+  const res = await submitHostedPage(link, action, account);
   expect(res.status).toBe(303);
   return new URL(String(res.headers.get('location')));
 }

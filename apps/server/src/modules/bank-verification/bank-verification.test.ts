@@ -1,7 +1,7 @@
 // Over 500 lines on purpose: the verification flow against its sandbox, one scenario per way it can end.
 import { and, desc, eq, like } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { enableTwoFactor } from '../../../test/support/bank-verification';
+import { enableTwoFactor, submitHostedPage } from '../../../test/support/bank-verification';
 import { bearer, createTestApp, MINUTE, TEST_BANK_CLIENT } from '../../../test/support/test-app';
 import { totpCode, wrongCode } from '../../../test/support/totp-code';
 import { useTestApp } from '../../../test/support/use-test-app';
@@ -27,12 +27,7 @@ async function start(token: string, bankId: string, language = 'sv-SE'): Promise
 /** The person on the provider's hosted page; answers the query the browser comes back to us with. */
 async function onHostedPage(link: string, action: string, account?: string): Promise<Record<string, string>> {
   expect((await fetch(link)).status).toBe(200);
-  const res = await fetch(link, {
-    method: 'POST',
-    redirect: 'manual',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ action, ...(account ? { account } : {}) }).toString(),
-  });
+  const res = await submitHostedPage(link, action, account);
   expect(res.status).toBe(303);
   const back = new URL(String(res.headers.get('location')));
   expect(`${back.origin}${back.pathname}`).toBe('http://portal.test/verify-bank-account-success');

@@ -54,9 +54,37 @@ function memoryKeeper(initial: FortnoxTokens) {
   return keeper;
 }
 
-async function connectTokens(c: FortnoxClient = client): Promise<FortnoxTokens> {
-  const back = await sandbox.approve(c.authorizeUrl({ redirectUri: REDIRECT, state: 'state-1' }));
+async function connectTokens(
+  c: FortnoxClient = client,
+  at: FortnoxSandbox = sandbox,
+): Promise<FortnoxTokens> {
+  const back = await at.approve(c.authorizeUrl({ redirectUri: REDIRECT, state: 'state-1' }));
   return c.exchangeCode(back.searchParams.get('code') ?? '', REDIRECT);
+}
+
+/**
+ * A sandbox of its own with `rateLimit`, and a client connected to it without a pace of its own (the
+ * client's default time-out); `use` gets both, and the sandbox is closed afterwards.
+ */
+async function withRateLimitedSandbox(
+  rateLimit: { max: number; windowMs: number },
+  backoff: { rateLimitBackoffMs: number; rateLimitRetries?: number },
+  use: (api: ReturnType<FortnoxClient['connect']>, limited: FortnoxSandbox) => Promise<void>,
+) {
+  const limited = await startFortnoxSandbox({ ...CLIENT, now, rateLimit });
+  try {
+    const c = createFortnoxClient({
+      apiUrl: limited.url,
+      authUrl: limited.url,
+      ...CLIENT,
+      now,
+      minIntervalMs: 0,
+      ...backoff,
+    });
+    await use(c.connect(memoryKeeper(await connectTokens(c, limited))), limited);
+  } finally {
+    await limited.close();
+  }
 }
 
 const failureOf = (p: Promise<unknown>) => rejectionOf(p, FortnoxError);
@@ -306,51 +334,28 @@ describe('the API (§3–§9)', () => {
 
 describe('the rate limit (§6)', () => {
   it('waits and retries on 429 until the window has room', async () => {
-    const limited = await startFortnoxSandbox({ ...CLIENT, now, rateLimit: { max: 3, windowMs: 300 } });
-    try {
-      const c = createFortnoxClient({
-        apiUrl: limited.url,
-        authUrl: limited.url,
-        ...CLIENT,
-        now,
-        minIntervalMs: 0,
-        rateLimitBackoffMs: 100,
-      });
-      const back = await limited.approve(c.authorizeUrl({ redirectUri: REDIRECT, state: 's' }));
-      const api = c.connect(
-        memoryKeeper(await c.exchangeCode(back.searchParams.get('code') ?? '', REDIRECT)),
-      );
-      const all = await api.listAllInvoices('unpaid', 4);
-      expect(all.length).toBeGreaterThan(20);
-      expect(limited.stats().rateLimited).toBeGreaterThan(0);
-    } finally {
-      await limited.close();
-    }
+    await withRateLimitedSandbox(
+      { max: 3, windowMs: 300 },
+      { rateLimitBackoffMs: 100 },
+      async (api, limited) => {
+        const all = await api.listAllInvoices('unpaid', 4);
+        expect(all.length).toBeGreaterThan(20);
+        expect(limited.stats().rateLimited).toBeGreaterThan(0);
+      },
+    );
   });
 
   it('gives up as rate_limited after its retries', async () => {
-    const limited = await startFortnoxSandbox({ ...CLIENT, now, rateLimit: { max: 1, windowMs: 60_000 } });
-    try {
-      const c = createFortnoxClient({
-        apiUrl: limited.url,
-        authUrl: limited.url,
-        ...CLIENT,
-        now,
-        minIntervalMs: 0,
-        rateLimitBackoffMs: 5,
-        rateLimitRetries: 2,
-      });
-      const back = await limited.approve(c.authorizeUrl({ redirectUri: REDIRECT, state: 's' }));
-      const api = c.connect(
-        memoryKeeper(await c.exchangeCode(back.searchParams.get('code') ?? '', REDIRECT)),
-      );
-      await api.getCompanyInformation();
-      const err = await failureOf(api.getCompanyInformation());
-      expect([err.failure, err.status]).toEqual(['rate_limited', 429]);
-      expect(limited.stats().rateLimited).toBe(3);
-    } finally {
-      await limited.close();
-    }
+    await withRateLimitedSandbox(
+      { max: 1, windowMs: 60_000 },
+      { rateLimitBackoffMs: 5, rateLimitRetries: 2 },
+      async (api, limited) => {
+        await api.getCompanyInformation();
+        const err = await failureOf(api.getCompanyInformation());
+        expect([err.failure, err.status]).toEqual(['rate_limited', 429]);
+        expect(limited.stats().rateLimited).toBe(3);
+      },
+    );
   });
 
   it('keeps its own pace: at most one call per minIntervalMs', async () => {

@@ -14,6 +14,11 @@ import { isLuhnValid } from '@portal/domain/luhn';
 import { formatAmount } from '@portal/domain/money';
 import { eq, isNotNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import {
+  deliverSigningCallback,
+  registerPlanBuyer,
+  signInstallmentPlan,
+} from '../../../test/support/installment-plans';
 import { freshIssuer, paidToBygg } from '../../../test/support/money';
 import { pdfText } from '../../../test/support/pdf-text';
 import { whileRefusing } from '../../../test/support/refuse-writes';
@@ -29,7 +34,6 @@ import {
   settlementRows,
 } from '../../db/schema';
 import { todayIn } from '../../lib/today';
-import { signingCallbackToken } from '../e-signing/e-signing.service';
 import { checkBooks, PLAN_SERVICE, runPayout } from '../money/money.service';
 import { FINAL_NOTICE_DAYS, INSTALLMENT_INVOICE_DAYS } from './installments.service';
 
@@ -63,17 +67,7 @@ async function call(
 }
 
 async function buyerOf(username: string): Promise<string> {
-  const token = await t.login(username);
-  const res = await call(token, 'POST', '/api/limited/recipients', {
-    name: 'Anna Andersson',
-    address: 'Storgatan 5',
-    zipcode: '753 20',
-    city: 'Uppsala',
-    country: 'SE',
-    email: 'anna@example.se',
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body as { recipientID: string }).recipientID;
+  return registerPlanBuyer(t, await t.login(username));
 }
 
 async function registered(username = 'demo', terms: Partial<typeof VALID_PLAN_BODY> = {}) {
@@ -89,23 +83,7 @@ async function registered(username = 'demo', terms: Partial<typeof VALID_PLAN_BO
 }
 
 /** The signee signs on the sandbox's page and the provider's callback reaches us. */
-async function signAll(plan: { installmentPlanID: string }) {
-  const [row] = await t.db
-    .select()
-    .from(installmentPlans)
-    .where(eq(installmentPlans.id, plan.installmentPlanID));
-  const documentId = row?.signingDocumentId ?? '';
-  const { signingLink } = await firstSignee(plan.installmentPlanID);
-  const signed = await fetch(signingLink, {
-    method: 'POST',
-    body: new URLSearchParams({
-      decision: 'sign',
-      personal_number: VALID_PLAN_BODY.signees[0]?.identityNumber ?? '',
-    }),
-  });
-  expect(signed.status).toBeLessThan(400);
-  return deliverCallback(documentId);
-}
+const signAll = (plan: { installmentPlanID: string }) => signInstallmentPlan(t, plan.installmentPlanID);
 
 async function firstSignee(planId: string) {
   const [party] = await t.db
@@ -116,20 +94,7 @@ async function firstSignee(planId: string) {
   return { signingLink: party.signingLink };
 }
 
-function deliverCallback(
-  documentId: string,
-  token = signingCallbackToken(t.config.eSigningCallbackKey, documentId),
-) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/e-signing/callback?token=${encodeURIComponent(token)}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      document_id: documentId,
-      document_json: '{"status":"closed"}',
-    }).toString(),
-  });
-}
+const deliverCallback = (documentId: string, token?: string) => deliverSigningCallback(t, documentId, token);
 
 describe('registering and changing a plan', () => {
   it('registers once per key, with a loan number, the schedule to the öre and its event; lists and finds it', async () => {

@@ -8,18 +8,12 @@ import {
 import { addDays } from '@portal/domain/calendar-date';
 import { and, eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { registerPlanBuyer, signInstallmentPlan } from '../../../test/support/installment-plans';
 import { VALID_PLAN_BODY } from '../../../test/support/route-samples';
 import { bearer } from '../../../test/support/test-app';
 import { useTestApp } from '../../../test/support/use-test-app';
-import {
-  installmentPlanParties,
-  installmentPlans,
-  invoices,
-  postings,
-  settlementRows,
-} from '../../db/schema';
+import { installmentPlans, invoices, postings, settlementRows } from '../../db/schema';
 import { todayIn } from '../../lib/today';
-import { signingCallbackToken } from '../e-signing/e-signing.service';
 import { checkBooks, runPayout } from '../money/money.service';
 import { FINAL_NOTICE_DAYS, INSTALLMENT_INVOICE_DAYS } from './installments.service';
 
@@ -48,18 +42,7 @@ async function call(token: string, method: 'GET' | 'POST' | 'PUT', url: string, 
 
 const PLANS = '/api/limited/installmentplans';
 
-async function newBuyer(token: string): Promise<string> {
-  const res = await call(token, 'POST', '/api/limited/recipients', {
-    name: 'Anna Andersson',
-    address: 'Storgatan 5',
-    zipcode: '753 20',
-    city: 'Uppsala',
-    country: 'SE',
-    email: 'anna@example.se',
-  });
-  expect(res.status, JSON.stringify(res.body)).toBe(200);
-  return (res.body as { recipientID: string }).recipientID;
-}
+const newBuyer = (token: string) => registerPlanBuyer(t, token);
 
 function register(token: string, body: Record<string, unknown>) {
   return call(token, 'POST', PLANS, { ...VALID_PLAN_BODY, ...body });
@@ -67,31 +50,7 @@ function register(token: string, body: Record<string, unknown>) {
 
 /** The signee signs on the sandbox's page and the provider's callback reaches us. */
 async function signOnSandbox(planId: string) {
-  const [row] = await t.db.select().from(installmentPlans).where(eq(installmentPlans.id, planId));
-  const [party] = await t.db
-    .select()
-    .from(installmentPlanParties)
-    .where(eq(installmentPlanParties.planId, planId));
-  if (!row?.signingDocumentId || !party?.signingLink) throw new Error('not sent for signing');
-  const signed = await fetch(party.signingLink, {
-    method: 'POST',
-    body: new URLSearchParams({
-      decision: 'sign',
-      personal_number: VALID_PLAN_BODY.signees[0]?.identityNumber ?? '',
-    }),
-  });
-  expect(signed.status).toBeLessThan(400);
-  const documentId = row.signingDocumentId;
-  const res = await t.app.inject({
-    method: 'POST',
-    url: `/api/e-signing/callback?token=${encodeURIComponent(signingCallbackToken(t.config.eSigningCallbackKey, documentId))}`,
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      document_id: documentId,
-      document_json: '{"status":"closed"}',
-    }).toString(),
-  });
-  expect(res.statusCode).toBe(200);
+  expect((await signInstallmentPlan(t, planId)).statusCode).toBe(200);
 }
 
 /** Sends a registered plan for signing and signs it on the sandbox's page: the plan is signed (9). */

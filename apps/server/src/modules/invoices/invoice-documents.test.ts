@@ -5,7 +5,7 @@ import { PDFDocument } from 'pdf-lib';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createRecipient, samplePdf } from '../../../test/support/factories';
 import { pdfText } from '../../../test/support/pdf-text';
-import { VALID_INVOICE_BODY } from '../../../test/support/route-samples';
+import { INVOICE_TERMS, VALID_INVOICE_BODY } from '../../../test/support/route-samples';
 import { bearer } from '../../../test/support/test-app';
 import { useLogins, useTestApp } from '../../../test/support/use-test-app';
 import { fileBlobs, invoiceDocuments, invoiceFiles, invoices, issuers } from '../../db/schema';
@@ -86,10 +86,7 @@ describe('invoice documents (issue #11): frozen at sending, the uploaded PDF sen
         invoiceFileID: file.fileID,
         recipientID,
         invoiceNumber,
-        service: 'factoring',
-        currency: 'SEK',
-        invoiceDate: '2026-03-02',
-        dueDate: '2026-04-01',
+        ...INVOICE_TERMS,
         amounts: [{ vatBasisPoints: 2500, netMinor: 1_000_000 }],
       },
     });

@@ -10,7 +10,7 @@ import { createOcrReference } from '@portal/domain/ocr-reference';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { samplePdf } from '../../../test/support/factories';
-import { VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
+import { INVOICE_TERMS, VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
 import { bearer } from '../../../test/support/test-app';
 import { useLogins, useTestApp } from '../../../test/support/use-test-app';
 import {
@@ -64,16 +64,40 @@ describe('register by upload (POST limited/invoices/upload)', () => {
       invoiceFileID: await ownFile(who.demo),
       recipientID: await recipient(who.demo),
       invoiceNumber: 'F-100',
-      service: 'factoring',
-      currency: 'SEK',
-      invoiceDate: '2026-03-02',
-      dueDate: '2026-04-01',
+      ...INVOICE_TERMS,
       amounts: [
         { vatBasisPoints: 2500, netMinor: 1_234_567 },
         { vatBasisPoints: 600, netMinor: 9_999 },
       ],
       ...extra,
     };
+  }
+
+  /**
+   * A body of Annan Firma Oy (demo-other): €100 at 25.5 % to a recipient of its own, with a file of its
+   * own unless `extra` names another.
+   */
+  async function otherBody(invoiceNumber: string, extra: { invoiceFileID?: string; ocr?: string } = {}) {
+    return {
+      invoiceFileID: extra.invoiceFileID ?? (await ownFile(who.other)),
+      recipientID: await recipient(who.other),
+      invoiceNumber,
+      ...INVOICE_TERMS,
+      currency: 'EUR',
+      ...(extra.ocr === undefined ? {} : { ocr: extra.ocr }),
+      amounts: [{ vatBasisPoints: 2550, netMinor: 10_000 }],
+    };
+  }
+
+  /** `res` is refused with `status` and the error `code`, naming one field issue: `issue` on `path`. */
+  function expectFieldRefusal(
+    res: Awaited<ReturnType<typeof register>>,
+    [status, code]: [number, string],
+    path: string,
+    issue: string,
+  ) {
+    expect(res.statusCode).toBe(status);
+    expect(res.json()).toMatchObject({ code, issues: [{ path, code: issue }] });
   }
 
   const counts = async () => ({
@@ -142,16 +166,7 @@ describe('register by upload (POST limited/invoices/upload)', () => {
     ]);
     // Annan Firma Oy is Finnish; its user has chosen no language.
     await t.db.update(users).set({ language: null }).where(eq(users.username, 'demo-other'));
-    const finnish = await register(who.other, {
-      invoiceFileID: await ownFile(who.other),
-      recipientID: await recipient(who.other),
-      invoiceNumber: 'FI-1',
-      service: 'factoring',
-      currency: 'EUR',
-      invoiceDate: '2026-03-02',
-      dueDate: '2026-04-01',
-      amounts: [{ vatBasisPoints: 2550, netMinor: 10_000 }],
-    });
+    const finnish = await register(who.other, await otherBody('FI-1'));
     expect(finnish.statusCode, finnish.body).toBe(200);
     expect(invoiceDetailSchema.parse(finnish.json()).rows[0]?.name).toBe('Liitteenä olevan laskun mukaan');
   });
@@ -161,11 +176,7 @@ describe('register by upload (POST limited/invoices/upload)', () => {
     const before = await counts();
     for (const invoiceFileID of [undefined, null, '']) {
       const res = await register(who.demo, { ...payload, invoiceFileID });
-      expect(res.statusCode).toBe(400);
-      expect(res.json()).toMatchObject({
-        code: 'invoices.invalid',
-        issues: [{ path: 'invoiceFileID', code: 'files.required' }],
-      });
+      expectFieldRefusal(res, [400, 'invoices.invalid'], 'invoiceFileID', 'files.required');
     }
     expect(await counts()).toEqual(before);
   });
@@ -182,11 +193,7 @@ describe('register by upload (POST limited/invoices/upload)', () => {
     const payload = await body();
     const before = await counts();
     const asOwn = await register(who.demo, { ...payload, invoiceFileID: attachment });
-    expect(asOwn.statusCode).toBe(404);
-    expect(asOwn.json()).toMatchObject({
-      code: 'files.not_found',
-      issues: [{ path: 'invoiceFileID', code: 'files.not_found' }],
-    });
+    expectFieldRefusal(asOwn, [404, 'files.not_found'], 'invoiceFileID', 'files.not_found');
     expect(await counts()).toEqual(before);
 
     expect((await register(who.demo, payload)).statusCode).toBe(200);
@@ -198,11 +205,7 @@ describe('register by upload (POST limited/invoices/upload)', () => {
   it('refuses an OCR reference that fails the check digit, on its field', async () => {
     const before = await counts();
     const res = await register(who.demo, await body({ ocr: '1234575' }));
-    expect(res.statusCode).toBe(400);
-    expect(res.json()).toMatchObject({
-      code: 'invoices.invalid',
-      issues: [{ path: 'ocr', code: 'validation.ocr_reference' }],
-    });
+    expectFieldRefusal(res, [400, 'invoices.invalid'], 'ocr', 'validation.ocr_reference');
     expect(await counts()).toEqual(before);
   });
 
@@ -224,33 +227,14 @@ describe('register by upload (POST limited/invoices/upload)', () => {
       details: { grossMinor: 1_553_808, currency: 'SEK', recipientName: 'Uppladdning & Co AB' },
     });
     // Another issuer may use the same reference for its own invoice.
-    const foreign = await register(who.other, {
-      invoiceFileID: await ownFile(who.other),
-      recipientID: await recipient(who.other),
-      invoiceNumber: 'F-100',
-      service: 'factoring',
-      currency: 'EUR',
-      invoiceDate: '2026-03-02',
-      dueDate: '2026-04-01',
-      ocr: '1018966492531',
-      amounts: [{ vatBasisPoints: 2550, netMinor: 10_000 }],
-    });
+    const foreign = await register(who.other, await otherBody('F-100', { ocr: '1018966492531' }));
     expect(foreign.statusCode, foreign.body).toBe(200);
   });
 
   it('refuses another issuer’s file id as if it did not exist, and leaves the file alone', async () => {
     const foreignFile = await ownFile(who.demo);
     const before = await counts();
-    const res = await register(who.other, {
-      invoiceFileID: foreignFile,
-      recipientID: await recipient(who.other),
-      invoiceNumber: 'F-300',
-      service: 'factoring',
-      currency: 'EUR',
-      invoiceDate: '2026-03-02',
-      dueDate: '2026-04-01',
-      amounts: [{ vatBasisPoints: 2550, netMinor: 10_000 }],
-    });
+    const res = await register(who.other, await otherBody('F-300', { invoiceFileID: foreignFile }));
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('files.not_found');
     expect(await counts()).toEqual(before);

@@ -99,12 +99,15 @@ describe('POST /api/limited/invoices/pdf: one PDF of the chosen invoices', () =>
     expect(at('SAMLA-3')).toBeGreaterThanOrEqual(0);
     expect(at('SAMLA-1')).toBeGreaterThan(at('SAMLA-3'));
     expect(at('SAMLA-2')).toBeGreaterThan(at('SAMLA-1'));
-    expect(text).toContain('Kund SAMLA-2 AB');
-    expect(text).toContain('Amount due');
-    expect(text).toContain('Att betala');
-    expect(text).toContain('Sida 1 av 1');
-    expect(text).toContain('Page 1 of 1');
-    expect(text).toContain('Page 3 of 3');
+    for (const part of [
+      'Kund SAMLA-2 AB',
+      'Amount due',
+      'Att betala',
+      'Sida 1 av 1',
+      'Page 1 of 1',
+      'Page 3 of 3',
+    ])
+      expect(text, part).toContain(part);
     expect(text).not.toContain('of 5');
   });
 

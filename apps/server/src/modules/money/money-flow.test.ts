@@ -10,6 +10,7 @@ import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   freshIssuer,
+  fullPartOverPayments,
   paidToBygg,
   payoutOn,
   sentInvoices,
@@ -372,16 +373,9 @@ describe('BGMAX import', () => {
   it('pays in full, in part and over, keeps the unknown unmatched, and imports a file once', async () => {
     const [full, part, over] = await approvedInvoices(3, 'factoring');
     if (!full || !part || !over) throw new Error('three invoices');
-    const bytes = paidToBygg(
-      t,
-      [
-        { reference: full.ocr ?? '', amountMinor: full.toPayMinor, name: 'Betalare Ett AB' },
-        { reference: part.ocr ?? '', amountMinor: 10_000 },
-        { reference: over.ocr ?? '', amountMinor: over.toPayMinor + 5_000 },
-        { reference: '99999999999', amountMinor: 1_234 },
-      ],
-      { deposits: [{ bankgiro: '9912346', payments: [{ reference: full.ocr ?? '', amountMinor: 777 }] }] },
-    );
+    const bytes = paidToBygg(t, fullPartOverPayments([full, part, over], 'Betalare Ett AB'), {
+      deposits: [{ bankgiro: '9912346', payments: [{ reference: full.ocr ?? '', amountMinor: 777 }] }],
+    });
     const result = await importBgmaxFile(t.db, bytes, {
       filename: 'in.bgmax',
       operatorId: null,

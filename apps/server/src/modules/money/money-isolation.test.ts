@@ -29,6 +29,17 @@ async function issuerOf(username: string): Promise<string> {
   return user.issuerId;
 }
 
+/** The newest audit row of `event`. */
+async function latestAudit(event: string) {
+  const [row] = await t.db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.event, event))
+    .orderBy(desc(auditLog.at))
+    .limit(1);
+  return row;
+}
+
 describe('the payout run, issuer by issuer', () => {
   it('pays the other issuers when one issuer’s settlement fails, and reports that one', async () => {
     const fresh = await freshIssuer(t);
@@ -53,24 +64,14 @@ describe('the payout run, issuer by issuer', () => {
     expect(await t.db.select().from(settlements).where(eq(settlements.issuerId, fresh.issuer.id))).toEqual(
       [],
     );
-    const open = await t.db
-      .select()
-      .from(postings)
-      .where(
-        and(
-          eq(postings.issuerId, fresh.issuer.id),
-          eq(postings.account, 'issuer_payable'),
-          isNull(postings.settlementId),
-        ),
-      );
-    expect(open.length).toBe(9);
+    const open = and(
+      eq(postings.issuerId, fresh.issuer.id),
+      eq(postings.account, 'issuer_payable'),
+      isNull(postings.settlementId),
+    );
+    expect(await t.db.$count(postings, open)).toBe(9);
     // The back office's record of the run names the issuer and the code.
-    const [audit] = await t.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.event, 'backoffice.payout'))
-      .orderBy(desc(auditLog.at))
-      .limit(1);
+    const audit = await latestAudit('backoffice.payout');
     expect(audit?.details).toMatchObject({
       batchId: run.batchID,
       failed: [expect.objectContaining({ issuerId: fresh.issuer.id, code: 'money.out_of_range' })],
@@ -110,12 +111,7 @@ describe('the daily job, issuer by issuer', () => {
     expect(states).toContainEqual({ id: good.id, state: 2 });
     expect(states).toContainEqual({ id: bad.id, state: 6 });
     expect(result.distributed).toBeGreaterThanOrEqual(1);
-    const [audit] = await t.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.event, 'backoffice.daily_job'))
-      .orderBy(desc(auditLog.at))
-      .limit(1);
+    const audit = await latestAudit('backoffice.daily_job');
     expect(audit?.details).toMatchObject({
       failures: [expect.objectContaining({ issuerId: fresh.issuer.id, code: 'money.out_of_range' })],
     });

@@ -3,7 +3,7 @@ import { and, eq, gte, inArray, lte } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../../test/support/csv-reader';
-import { paidToBygg, sentInvoices, todayOf } from '../../../test/support/money';
+import { fullPartOverPayments, paidToBygg, sentInvoices, todayOf } from '../../../test/support/money';
 import { bearer } from '../../../test/support/test-app';
 import { useTestApp } from '../../../test/support/use-test-app';
 import { payments } from '../../db/schema';
@@ -20,16 +20,10 @@ const today = () => todayOf(t);
 async function paidToday() {
   const [full, part, over] = await sentInvoices(t, { n: 3, service: 'factoring', approve: true });
   if (!full || !part || !over) throw new Error('no invoices');
-  const bytes = paidToBygg(
-    t,
-    [
-      { reference: full.ocr ?? '', amountMinor: full.toPayMinor, name: 'Betalare "Ett"; AB' },
-      { reference: part.ocr ?? '', amountMinor: 10_000 },
-      { reference: over.ocr ?? '', amountMinor: over.toPayMinor + 5_000 },
-      { reference: '99999999999', amountMinor: 1_234 },
-    ],
-    { firstSerial: 900_000, firstDeposit: 900 },
-  );
+  const bytes = paidToBygg(t, fullPartOverPayments([full, part, over], 'Betalare "Ett"; AB'), {
+    firstSerial: 900_000,
+    firstDeposit: 900,
+  });
   const result = await importBgmaxFile(t.db, bytes, {
     filename: 'report.bgmax',
     operatorId: null,
@@ -39,10 +33,11 @@ async function paidToday() {
   return { full, part, over };
 }
 
-async function report(token: string, query: Record<string, string | number>) {
+/** The payments report with `query`, or with `/export` its file. */
+async function report(token: string, query: Record<string, string | number>, suffix: '' | '/export' = '') {
   const res = await t.app.inject({
     method: 'GET',
-    url: '/api/limited/reports/payments',
+    url: `/api/limited/reports/payments${suffix}`,
     headers: bearer(token),
     query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
   });
@@ -176,12 +171,11 @@ describe('payments report', () => {
       ],
     );
 
-    const xlsx = await t.app.inject({
-      method: 'GET',
-      url: '/api/limited/reports/payments/export',
-      headers: bearer(token),
-      query: { from: day, to: day, recipientID: full.recipientId, format: 'excel', language: 'en-US' },
-    });
+    const xlsx = await report(
+      token,
+      { from: day, to: day, recipientID: full.recipientId, format: 'excel', language: 'en-US' },
+      '/export',
+    );
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-disposition']).toContain(`payments-${day}-${day}.xlsx`);
     const book = new ExcelJS.Workbook();
@@ -216,12 +210,11 @@ describe('payments report', () => {
     const overRow = excelRows.find((r) => r[1] === over.invoiceNumber);
     expect(overRow?.[7]).toBe(50);
 
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: '/api/limited/reports/payments/export',
-      headers: bearer(token),
-      query: { from: day, to: day, recipientID: full.recipientId, format: 'csv', language: 'sv-SE' },
-    });
+    const csv = await report(
+      token,
+      { from: day, to: day, recipientID: full.recipientId, format: 'csv', language: 'sv-SE' },
+      '/export',
+    );
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain('.csv');

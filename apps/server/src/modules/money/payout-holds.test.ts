@@ -1,5 +1,5 @@
 import { listHeldPayoutsResponseSchema, runPayoutResponseSchema } from '@portal/contracts';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import {
   completeVerification,
@@ -41,24 +41,15 @@ async function issuerId(name: string): Promise<string> {
 
 /** What a run may write for an issuer: settlements, postings, open postings, events, messages. */
 async function writtenFor(id: string) {
-  const n = async (q: Promise<{ n: number }[]>) => (await q)[0]?.n ?? 0;
   return {
-    settlements: await n(t.db.select({ n: count() }).from(settlements).where(eq(settlements.issuerId, id))),
-    postings: await n(t.db.select({ n: count() }).from(postings).where(eq(postings.issuerId, id))),
-    open: await n(
-      t.db
-        .select({ n: count() })
-        .from(postings)
-        .where(
-          and(
-            eq(postings.issuerId, id),
-            eq(postings.account, 'issuer_payable'),
-            isNull(postings.settlementId),
-          ),
-        ),
+    settlements: await t.db.$count(settlements, eq(settlements.issuerId, id)),
+    postings: await t.db.$count(postings, eq(postings.issuerId, id)),
+    open: await t.db.$count(
+      postings,
+      and(eq(postings.issuerId, id), eq(postings.account, 'issuer_payable'), isNull(postings.settlementId)),
     ),
-    events: await n(t.db.select({ n: count() }).from(invoiceEvents).where(eq(invoiceEvents.issuerId, id))),
-    messages: await n(t.db.select({ n: count() }).from(messages).where(eq(messages.issuerId, id))),
+    events: await t.db.$count(invoiceEvents, eq(invoiceEvents.issuerId, id)),
+    messages: await t.db.$count(messages, eq(messages.issuerId, id)),
   };
 }
 

@@ -2,8 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { pdfTextItems } from '../../../test/support/pdf-text';
 import { renderTablePdf, wrapCell } from './table-pdf';
 
-// The ledger's columns as the report route lays them out (12 relative widths over landscape A4).
-const WIDTHS = [8, 8, 8, 10, 16, 10, 8, 6, 10, 5, 10, 9];
+// The ledger's columns as the report route lays them out: 12 headings, each with its relative width
+// over landscape A4.
+const COLUMNS: [heading: string, width: number][] = [
+  ['Invoice number', 8],
+  ['Invoice date', 8],
+  ['Due date', 8],
+  ['Service', 10],
+  ['Customer', 16],
+  ['Organisation number', 10],
+  ['City', 8],
+  ['SNI', 6],
+  ['Amount', 10],
+  ['Currency', 5],
+  ['Remaining', 10],
+  ['Process', 9],
+];
+const HEADER = COLUMNS.map(([heading]) => heading);
+const WIDTHS = COLUMNS.map(([, width]) => width);
 const MARGIN = 32;
 const USABLE = 841.89 - 2 * MARGIN;
 const TOTAL = WIDTHS.reduce((s, w) => s + w, 0);
@@ -24,20 +40,6 @@ describe('wrapCell', () => {
 
 describe('renderTablePdf (issue #11: the ledger PDF never cuts a heading or a value)', () => {
   it('wraps long headings and values inside their columns, keeps every word, and repeats the header', async () => {
-    const header = [
-      'Invoice number',
-      'Invoice date',
-      'Due date',
-      'Service',
-      'Customer',
-      'Organisation number',
-      'City',
-      'SNI',
-      'Amount',
-      'Currency',
-      'Remaining',
-      'Process',
-    ];
     const longName = 'Aktiebolaget Söderstäds Byggnadsplåt och Takmontage i Norrland Filial Östersund';
     const rows = Array.from({ length: 60 }, (_, i) => [
       `E2E-${String(i).padStart(4, '0')}-LONGNUMBER`,
@@ -57,7 +59,7 @@ describe('renderTablePdf (issue #11: the ledger PDF never cuts a heading or a va
       title: 'Ledger',
       subtitle: 'On 2026-03-10',
       empty: 'None',
-      header,
+      header: HEADER,
       widths: WIDTHS,
       rightAligned: [8, 10],
       rows,
@@ -68,7 +70,7 @@ describe('renderTablePdf (issue #11: the ledger PDF never cuts a heading or a va
     // broken over two lines ("Curren" / "cy"), never cut.
     const text = all.map((r) => r.str).join('');
     const squeezed = (value: string) => value.replace(/\s/g, '');
-    for (const cell of [...header, longName, ...(rows.at(-1) ?? [])])
+    for (const cell of [...HEADER, longName, ...(rows.at(-1) ?? [])])
       expect(squeezed(text)).toContain(squeezed(cell));
     // No run crosses into the next column: each lies within its own column's bounds.
     const body = all.filter(
