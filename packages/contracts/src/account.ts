@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { ABILITIES } from './abilities';
-import { groupSchema, userSchema } from './auth';
-import { ISSUER_LIMITS, PASSWORD_MAX_LENGTH } from './constants';
-import { newPasswordSchema, plainText, requiredEmail, requiredText, twoFactorCodeSchema } from './rules';
+import { currentPasswordField, groupSchema, userSchema } from './auth';
+import { ISSUER_LIMITS } from './constants';
+import { newPasswordSchema, requiredEmail, requiredText, twoFactorCodeSchema } from './rules';
 
 /** The issuer (the customer company) of spec §3. organizationNo is read-only. */
 export const issuerSchema = z.object({
@@ -33,7 +33,7 @@ export const saveIssuerInfoResponseSchema = issuerSchema;
 
 /** `POST limited/account` changes the password (spec §7): 412 wrong old, 400 invalid new. */
 export const changePasswordBodySchema = z.object({
-  old: plainText('validation.required').min(1, 'validation.required').max(PASSWORD_MAX_LENGTH),
+  old: currentPasswordField(),
   new: newPasswordSchema,
 });
 export type ChangePasswordBody = z.infer<typeof changePasswordBodySchema>;

@@ -35,10 +35,20 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
+/** A sign-in's user name, as the login and the reset request take it (customers' and operators'). */
+export const usernameField = () =>
+  plainText('validation.required').trim().min(1, 'validation.required').max(254);
+/** A password as typed at sign-in or to confirm a change: only required and bounded, not checked against the rules. */
+export const currentPasswordField = () =>
+  plainText('validation.required').min(1, 'validation.required').max(PASSWORD_MAX_LENGTH);
+/** The second step of a sign-in: the password step's short-lived token and the six-digit TOTP code. */
+export const twoFactorStepBody = () =>
+  z.object({ token: plainText().min(1).max(200), code: twoFactorCodeSchema });
+
 /** `POST login/limited` (spec §7). */
 export const loginBodySchema = z.object({
-  username: plainText('validation.required').trim().min(1, 'validation.required').max(254),
-  password: plainText('validation.required').min(1, 'validation.required').max(PASSWORD_MAX_LENGTH),
+  username: usernameField(),
+  password: currentPasswordField(),
   group: plainText().max(64).optional(),
 });
 export type LoginBody = z.infer<typeof loginBodySchema>;
@@ -55,16 +65,11 @@ export const loginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 /** `POST login/limited-2fa` (spec §7). */
-export const login2faBodySchema = z.object({
-  token: plainText().min(1).max(200),
-  code: twoFactorCodeSchema,
-});
+export const login2faBodySchema = twoFactorStepBody();
 export const login2faResponseSchema = z.object({ token: z.string(), user: userSchema });
 
 /** `POST limited/password` asks for a reset link by e-mail (spec §7). */
-export const requestPasswordResetBodySchema = z.object({
-  username: plainText('validation.required').trim().min(1, 'validation.required').max(254),
-});
+export const requestPasswordResetBodySchema = z.object({ username: usernameField() });
 
 /** Checks that a reset link is still usable before the page asks for a new password. */
 export const checkPasswordResetParamsSchema = z.object({ hash: plainText().min(1).max(200) });

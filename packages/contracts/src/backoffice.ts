@@ -1,16 +1,16 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH } from './constants';
+import { currentPasswordField, twoFactorStepBody, usernameField } from './auth';
 import { SERVICE_TYPES } from './invoices';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSchema } from './lists';
-import { plainText, requiredText, twoFactorCodeSchema } from './rules';
+import { requiredText } from './rules';
 
 /** Longest reason of a credit rejection, in code points; the customer reads it on the invoice's timeline. */
 export const REJECTION_REASON_MAX_LENGTH = 500;
 
 /** `POST backoffice/login`: an operator's sign-in (no two-factor yet, docs/BACKOFFICE.md). */
 export const backofficeLoginBodySchema = z.object({
-  username: plainText('validation.required').trim().min(1, 'validation.required').max(254),
-  password: plainText('validation.required').min(1, 'validation.required').max(PASSWORD_MAX_LENGTH),
+  username: usernameField(),
+  password: currentPasswordField(),
 });
 export type BackofficeLoginBody = z.infer<typeof backofficeLoginBodySchema>;
 
@@ -34,10 +34,7 @@ export const backofficeLoginResponseSchema = z.object({
 export type BackofficeLoginResponse = z.infer<typeof backofficeLoginResponseSchema>;
 
 /** `POST backoffice/login-2fa`: the step token and the six-digit TOTP code. */
-export const backofficeLogin2faBodySchema = z.object({
-  token: plainText().min(1).max(200),
-  code: twoFactorCodeSchema,
-});
+export const backofficeLogin2faBodySchema = twoFactorStepBody();
 export type BackofficeLogin2faBody = z.infer<typeof backofficeLogin2faBodySchema>;
 export const backofficeLogin2faResponseSchema = z.object({ token: z.string(), operator: operatorSchema });
 export type BackofficeLogin2faResponse = z.infer<typeof backofficeLogin2faResponseSchema>;
