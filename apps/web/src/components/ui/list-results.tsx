@@ -8,7 +8,7 @@ import { PlusIcon } from './icons';
 import { ListToolbar } from './list-toolbar';
 import { LoadFailure, PageSpinner } from './load-states';
 import { Pagination } from './pagination';
-import type { SortOrder } from './sortable-header';
+import { type Column, type SortOrder, type SortProps, TableHead } from './sortable-header';
 
 /** The paging part of a list's query, and how a page changes it. */
 export interface ListPaging {
@@ -82,24 +82,35 @@ export function usePageInRange(
   }, [data, list.isPlaceholderData, query.page, lastPage, onQueryChange]);
 }
 
-/** A list's table in its scrolling wrapper, named for a screen reader by a hidden caption. */
-export function DataTable({
+/**
+ * A table in its scrolling wrapper, named for a screen reader by a hidden caption; with `columns` its
+ * header row comes first (sortable columns need `sortProps`).
+ */
+export function DataTable<S extends string = string>({
   caption,
   className = 'data-table',
+  wrapClassName = 'table-wrap',
   busy,
+  columns,
+  sortProps,
   children,
 }: {
   caption: string;
   className?: string;
+  /** The wrapper's classes (default table-wrap, the card look). */
+  wrapClassName?: string;
   /** A new page is on its way: the rows shown are the previous ones. */
   busy?: boolean;
-  /** The thead, tbody and tfoot. */
+  columns?: readonly (Column<S> | false)[];
+  sortProps?: SortProps<S>;
+  /** The tbody and tfoot (and the thead when there are no `columns`). */
   children: ReactNode;
 }) {
   return (
-    <div className="table-wrap" aria-busy={busy || undefined}>
+    <div className={wrapClassName} aria-busy={busy || undefined}>
       <table className={className}>
         <caption className="visually-hidden">{caption}</caption>
+        {columns && <TableHead columns={columns} sortProps={sortProps} />}
         {children}
       </table>
     </div>
@@ -320,8 +331,8 @@ export interface RegisterListProps<T extends { name: string }, S extends string>
   /** The delete call, by the record's id. */
   remove: UseMutationResult<unknown, Error, string>;
   idOf: (item: T) => string;
-  /** The header cells before the actions' column, given the SortableHeaders' props. */
-  head: (sortProps: ReturnType<typeof sortPropsOf<S>>) => ReactNode;
+  /** The columns before the actions' column. */
+  columns: readonly Column<S>[];
   /** A row's cells before its actions. */
   cells: (item: T) => ReactNode;
   /** The delete question's text. */
@@ -341,7 +352,7 @@ export function RegisterList<T extends { name: string }, S extends string>({
   list,
   remove,
   idOf,
-  head,
+  columns,
   cells,
   deleteMessage,
   form,
@@ -375,15 +386,15 @@ export function RegisterList<T extends { name: string }, S extends string>({
             caption={t(`${ns}:page.title`)}
             className="data-table data-table--cards"
             busy={list.isFetching}
+            sortProps={sortProps}
+            columns={[
+              ...columns,
+              {
+                label: <span className="visually-hidden">{t(`${ns}:columns.actions`)}</span>,
+                className: 'data-table__actions',
+              },
+            ]}
           >
-            <thead>
-              <tr>
-                {head(sortProps)}
-                <th scope="col" className="data-table__actions">
-                  <span className="visually-hidden">{t(`${ns}:columns.actions`)}</span>
-                </th>
-              </tr>
-            </thead>
             <tbody>
               {data.items.map((item) => (
                 <tr key={idOf(item)}>
