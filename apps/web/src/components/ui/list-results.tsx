@@ -65,6 +65,20 @@ export function sortPropsOf<S extends string>(
 }
 
 /**
+ * The props of a list's search box (ListToolbar): a new search starts again on page 1 and replaces the
+ * history entry, so that Back does not step through every search typed.
+ */
+export function searchPropsOf(
+  query: { search?: string },
+  onQueryChange: (patch: { search: string; page: number }, options: { replace: boolean }) => void,
+) {
+  return {
+    search: query.search ?? '',
+    onSearch: (search: string) => onQueryChange({ search, page: 1 }, { replace: true }),
+  };
+}
+
+/**
  * After a delete, a narrower filter or a shared link the page can lie past the end of the list: the
  * last page is shown instead (replacing the history entry, so that Back does not return past the end).
  */
@@ -367,8 +381,7 @@ export function RegisterList<T extends { name: string }, S extends string>({
     <RegisterPage
       title={t(`${ns}:page.title`)}
       lead={t(`${ns}:page.lead`)}
-      search={query.search ?? ''}
-      onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
+      {...searchPropsOf(query, onQueryChange)}
       searchLabel={t(`${ns}:page.search`)}
       searchHint={t(`${ns}:page.search_hint`)}
       newLabel={t(`${ns}:page.new`)}

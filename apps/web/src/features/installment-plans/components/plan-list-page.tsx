@@ -4,7 +4,13 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PlusIcon } from '../../../components/ui/icons';
 import { LinkedRow } from '../../../components/ui/linked-row';
-import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
+import {
+  DataTable,
+  ListResults,
+  searchPropsOf,
+  sortPropsOf,
+  usePageInRange,
+} from '../../../components/ui/list-results';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { MoneyCells } from '../../../components/ui/money-cells';
 import { SelectField } from '../../../components/ui/select-field';
@@ -46,8 +52,7 @@ export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPage
       <p className="page__lead">{t('installments:list.lead')}</p>
       <div className="invoice-filters">
         <ListToolbar
-          search={query.search ?? ''}
-          onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
+          {...searchPropsOf(query, onQueryChange)}
           searchLabel={t('installments:list.search')}
           searchHint={t('installments:list.search_hint')}
         >

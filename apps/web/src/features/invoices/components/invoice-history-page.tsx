@@ -6,7 +6,13 @@ import { Button } from '../../../components/ui/button';
 import { CheckCell, SelectAllBox } from '../../../components/ui/check-cells';
 import { DateRange } from '../../../components/ui/date-field';
 import { LinkedRow } from '../../../components/ui/linked-row';
-import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
+import {
+  DataTable,
+  ListResults,
+  searchPropsOf,
+  sortPropsOf,
+  usePageInRange,
+} from '../../../components/ui/list-results';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { MoneyCells } from '../../../components/ui/money-cells';
 import { Tabs } from '../../../components/ui/tabs';
@@ -245,8 +251,7 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
       ) : null}
       <div className="invoice-filters">
         <ListToolbar
-          search={query.search ?? ''}
-          onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
+          {...searchPropsOf(query, onQueryChange)}
           searchLabel={t('invoices:list.search')}
           searchHint={t('invoices:list.search_hint')}
         />

@@ -54,6 +54,9 @@ function SettlementDialog({
   const [pageSize, setPageSize] = useState(25);
   const detail = useTransferCost(settlement.settlementID, page, pageSize);
   const money = (minor: number) => formatMoney(minor, settlement.currency, language);
+  const moneyCells = (amounts: readonly number[]) => (
+    <MoneyCells amounts={amounts} currency={settlement.currency} language={language} />
+  );
   return (
     <Modal
       title={t('reports:transferCosts.detailTitle', { number: settlement.number })}
@@ -93,11 +96,7 @@ function SettlementDialog({
                       <th scope="row">{row.invoiceNumber}</th>
                       <td>{row.recipientName}</td>
                       <td>{t(`reports:transferCosts.kinds.${row.kind}`)}</td>
-                      <MoneyCells
-                        amounts={[row.grossMinor, row.feeMinor, row.netMinor]}
-                        currency={settlement.currency}
-                        language={language}
-                      />
+                      {moneyCells([row.grossMinor, row.feeMinor, row.netMinor])}
                     </tr>
                   ))}
               </tbody>
@@ -106,11 +105,7 @@ function SettlementDialog({
                   <th scope="row" colSpan={3}>
                     {t('reports:transferCosts.total')}
                   </th>
-                  <MoneyCells
-                    amounts={[settlement.grossMinor, settlement.feeMinor, settlement.totalPayoutMinor]}
-                    currency={settlement.currency}
-                    language={language}
-                  />
+                  {moneyCells([settlement.grossMinor, settlement.feeMinor, settlement.totalPayoutMinor])}
                 </tr>
               </tfoot>
             </DataTable>
