@@ -97,6 +97,22 @@ export function usePageInRange(
 }
 
 /**
+ * What a searchable, sortable, paged list bound to its query needs: the search box's and the sortable
+ * headers' props, and the page kept in range (usePageInRange).
+ */
+export function useListControls<S extends string>(
+  list: Pick<UseQueryResult<ListAnswer>, 'data' | 'isPlaceholderData'>,
+  query: ListPaging & { search?: string; sort: S; order: SortOrder },
+  onQueryChange: (
+    patch: Partial<ListPaging> & { search?: string; sort?: S; order?: SortOrder },
+    options?: { replace?: boolean },
+  ) => void,
+) {
+  usePageInRange(list, query, onQueryChange);
+  return { searchProps: searchPropsOf(query, onQueryChange), sortProps: sortPropsOf(query, onQueryChange) };
+}
+
+/**
  * A table in its scrolling wrapper, named for a screen reader by a hidden caption; with `columns` its
  * header row comes first (sortable columns need `sortProps`).
  */
@@ -374,14 +390,13 @@ export function RegisterList<T extends { name: string }, S extends string>({
   const { t } = useTranslation();
   const register = useRegister<T>(remove);
   const { editing, deleting } = register;
-  usePageInRange(list, query, onQueryChange);
-  const sortProps = sortPropsOf(query, onQueryChange);
+  const { searchProps, sortProps } = useListControls(list, query, onQueryChange);
 
   return (
     <RegisterPage
       title={t(`${ns}:page.title`)}
       lead={t(`${ns}:page.lead`)}
-      {...searchPropsOf(query, onQueryChange)}
+      {...searchProps}
       searchLabel={t(`${ns}:page.search`)}
       searchHint={t(`${ns}:page.search_hint`)}
       newLabel={t(`${ns}:page.new`)}

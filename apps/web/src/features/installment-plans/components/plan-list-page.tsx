@@ -4,13 +4,7 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PlusIcon } from '../../../components/ui/icons';
 import { LinkedRow } from '../../../components/ui/linked-row';
-import {
-  DataTable,
-  ListResults,
-  searchPropsOf,
-  sortPropsOf,
-  usePageInRange,
-} from '../../../components/ui/list-results';
+import { DataTable, ListResults, useListControls } from '../../../components/ui/list-results';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { MoneyCells } from '../../../components/ui/money-cells';
 import { SelectField } from '../../../components/ui/select-field';
@@ -39,8 +33,7 @@ export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPage
   const language = toLanguage(i18n.language);
   const navigate = useNavigate();
   const list = useInstallmentPlans(query);
-  usePageInRange(list, query, onQueryChange);
-  const sortProps = sortPropsOf(query, onQueryChange);
+  const { searchProps, sortProps } = useListControls(list, query, onQueryChange);
   const stateOptions = [
     { value: '', label: t('installments:list.all_states') },
     ...PLAN_STATE_NUMBERS.map((state) => ({ value: String(state), label: t(PLAN_STATE_KEYS[state]) })),
@@ -52,7 +45,7 @@ export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPage
       <p className="page__lead">{t('installments:list.lead')}</p>
       <div className="invoice-filters">
         <ListToolbar
-          {...searchPropsOf(query, onQueryChange)}
+          {...searchProps}
           searchLabel={t('installments:list.search')}
           searchHint={t('installments:list.search_hint')}
         >

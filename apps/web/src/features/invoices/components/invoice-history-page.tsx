@@ -6,13 +6,7 @@ import { Button } from '../../../components/ui/button';
 import { CheckCell, SelectAllBox } from '../../../components/ui/check-cells';
 import { DateRange } from '../../../components/ui/date-field';
 import { LinkedRow } from '../../../components/ui/linked-row';
-import {
-  DataTable,
-  ListResults,
-  searchPropsOf,
-  sortPropsOf,
-  usePageInRange,
-} from '../../../components/ui/list-results';
+import { DataTable, ListResults, useListControls } from '../../../components/ui/list-results';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
 import { MoneyCells } from '../../../components/ui/money-cells';
 import { Tabs } from '../../../components/ui/tabs';
@@ -132,8 +126,7 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
     choose(next);
   }
 
-  usePageInRange(list, query, onQueryChange);
-  const sortProps = sortPropsOf(query, onQueryChange);
+  const { searchProps, sortProps } = useListControls(list, query, onQueryChange);
 
   const results = (
     <div className="stack">
@@ -251,7 +244,7 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
       ) : null}
       <div className="invoice-filters">
         <ListToolbar
-          {...searchPropsOf(query, onQueryChange)}
+          {...searchProps}
           searchLabel={t('invoices:list.search')}
           searchHint={t('invoices:list.search_hint')}
         />
