@@ -5,10 +5,9 @@ import { expect, test } from '@playwright/test';
 import { writeBgmaxSettlement } from '@portal/domain/bgmax';
 import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { swedishToday } from './support/dates';
-import { expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
-import { approveAndPayOut, registerFinancedInvoice, sendSelected } from './support/invoices';
-import { operatorToken, sessionToken } from './support/tokens';
+import { approveAndPayOut, sendSelected, signInWithFinancedInvoice } from './support/invoices';
+import { operatorToken } from './support/tokens';
 
 const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
 
@@ -64,12 +63,7 @@ test('the back office imports BGMAX files of incoming payments: the customer see
 }, testInfo) => {
   const stamp = String(Date.now()).slice(-8);
   const number = `E2E-IP-${stamp}`;
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
-  const auth = { Authorization: `Bearer ${await sessionToken(page)}` };
-
-  // A financed invoice of 10 h × 800.00 + 25 % VAT = 10,000.00, registered over the API.
-  const invoiceID = await registerFinancedInvoice(page, auth, number);
+  const { auth, invoiceID } = await signInWithFinancedInvoice(page, number);
 
   // The customer sends it; the back office approves it and pays it out.
   await page.goto('/invoice/send');

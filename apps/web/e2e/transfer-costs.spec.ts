@@ -1,21 +1,15 @@
 import { readFileSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { readBgmax } from '@portal/domain/bgmax';
-import { expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
-import { approveAndPayOut, registerFinancedInvoice, sendSelected } from './support/invoices';
-import { operatorToken, sessionToken } from './support/tokens';
+import { approveAndPayOut, sendSelected, signInWithFinancedInvoice } from './support/invoices';
+import { operatorToken } from './support/tokens';
 
 test('a customer previews the fees when sending, and after the payout run finds the settlement, its rows and its BGMAX file', async ({
   page,
 }, testInfo) => {
   const number = `E2E-TC-${String(Date.now()).slice(-8)}`;
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
-  const auth = { Authorization: `Bearer ${await sessionToken(page)}` };
-
-  // A financed invoice of 10 h × 800.00 + 25 % VAT = 10,000.00, registered over the API.
-  const invoiceID = await registerFinancedInvoice(page, auth, number);
+  const { auth, invoiceID } = await signInWithFinancedInvoice(page, number);
 
   // The send page shows what it will cost and what we pay out, before sending.
   await page.goto('/invoice/send');

@@ -1,5 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { addDaysIso, swedishToday } from './dates';
+import { expectSignedIn, signIn } from './flows';
+import { sessionToken } from './tokens';
 
 /**
  * Registers, over the API as the signed-in customer, a factoring invoice in SEK to the first recipient,
@@ -30,6 +32,22 @@ export async function registerFinancedInvoice(
   });
   expect(created.status(), await created.text()).toBe(200);
   return ((await created.json()) as { invoiceID: string }).invoiceID;
+}
+
+/**
+ * Signs in as the demo customer and registers the financed invoice `invoiceNumber` (as
+ * registerFinancedInvoice); its id and the customer's API headers.
+ */
+export async function signInWithFinancedInvoice(
+  page: Page,
+  invoiceNumber: string,
+): Promise<{ auth: { Authorization: string }; invoiceID: string }> {
+  await signIn(page, 'demo');
+  await expectSignedIn(page, 'Dana Demosson');
+  const auth = { Authorization: `Bearer ${await sessionToken(page)}` };
+  // A financed invoice of 10 h × 800.00 + 25 % VAT = 10,000.00, registered over the API.
+  const invoiceID = await registerFinancedInvoice(page, auth, invoiceNumber);
+  return { auth, invoiceID };
 }
 
 /**

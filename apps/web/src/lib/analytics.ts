@@ -115,3 +115,17 @@ export function trackFormSubmit(form: string, fieldNames: readonly string[]): vo
     form_fields: safeFieldNames(fieldNames),
   });
 }
+
+/**
+ * A form's valid-submit handler that first reports `form_submitted` with the names of the values'
+ * fields (trackFormSubmit), then does `onValid`.
+ */
+export function trackedSubmit<V extends object, R>(
+  form: string,
+  onValid: (values: V) => R,
+): (values: V) => R {
+  return (values) => {
+    trackFormSubmit(form, Object.keys(values));
+    return onValid(values);
+  };
+}

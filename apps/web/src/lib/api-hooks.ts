@@ -1,5 +1,12 @@
 import { buildPath } from '@portal/contracts';
-import { type QueryClient, type QueryKey, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  type QueryKey,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { ApiRoute } from './api-client';
 
 /** A contract route with its `:name` parameters filled in, e.g. `routeAt(ROUTES.getInvoice, { id })`. */
@@ -24,5 +31,20 @@ export function useRefreshingMutation<V, R>(
       onSuccess?.(result, queryClient);
       return queryClient.invalidateQueries({ queryKey });
     },
+  });
+}
+
+/**
+ * The query of a page of a list: `fetch` with the query's abort signal, and the previous page kept on
+ * screen while the next one loads (the table does not fall back to a spinner between pages).
+ */
+export function pageQueryOptions<K extends QueryKey, R>(
+  queryKey: K,
+  fetch: (signal: AbortSignal) => Promise<R>,
+) {
+  return queryOptions({
+    queryKey,
+    queryFn: ({ signal }) => fetch(signal),
+    placeholderData: keepPreviousData,
   });
 }

@@ -1,5 +1,5 @@
 import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
-import { FieldShell, fieldDescription } from './select-field';
+import { FieldShell, fieldDescription } from './field-shell';
 import { Spinner } from './spinner';
 
 export interface ComboboxProps<O> {

@@ -13,6 +13,7 @@ import { I18nProvider } from 'react-aria-components/I18nProvider';
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from '../../lib/i18n';
 import { translateCode } from '../../lib/messages';
+import { RequiredMark } from './field-shell';
 
 export interface DateFieldProps {
   label: string;
@@ -137,12 +138,8 @@ export function DateField({
         />
         <Label className="field__label">
           {label}
-          {/* TextInput's required mark; `required` gives the segments aria-required. */}
-          {required && (
-            <span className="field__required" aria-hidden="true">
-              {' *'}
-            </span>
-          )}
+          {/* `required` gives the segments aria-required. */}
+          {required && <RequiredMark />}
         </Label>
         <DateInput ref={groupRef} className="field__input date-field__input">
           {(segment) => {

@@ -24,98 +24,62 @@ function SvgIcon({ size = 16, children, ...rest }: IconProps & { children: React
   );
 }
 
-export function CloseIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <path d="M6 6l12 12M18 6L6 18" />
-    </SvgIcon>
-  );
+/**
+ * An icon component that draws `shape` (its paths on the 24 × 24 grid) in the common frame. Its calls are
+ * marked pure so that a bundle keeps only the icons it uses.
+ */
+function icon(shape: ReactNode): IconComponent {
+  return function Icon(props: IconProps) {
+    return <SvgIcon {...props}>{shape}</SvgIcon>;
+  };
 }
 
-export function MenuIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <path d="M4 6h16M4 12h16M4 18h16" />
-    </SvgIcon>
-  );
-}
+export const CloseIcon = /* @__PURE__ */ icon(<path d="M6 6l12 12M18 6L6 18" />);
 
-export function ChevronDownIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <path d="M6 9l6 6 6-6" />
-    </SvgIcon>
-  );
-}
+export const MenuIcon = /* @__PURE__ */ icon(<path d="M4 6h16M4 12h16M4 18h16" />);
 
-export function MailIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <rect x="3" y="5" width="18" height="14" rx="2" />
-      <path d="M3 7l9 6 9-6" />
-    </SvgIcon>
-  );
-}
+export const ChevronDownIcon = /* @__PURE__ */ icon(<path d="M6 9l6 6 6-6" />);
 
-export function UserIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <circle cx="12" cy="8" r="4" />
-      <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
-    </SvgIcon>
-  );
-}
+export const MailIcon = /* @__PURE__ */ icon(
+  <>
+    <rect x="3" y="5" width="18" height="14" rx="2" />
+    <path d="M3 7l9 6 9-6" />
+  </>,
+);
 
-export function WarningIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <path d="M12 3l10 18H2L12 3z" />
-      <path d="M12 10v4M12 17.5v.5" />
-    </SvgIcon>
-  );
-}
+export const UserIcon = /* @__PURE__ */ icon(
+  <>
+    <circle cx="12" cy="8" r="4" />
+    <path d="M4 21c0-4 4-6 8-6s8 2 8 6" />
+  </>,
+);
 
-export function CheckIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <path d="M5 12l5 5 9-10" />
-    </SvgIcon>
-  );
-}
+export const WarningIcon = /* @__PURE__ */ icon(
+  <>
+    <path d="M12 3l10 18H2L12 3z" />
+    <path d="M12 10v4M12 17.5v.5" />
+  </>,
+);
 
-export function LogoutIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />
-    </SvgIcon>
-  );
-}
+export const CheckIcon = /* @__PURE__ */ icon(<path d="M5 12l5 5 9-10" />);
 
-export function LockIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <rect x="5" y="11" width="14" height="10" rx="2" />
-      <path d="M8 11V7a4 4 0 018 0v4" />
-    </SvgIcon>
-  );
-}
+export const LogoutIcon = /* @__PURE__ */ icon(<path d="M15 4h4v16h-4M10 8l-4 4 4 4M6 12h10" />);
 
-export function PlusIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <path d="M12 5v14M5 12h14" />
-    </SvgIcon>
-  );
-}
+export const LockIcon = /* @__PURE__ */ icon(
+  <>
+    <rect x="5" y="11" width="14" height="10" rx="2" />
+    <path d="M8 11V7a4 4 0 018 0v4" />
+  </>,
+);
 
-export function SearchIcon(props: IconProps) {
-  return (
-    <SvgIcon {...props}>
-      <circle cx="11" cy="11" r="7" />
-      <path d="M20 20l-3.5-3.5" />
-    </SvgIcon>
-  );
-}
+export const PlusIcon = /* @__PURE__ */ icon(<path d="M12 5v14M5 12h14" />);
+
+export const SearchIcon = /* @__PURE__ */ icon(
+  <>
+    <circle cx="11" cy="11" r="7" />
+    <path d="M20 20l-3.5-3.5" />
+  </>,
+);
 
 /** The sort mark of a column header: both arrows when unsorted, one when sorted. */
 export function SortIcon({ direction, ...props }: IconProps & { direction: 'asc' | 'desc' | 'none' }) {

@@ -2,22 +2,29 @@ import { LANGUAGES, type Language } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { setLanguage } from '../../lib/i18n';
 
+/**
+ * The Nordic cross flags: a field and a cross of one colour, in the flag's own proportions (the
+ * vertical bar starts at `x`, the horizontal one at `y`, both `bar` wide).
+ */
+const NORDIC_CROSSES: Partial<
+  Record<
+    Language,
+    { width: number; height: number; field: string; cross: string; x: number; y: number; bar: number }
+  >
+> = {
+  'sv-SE': { width: 16, height: 10, field: '#006aa7', cross: '#fecc00', x: 5, y: 4, bar: 2 },
+  'fi-FI': { width: 18, height: 11, field: '#fff', cross: '#002f6c', x: 5, y: 4, bar: 3 },
+};
+
 function Flag({ language }: { language: Language }) {
-  if (language === 'sv-SE') {
+  const nordic = NORDIC_CROSSES[language];
+  if (nordic) {
+    const { width, height, field, cross, x, y, bar } = nordic;
     return (
-      <svg viewBox="0 0 16 10" width={24} height={16} aria-hidden="true" focusable="false">
-        <rect width="16" height="10" fill="#006aa7" />
-        <rect x="5" width="2" height="10" fill="#fecc00" />
-        <rect y="4" width="16" height="2" fill="#fecc00" />
-      </svg>
-    );
-  }
-  if (language === 'fi-FI') {
-    return (
-      <svg viewBox="0 0 18 11" width={24} height={16} aria-hidden="true" focusable="false">
-        <rect width="18" height="11" fill="#fff" />
-        <rect x="5" width="3" height="11" fill="#002f6c" />
-        <rect y="4" width="18" height="3" fill="#002f6c" />
+      <svg viewBox={`0 0 ${width} ${height}`} width={24} height={16} aria-hidden="true" focusable="false">
+        <rect width={width} height={height} fill={field} />
+        <rect x={x} width={bar} height={height} fill={cross} />
+        <rect y={y} width={width} height={bar} fill={cross} />
       </svg>
     );
   }

@@ -8,7 +8,7 @@ import { PlusIcon } from './icons';
 import { ListToolbar } from './list-toolbar';
 import { LoadFailure, PageSpinner } from './load-states';
 import { Pagination } from './pagination';
-import type { SortOrder } from './sortable-header';
+import { type Column, type SortOrder, type SortProps, TableHead } from './sortable-header';
 
 /** The paging part of a list's query, and how a page changes it. */
 export interface ListPaging {
@@ -65,6 +65,20 @@ export function sortPropsOf<S extends string>(
 }
 
 /**
+ * The props of a list's search box (ListToolbar): a new search starts again on page 1 and replaces the
+ * history entry, so that Back does not step through every search typed.
+ */
+export function searchPropsOf(
+  query: { search?: string },
+  onQueryChange: (patch: { search: string; page: number }, options: { replace: boolean }) => void,
+) {
+  return {
+    search: query.search ?? '',
+    onSearch: (search: string) => onQueryChange({ search, page: 1 }, { replace: true }),
+  };
+}
+
+/**
  * After a delete, a narrower filter or a shared link the page can lie past the end of the list: the
  * last page is shown instead (replacing the history entry, so that Back does not return past the end).
  */
@@ -82,24 +96,51 @@ export function usePageInRange(
   }, [data, list.isPlaceholderData, query.page, lastPage, onQueryChange]);
 }
 
-/** A list's table in its scrolling wrapper, named for a screen reader by a hidden caption. */
-export function DataTable({
+/**
+ * What a searchable, sortable, paged list bound to its query needs: the search box's and the sortable
+ * headers' props, and the page kept in range (usePageInRange).
+ */
+export function useListControls<S extends string>(
+  list: Pick<UseQueryResult<ListAnswer>, 'data' | 'isPlaceholderData'>,
+  query: ListPaging & { search?: string; sort: S; order: SortOrder },
+  onQueryChange: (
+    patch: Partial<ListPaging> & { search?: string; sort?: S; order?: SortOrder },
+    options?: { replace?: boolean },
+  ) => void,
+) {
+  usePageInRange(list, query, onQueryChange);
+  return { searchProps: searchPropsOf(query, onQueryChange), sortProps: sortPropsOf(query, onQueryChange) };
+}
+
+/**
+ * A table in its scrolling wrapper, named for a screen reader by a hidden caption; with `columns` its
+ * header row comes first (sortable columns need `sortProps`).
+ */
+export function DataTable<S extends string = string>({
   caption,
   className = 'data-table',
+  wrapClassName = 'table-wrap',
   busy,
+  columns,
+  sortProps,
   children,
 }: {
   caption: string;
   className?: string;
+  /** The wrapper's classes (default table-wrap, the card look). */
+  wrapClassName?: string;
   /** A new page is on its way: the rows shown are the previous ones. */
   busy?: boolean;
-  /** The thead, tbody and tfoot. */
+  columns?: readonly (Column<S> | false)[];
+  sortProps?: SortProps<S>;
+  /** The tbody and tfoot (and the thead when there are no `columns`). */
   children: ReactNode;
 }) {
   return (
-    <div className="table-wrap" aria-busy={busy || undefined}>
+    <div className={wrapClassName} aria-busy={busy || undefined}>
       <table className={className}>
         <caption className="visually-hidden">{caption}</caption>
+        {columns && <TableHead columns={columns} sortProps={sortProps} />}
         {children}
       </table>
     </div>
@@ -320,8 +361,8 @@ export interface RegisterListProps<T extends { name: string }, S extends string>
   /** The delete call, by the record's id. */
   remove: UseMutationResult<unknown, Error, string>;
   idOf: (item: T) => string;
-  /** The header cells before the actions' column, given the SortableHeaders' props. */
-  head: (sortProps: ReturnType<typeof sortPropsOf<S>>) => ReactNode;
+  /** The columns before the actions' column. */
+  columns: readonly Column<S>[];
   /** A row's cells before its actions. */
   cells: (item: T) => ReactNode;
   /** The delete question's text. */
@@ -341,7 +382,7 @@ export function RegisterList<T extends { name: string }, S extends string>({
   list,
   remove,
   idOf,
-  head,
+  columns,
   cells,
   deleteMessage,
   form,
@@ -349,15 +390,13 @@ export function RegisterList<T extends { name: string }, S extends string>({
   const { t } = useTranslation();
   const register = useRegister<T>(remove);
   const { editing, deleting } = register;
-  usePageInRange(list, query, onQueryChange);
-  const sortProps = sortPropsOf(query, onQueryChange);
+  const { searchProps, sortProps } = useListControls(list, query, onQueryChange);
 
   return (
     <RegisterPage
       title={t(`${ns}:page.title`)}
       lead={t(`${ns}:page.lead`)}
-      search={query.search ?? ''}
-      onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
+      {...searchProps}
       searchLabel={t(`${ns}:page.search`)}
       searchHint={t(`${ns}:page.search_hint`)}
       newLabel={t(`${ns}:page.new`)}
@@ -375,15 +414,15 @@ export function RegisterList<T extends { name: string }, S extends string>({
             caption={t(`${ns}:page.title`)}
             className="data-table data-table--cards"
             busy={list.isFetching}
+            sortProps={sortProps}
+            columns={[
+              ...columns,
+              {
+                label: <span className="visually-hidden">{t(`${ns}:columns.actions`)}</span>,
+                className: 'data-table__actions',
+              },
+            ]}
           >
-            <thead>
-              <tr>
-                {head(sortProps)}
-                <th scope="col" className="data-table__actions">
-                  <span className="visually-hidden">{t(`${ns}:columns.actions`)}</span>
-                </th>
-              </tr>
-            </thead>
             <tbody>
               {data.items.map((item) => (
                 <tr key={idOf(item)}>

@@ -5,7 +5,7 @@ export type SortOrder = 'asc' | 'desc';
 
 export interface SortableHeaderProps<S extends string> {
   field: S;
-  label: string;
+  label: ReactNode;
   sort: S;
   order: SortOrder;
   onSort: (field: S, order: SortOrder) => void;
@@ -44,36 +44,55 @@ export function SortableHeader<S extends string>({
   );
 }
 
-export interface Column {
+export interface Column<S extends string = string> {
   label: ReactNode;
   /** An amount or a count: right-aligned (data-table__number). */
   numeric?: boolean;
   className?: string;
+  /** A longer name of the column, shown on hover. */
+  title?: string;
+  /** The field a press on the header sorts by: a SortableHeader (TableHead needs `sortProps`). */
+  sort?: S;
 }
 
+/** How a table is sorted now and how a header changes it (the list's `sortPropsOf`). */
+export type SortProps<S extends string> = Pick<SortableHeaderProps<S>, 'sort' | 'order' | 'onSort'>;
+
 /**
- * The header row of a table whose headers are plain column names (a sortable one uses SortableHeader);
- * a `false` column is left out (a column shown only sometimes).
+ * The header row of a table: plain column names, and a SortableHeader for a column with `sort`; a
+ * `false` column is left out (a column shown only sometimes).
  */
-export function TableHead({ columns }: { columns: readonly (Column | false)[] }) {
+export function TableHead<S extends string = string>({
+  columns,
+  sortProps,
+}: {
+  columns: readonly (Column<S> | false)[];
+  sortProps?: SortProps<S>;
+}) {
   return (
     <thead>
       <tr>
-        {columns.map((column, index) =>
-          column === false ? null : (
-            <th
-              // biome-ignore lint/suspicious/noArrayIndexKey: the columns are fixed for the table, their place is their identity.
+        {columns.map((column, index) => {
+          if (column === false) return null;
+          const className =
+            [column.className, column.numeric && 'data-table__number'].filter(Boolean).join(' ') || undefined;
+          // The columns are fixed for the table: their place is their identity.
+          return column.sort !== undefined && sortProps ? (
+            <SortableHeader
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
               key={index}
-              scope="col"
-              className={
-                [column.className, column.numeric && 'data-table__number'].filter(Boolean).join(' ') ||
-                undefined
-              }
-            >
+              field={column.sort}
+              label={column.label}
+              className={className}
+              {...sortProps}
+            />
+          ) : (
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+            <th key={index} scope="col" className={className} title={column.title}>
               {column.label}
             </th>
-          ),
-        )}
+          );
+        })}
       </tr>
     </thead>
   );

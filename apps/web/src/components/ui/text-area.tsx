@@ -1,5 +1,5 @@
 import { type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import { FieldShell, fieldDescription } from './select-field';
+import { FieldShell, fieldDescription } from './field-shell';
 
 export interface TextAreaProps
   extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'className'> {

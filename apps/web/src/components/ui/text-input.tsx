@@ -1,7 +1,6 @@
 import { TWO_FACTOR_CODE_LENGTH } from '@portal/contracts';
 import { type InputHTMLAttributes, type Ref, useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { translateCode } from '../../lib/messages';
+import { FieldShell, fieldDescription } from './field-shell';
 
 /** A rule returns true when the value passes, otherwise the code of the failure (spec §5). */
 export type Rule = (value: string) => true | string;
@@ -44,15 +43,6 @@ function runRules(rules: readonly Rule[] | undefined, value: string): string | u
   return undefined;
 }
 
-/** The star after a required field's label; hidden from the accessible name, which `required` covers. */
-export function RequiredMark() {
-  return (
-    <span className="field__required" aria-hidden="true">
-      {' *'}
-    </span>
-  );
-}
-
 /**
  * The labelled text input of spec §2. With rules it validates on input and again whenever the bound
  * value changes from outside (spec §4); the error is translated and tied to the field with
@@ -75,7 +65,6 @@ export function TextInput({
   required,
   ...rest
 }: TextInputProps) {
-  const { t } = useTranslation();
   const [fieldId] = useState(() => id ?? generateFieldId());
   const [ruleError, setRuleError] = useState<string | undefined>();
   const text = asText(value);
@@ -91,18 +80,19 @@ export function TextInput({
   }, [text, rules]);
 
   const code = error ?? ruleError;
-  const errorId = `${fieldId}-error`;
-  const hintId = `${fieldId}-hint`;
+  const { hintId, errorId } = fieldDescription(fieldId, hint, code);
   const describedBy = [code && errorId, hint && hintId].filter(Boolean).join(' ') || undefined;
 
   return (
-    <div className={['field', code && 'field--invalid', className].filter(Boolean).join(' ')}>
-      {label && (
-        <label htmlFor={fieldId} className="field__label">
-          {label}
-          {required && <RequiredMark />}
-        </label>
-      )}
+    <FieldShell
+      id={fieldId}
+      label={label}
+      required={required}
+      hint={hint}
+      error={code}
+      errorParams={{ max: limit, ...errorParams }}
+      className={className}
+    >
       <input
         ref={inputRef}
         id={fieldId}
@@ -121,17 +111,7 @@ export function TextInput({
         }}
         {...rest}
       />
-      {hint && (
-        <p id={hintId} className="field__hint">
-          {hint}
-        </p>
-      )}
-      {code && (
-        <p id={errorId} className="field__error" role="alert">
-          {translateCode(t, code, { max: limit, ...errorParams })}
-        </p>
-      )}
-    </div>
+    </FieldShell>
   );
 }
 

@@ -12,7 +12,7 @@ import { Button } from '../../../components/ui/button';
 import { FormTextField } from '../../../components/ui/form-fields';
 import { MessageDialog } from '../../../components/ui/message-dialog';
 import { TextInput } from '../../../components/ui/text-input';
-import { trackFormSubmit } from '../../../lib/analytics';
+import { trackedSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { errorText, translateCode } from '../../../lib/messages';
 import { useSaveIssuerInfo } from '../api/save-issuer-info';
@@ -61,10 +61,11 @@ export function IssuerDetailsForm({ issuer, onSaved }: { issuer: Issuer; onSaved
       className="form-grid"
       noValidate
       aria-label={t('account:details.title')}
-      onSubmit={handleSubmit((values) => {
-        trackFormSubmit('issuer_info', Object.keys(values));
-        save.mutate(values, { onSuccess: onSaved, onError: setFailure });
-      })}
+      onSubmit={handleSubmit(
+        trackedSubmit('issuer_info', (values: SaveIssuerInfoBody) =>
+          save.mutate(values, { onSuccess: onSaved, onError: setFailure }),
+        ),
+      )}
     >
       <TextInput
         label={t('account:details.fields.organizationNo')}

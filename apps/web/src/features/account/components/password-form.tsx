@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { FormTextField } from '../../../components/ui/form-fields';
 import { MessageDialog } from '../../../components/ui/message-dialog';
-import { trackFormSubmit } from '../../../lib/analytics';
+import { trackedSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/messages';
 import { useChangePassword } from '../api/change-password';
@@ -69,19 +69,20 @@ export function PasswordForm() {
       className="stack"
       noValidate
       aria-label={t('account:password.title')}
-      onSubmit={handleSubmit((form) => {
-        trackFormSubmit('change_password', Object.keys(form));
-        change.mutate(
-          { old: form.currentPassword, new: form.newPassword },
-          {
-            onSuccess: () => {
-              reset(EMPTY);
-              setOutcome('success');
+      onSubmit={handleSubmit(
+        trackedSubmit('change_password', (form: PasswordFields) =>
+          change.mutate(
+            { old: form.currentPassword, new: form.newPassword },
+            {
+              onSuccess: () => {
+                reset(EMPTY);
+                setOutcome('success');
+              },
+              onError: (error) => setOutcome({ error }),
             },
-            onError: (error) => setOutcome({ error }),
-          },
-        );
-      })}
+          ),
+        ),
+      )}
     >
       <p className="muted">{t('account:password.policy')}</p>
       {fields.map((f) => (

@@ -1,7 +1,8 @@
 import { type listArticlesQuerySchema, ROUTES } from '@portal/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { pageQueryOptions } from '../../../lib/api-hooks';
 
 export type ArticleListQuery = z.output<typeof listArticlesQuerySchema>;
 
@@ -19,12 +20,7 @@ export function listArticles(query: ArticleListQuery, signal?: AbortSignal) {
 }
 
 export function listArticlesQueryOptions(query: ArticleListQuery) {
-  return queryOptions({
-    queryKey: articleKeys.list(query),
-    queryFn: ({ signal }) => listArticles(query, signal),
-    // The table keeps the previous page on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  return pageQueryOptions(articleKeys.list(query), (signal) => listArticles(query, signal));
 }
 
 export function useArticles(query: ArticleListQuery) {

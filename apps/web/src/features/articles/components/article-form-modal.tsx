@@ -14,7 +14,7 @@ import {
 import { saveRecord } from '../../../components/ui/list-results';
 import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
 import { RecordFormModal } from '../../../components/ui/record-form-modal';
-import { trackFormSubmit } from '../../../lib/analytics';
+import { trackedSubmit } from '../../../lib/analytics';
 import { formatBasisPoints } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { useCreateArticle } from '../api/create-article';
@@ -80,11 +80,12 @@ export function ArticleFormModal({
     setFailure(error);
   }
 
-  const submit = handleSubmit((body) => {
-    setFailure(null);
-    trackFormSubmit(isNew ? 'create_article' : 'update_article', Object.keys(body));
-    saveRecord({ id: article?.articleID, body, create, update, onSaved, onError: onFailure });
-  });
+  const submit = handleSubmit(
+    trackedSubmit(isNew ? 'create_article' : 'update_article', (body: ArticleBody) => {
+      setFailure(null);
+      saveRecord({ id: article?.articleID, body, create, update, onSaved, onError: onFailure });
+    }),
+  );
 
   const title = isNew ? t('articles:form.new_title') : t('articles:form.edit_title');
   return (

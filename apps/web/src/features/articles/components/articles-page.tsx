@@ -2,7 +2,6 @@ import type { Article, TaxRate } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { RegisterList } from '../../../components/ui/list-results';
 import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
-import { SortableHeader } from '../../../components/ui/sortable-header';
 import { formatBasisPoints, formatDate } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
 import { useDeleteArticle } from '../api/delete-article';
@@ -40,24 +39,15 @@ export function ArticlesPage({
       list={useArticles(query)}
       remove={useDeleteArticle()}
       idOf={(article) => article.articleID}
-      head={(sortProps) => (
-        <>
-          <SortableHeader field="articleNumber" label={t('articles:fields.articleNumber')} {...sortProps} />
-          <SortableHeader field="name" label={t('articles:fields.name')} {...sortProps} />
-          <SortableHeader
-            field="priceMinor"
-            label={t('articles:columns.price')}
-            className="data-table__number"
-            {...sortProps}
-          />
-          <th scope="col">{t('articles:fields.unit')}</th>
-          <th scope="col" className="data-table__number">
-            {t('articles:fields.vat')}
-          </th>
-          <th scope="col">{t('articles:fields.recipient')}</th>
-          <SortableHeader field="updated" label={t('articles:columns.updated')} {...sortProps} />
-        </>
-      )}
+      columns={[
+        { label: t('articles:fields.articleNumber'), sort: 'articleNumber' },
+        { label: t('articles:fields.name'), sort: 'name' },
+        { label: t('articles:columns.price'), sort: 'priceMinor', numeric: true },
+        { label: t('articles:fields.unit') },
+        { label: t('articles:fields.vat'), numeric: true },
+        { label: t('articles:fields.recipient') },
+        { label: t('articles:columns.updated'), sort: 'updated' },
+      ]}
       cells={(article) => (
         <>
           <td data-label={t('articles:fields.articleNumber')}>{article.articleNumber}</td>

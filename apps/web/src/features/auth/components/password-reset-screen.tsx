@@ -12,7 +12,7 @@ import { LanguageFlags } from '../../../components/ui/language-flags';
 import { MessageDialog } from '../../../components/ui/message-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { trackFormSubmit } from '../../../lib/analytics';
+import { trackedSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { addTexts } from '../../../lib/i18n';
 import { errorText } from '../../../lib/messages';
@@ -75,13 +75,14 @@ export function PasswordResetScreen({ hash }: { hash: string }) {
         className="auth-form"
         noValidate
         aria-label={t('auth:password_reset.title')}
-        onSubmit={handleSubmit((values) => {
-          trackFormSubmit('password_reset', Object.keys(values));
-          reset.mutate(
-            { hash, new: values.newPassword },
-            { onSuccess: () => setDone(true), onError: setFailure },
-          );
-        })}
+        onSubmit={handleSubmit(
+          trackedSubmit('password_reset', (values: NewPasswordForm) =>
+            reset.mutate(
+              { hash, new: values.newPassword },
+              { onSuccess: () => setDone(true), onError: setFailure },
+            ),
+          ),
+        )}
       >
         <h2 className="auth-form__title">{t('auth:password_reset.title')}</h2>
         <p className="auth-form__intro">{t('account:password.policy')}</p>

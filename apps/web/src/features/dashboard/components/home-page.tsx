@@ -60,32 +60,37 @@ export function HomePage({ self }: { self: Self }) {
         </Card>
         <Card header={t('dashboard:status.title')}>
           <ul className="status-list">
-            <Status
-              ok={self.lastPasswordChange !== null}
-              text={
-                self.lastPasswordChange
+            {[
+              {
+                id: 'password',
+                ok: self.lastPasswordChange !== null,
+                text: self.lastPasswordChange
                   ? t('dashboard:status.password_changed', {
                       date: formatDate(self.lastPasswordChange, i18n.language),
                     })
-                  : t('dashboard:status.password_initial')
-              }
-            />
-            <Status
-              ok={self.twoFactorEnabled}
-              text={
-                self.twoFactorEnabled
-                  ? t('dashboard:status.two_factor_on')
-                  : t('dashboard:status.two_factor_off')
-              }
-            />
-            <Status
-              ok={issuer.bankAccountVerified}
-              text={
-                issuer.bankAccountVerified
-                  ? t('dashboard:status.bank_verified')
-                  : t('dashboard:status.bank_unverified')
-              }
-            />
+                  : t('dashboard:status.password_initial'),
+              },
+              {
+                id: 'two-factor',
+                ok: self.twoFactorEnabled,
+                text: t(
+                  self.twoFactorEnabled
+                    ? 'dashboard:status.two_factor_on'
+                    : 'dashboard:status.two_factor_off',
+                ),
+              },
+              {
+                id: 'bank',
+                ok: issuer.bankAccountVerified,
+                text: t(
+                  issuer.bankAccountVerified
+                    ? 'dashboard:status.bank_verified'
+                    : 'dashboard:status.bank_unverified',
+                ),
+              },
+            ].map((status) => (
+              <Status key={status.id} ok={status.ok} text={status.text} />
+            ))}
           </ul>
         </Card>
       </div>

@@ -14,7 +14,7 @@ import { Card } from '../../../components/ui/card';
 import { CheckCell } from '../../../components/ui/check-cells';
 import { DataTable } from '../../../components/ui/list-results';
 import { ErrorNotice, LoadFailure } from '../../../components/ui/load-states';
-import { TableHead } from '../../../components/ui/sortable-header';
+import { MoneyCells } from '../../../components/ui/money-cells';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -212,22 +212,22 @@ export function BusinessInvoicesPage({
             <p className="empty-state">{t('fortnox:list.empty')}</p>
           )}
           {items.length > 0 && (
-            <DataTable caption={t('fortnox:list.caption')}>
-              <TableHead
-                columns={[
-                  {
-                    label: <span className="visually-hidden">{t('fortnox:list.status')}</span>,
-                    className: 'data-table__check',
-                  },
-                  { label: t('fortnox:list.number'), className: 'data-table__key' },
-                  { label: t('fortnox:list.customer') },
-                  { label: t('fortnox:list.invoice_date') },
-                  { label: t('fortnox:list.due_date') },
-                  { label: t('fortnox:list.total'), numeric: true },
-                  { label: t('fortnox:list.balance'), numeric: true },
-                  { label: t('fortnox:list.status') },
-                ]}
-              />
+            <DataTable
+              caption={t('fortnox:list.caption')}
+              columns={[
+                {
+                  label: <span className="visually-hidden">{t('fortnox:list.status')}</span>,
+                  className: 'data-table__check',
+                },
+                { label: t('fortnox:list.number'), className: 'data-table__key' },
+                { label: t('fortnox:list.customer') },
+                { label: t('fortnox:list.invoice_date') },
+                { label: t('fortnox:list.due_date') },
+                { label: t('fortnox:list.total'), numeric: true },
+                { label: t('fortnox:list.balance'), numeric: true },
+                { label: t('fortnox:list.status') },
+              ]}
+            >
               <tbody>
                 {items.map((invoice) => {
                   const selectable = SELECTABLE.has(invoice.status);
@@ -252,12 +252,11 @@ export function BusinessInvoicesPage({
                       <td>{invoice.customerName}</td>
                       <td>{formatDate(invoice.invoiceDate, language)}</td>
                       <td>{formatDate(invoice.dueDate, language)}</td>
-                      <td className="data-table__number">
-                        {formatMoney(invoice.totalMinor, invoice.currency, language)}
-                      </td>
-                      <td className="data-table__number">
-                        {formatMoney(invoice.balanceMinor, invoice.currency, language)}
-                      </td>
+                      <MoneyCells
+                        amounts={[invoice.totalMinor, invoice.balanceMinor]}
+                        currency={invoice.currency}
+                        language={language}
+                      />
                       <td>
                         <span
                           className={`business-invoices__status business-invoices__status--${invoice.status}`}

@@ -6,9 +6,9 @@ import {
   PLAN_TRANSITIONS,
   ROUTES,
 } from '@portal/contracts';
-import { keepPreviousData, queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiDownload, apiRequest } from '../../../lib/api-client';
-import { routeAt } from '../../../lib/api-hooks';
+import { pageQueryOptions, routeAt } from '../../../lib/api-hooks';
 import { saveBlob } from '../../../lib/download';
 
 export const planKeys = {
@@ -34,14 +34,7 @@ export function listInstallmentPlans(query: ListInstallmentPlansQuery, signal?: 
 }
 
 export function useInstallmentPlans(query: ListInstallmentPlansQuery) {
-  return useQuery(
-    queryOptions({
-      queryKey: planKeys.list(query),
-      queryFn: ({ signal }) => listInstallmentPlans(query, signal),
-      // The table keeps the previous page on screen while the next one loads.
-      placeholderData: keepPreviousData,
-    }),
-  );
+  return useQuery(pageQueryOptions(planKeys.list(query), (signal) => listInstallmentPlans(query, signal)));
 }
 
 /** `GET limited/installmentplans/:id`: one plan with its schedule, signees, securities and timeline. */

@@ -6,7 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
-import { TableHead } from '../../../components/ui/sortable-header';
+import { DataTable } from '../../../components/ui/list-results';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -46,38 +46,35 @@ function PartiesTable({
   const language = toLanguage(i18n.language);
   const withStatus = parties.some((p) => p.signingStatus !== undefined);
   return (
-    <div className="table-wrap">
-      <table className="data-table">
-        <caption className="visually-hidden">{caption}</caption>
-        <TableHead
-          columns={[
-            { label: t('installments:form.party.name'), className: 'data-table__key' },
-            { label: t('installments:form.party.identity_number') },
-            { label: t('installments:form.party.email') },
-            { label: t('installments:form.party.phone') },
-            withStatus && { label: t('installments:detail.fields.state') },
-          ]}
-        />
-        <tbody>
-          {parties.map((party) => (
-            <tr key={party.identityNumber}>
-              <th scope="row">{party.name}</th>
-              <td>{party.identityNumber}</td>
-              <td>{party.email}</td>
-              <td>{party.phone}</td>
-              {withStatus && party.signingStatus && (
-                <td>
-                  {/* "Signed <date>" once: the status word is part of the dated text. */}
-                  {party.signedAt && party.signingStatus === 'signed'
-                    ? t('installments:detail.signed_at', { date: formatDateTime(party.signedAt, language) })
-                    : t(SIGNING_KEYS[party.signingStatus])}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={caption}
+      columns={[
+        { label: t('installments:form.party.name'), className: 'data-table__key' },
+        { label: t('installments:form.party.identity_number') },
+        { label: t('installments:form.party.email') },
+        { label: t('installments:form.party.phone') },
+        withStatus && { label: t('installments:detail.fields.state') },
+      ]}
+    >
+      <tbody>
+        {parties.map((party) => (
+          <tr key={party.identityNumber}>
+            <th scope="row">{party.name}</th>
+            <td>{party.identityNumber}</td>
+            <td>{party.email}</td>
+            <td>{party.phone}</td>
+            {withStatus && party.signingStatus && (
+              <td>
+                {/* "Signed <date>" once: the status word is part of the dated text. */}
+                {party.signedAt && party.signingStatus === 'signed'
+                  ? t('installments:detail.signed_at', { date: formatDateTime(party.signedAt, language) })
+                  : t(SIGNING_KEYS[party.signingStatus])}
+              </td>
+            )}
+          </tr>
+        ))}
+      </tbody>
+    </DataTable>
   );
 }
 

@@ -4,14 +4,13 @@ import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { PlusIcon } from '../../../components/ui/icons';
 import { LinkedRow } from '../../../components/ui/linked-row';
-import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
+import { DataTable, ListResults, useListControls } from '../../../components/ui/list-results';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
+import { MoneyCells } from '../../../components/ui/money-cells';
 import { SelectField } from '../../../components/ui/select-field';
-import { SortableHeader } from '../../../components/ui/sortable-header';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
-import { formatMoney } from '../../../lib/money';
 import { useInstallmentPlans } from '../api/plans';
 import { PLAN_STATE_KEYS } from '../utils/labels';
 import { PlanStateBadge } from './plan-state-badge';
@@ -34,8 +33,7 @@ export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPage
   const language = toLanguage(i18n.language);
   const navigate = useNavigate();
   const list = useInstallmentPlans(query);
-  usePageInRange(list, query, onQueryChange);
-  const sortProps = sortPropsOf(query, onQueryChange);
+  const { searchProps, sortProps } = useListControls(list, query, onQueryChange);
   const stateOptions = [
     { value: '', label: t('installments:list.all_states') },
     ...PLAN_STATE_NUMBERS.map((state) => ({ value: String(state), label: t(PLAN_STATE_KEYS[state]) })),
@@ -47,8 +45,7 @@ export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPage
       <p className="page__lead">{t('installments:list.lead')}</p>
       <div className="invoice-filters">
         <ListToolbar
-          search={query.search ?? ''}
-          onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
+          {...searchProps}
           searchLabel={t('installments:list.search')}
           searchHint={t('installments:list.search_hint')}
         >
@@ -82,46 +79,23 @@ export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPage
             caption={t('installments:list.title')}
             className="data-table plan-table"
             busy={list.isFetching}
+            sortProps={sortProps}
+            columns={[
+              {
+                label: t('installments:list.columns.loan_number'),
+                sort: 'loanNumber',
+                className: 'data-table__key',
+              },
+              { label: t('installments:list.columns.description') },
+              { label: t('installments:list.columns.buyer'), sort: 'recipientName' },
+              { label: t('installments:list.columns.start_date'), sort: 'startDate' },
+              { label: t('installments:list.columns.installments'), numeric: true },
+              { label: t('installments:list.columns.total'), sort: 'total', numeric: true },
+              { label: t('installments:list.columns.remaining'), numeric: true },
+              { label: t('installments:list.columns.state') },
+              { label: t('installments:list.columns.created'), sort: 'created' },
+            ]}
           >
-            <thead>
-              <tr>
-                <SortableHeader
-                  field="loanNumber"
-                  label={t('installments:list.columns.loan_number')}
-                  className="data-table__key"
-                  {...sortProps}
-                />
-                <th scope="col">{t('installments:list.columns.description')}</th>
-                <SortableHeader
-                  field="recipientName"
-                  label={t('installments:list.columns.buyer')}
-                  {...sortProps}
-                />
-                <SortableHeader
-                  field="startDate"
-                  label={t('installments:list.columns.start_date')}
-                  {...sortProps}
-                />
-                <th scope="col" className="data-table__number">
-                  {t('installments:list.columns.installments')}
-                </th>
-                <SortableHeader
-                  field="total"
-                  label={t('installments:list.columns.total')}
-                  className="data-table__number"
-                  {...sortProps}
-                />
-                <th scope="col" className="data-table__number">
-                  {t('installments:list.columns.remaining')}
-                </th>
-                <th scope="col">{t('installments:list.columns.state')}</th>
-                <SortableHeader
-                  field="created"
-                  label={t('installments:list.columns.created')}
-                  {...sortProps}
-                />
-              </tr>
-            </thead>
             <tbody>
               {data.items.map((plan) => (
                 // The loan number is a link for the keyboard; a click anywhere on the row does the same.
@@ -138,10 +112,11 @@ export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPage
                   <td>{plan.recipientName}</td>
                   <td>{formatDate(plan.startDate, language)}</td>
                   <td className="data-table__number">{plan.noOfInstallments}</td>
-                  <td className="data-table__number">{formatMoney(plan.total, plan.currency, language)}</td>
-                  <td className="data-table__number">
-                    {formatMoney(plan.remainingMinor, plan.currency, language)}
-                  </td>
+                  <MoneyCells
+                    amounts={[plan.total, plan.remainingMinor]}
+                    currency={plan.currency}
+                    language={language}
+                  />
                   <td>
                     <PlanStateBadge state={plan.state} />
                   </td>

@@ -1,7 +1,8 @@
 import { type listInvoicesQuerySchema, ROUTES } from '@portal/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest, type RequestOptions } from '../../../lib/api-client';
+import { pageQueryOptions } from '../../../lib/api-hooks';
 
 export type InvoiceListQuery = z.output<typeof listInvoicesQuerySchema>;
 
@@ -41,12 +42,7 @@ export function listInvoices(query: InvoiceListQuery, signal?: AbortSignal) {
 }
 
 export function listInvoicesQueryOptions(query: InvoiceListQuery) {
-  return queryOptions({
-    queryKey: invoiceKeys.list(query),
-    queryFn: ({ signal }) => listInvoices(query, signal),
-    // The table keeps the previous page on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  return pageQueryOptions(invoiceKeys.list(query), (signal) => listInvoices(query, signal));
 }
 
 export function useInvoices(query: InvoiceListQuery) {

@@ -1,7 +1,7 @@
 import { type CreateMessageBody, ROUTES } from '@portal/contracts';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
-import { routeAt } from '../../../lib/api-hooks';
+import { pageQueryOptions, routeAt } from '../../../lib/api-hooks';
 import { selfKeys } from '../../../lib/self';
 
 export interface MessageListParams {
@@ -24,11 +24,7 @@ export function listMessages(params: MessageListParams, signal?: AbortSignal) {
 }
 
 export function useMessages(params: MessageListParams) {
-  return useQuery({
-    queryKey: messageKeys.list(params),
-    queryFn: ({ signal }) => listMessages(params, signal),
-    placeholderData: keepPreviousData,
-  });
+  return useQuery(pageQueryOptions(messageKeys.list(params), (signal) => listMessages(params, signal)));
 }
 
 /** The header counts unread messages from `self`: it is read again after a change. */

@@ -2,9 +2,9 @@ import type { Language } from '@portal/contracts';
 import { reportsTexts } from '@portal/i18n/namespaces/reports';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../../components/ui/load-states';
+import { MoneyCells } from '../../../components/ui/money-cells';
 import { TableHead } from '../../../components/ui/sortable-header';
 import { addTexts } from '../../../lib/i18n';
-import { formatMoney } from '../../../lib/money';
 import { useFeesPreview } from '../api/preview-fees';
 
 addTexts('reports', reportsTexts);
@@ -34,9 +34,11 @@ export function FeesPreview({ invoiceIDs, language }: { invoiceIDs: readonly str
         {totals.map((total) => (
           <tr key={total.currency}>
             <th scope="row">{total.currency}</th>
-            <td className="data-table__number">{formatMoney(total.grossMinor, total.currency, language)}</td>
-            <td className="data-table__number">{formatMoney(total.feeMinor, total.currency, language)}</td>
-            <td className="data-table__number">{formatMoney(total.netMinor, total.currency, language)}</td>
+            <MoneyCells
+              amounts={[total.grossMinor, total.feeMinor, total.netMinor]}
+              currency={total.currency}
+              language={language}
+            />
           </tr>
         ))}
       </tbody>

@@ -6,6 +6,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { ConfirmDialog } from '../../../components/ui/confirm-dialog';
+import { DataTable } from '../../../components/ui/list-results';
 import { LoadFailure, PageSpinner } from '../../../components/ui/load-states';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -25,7 +26,6 @@ import type { InvoiceNotice } from './invoice-form-screen';
 import { InvoiceStateBadge } from './invoice-state-badge';
 import { InvoiceTotals } from './invoice-totals';
 import '../texts';
-import { TableHead } from '../../../components/ui/sortable-header';
 
 export interface InvoiceDetailPageProps {
   invoiceID: string;
@@ -265,43 +265,41 @@ function InvoiceDetailView({
       <InvoiceDocuments invoice={invoice} language={language} />
 
       <Card header={t('invoices:detail.sections.rows')}>
-        <div className="table-wrap">
-          <table className="data-table invoice-detail__rows">
-            <caption className="visually-hidden">{t('invoices:detail.sections.rows')}</caption>
-            <TableHead
-              columns={[
-                { label: t('invoices:form.rows.article_number') },
-                { label: t('invoices:form.rows.name'), className: 'data-table__key' },
-                { label: t('invoices:form.rows.quantity'), numeric: true },
-                { label: t('invoices:form.rows.price'), numeric: true },
-                { label: t('invoices:form.rows.vat'), numeric: true },
-                { label: t('invoices:form.rows.amount'), numeric: true },
-              ]}
-            />
-            <tbody>
-              {invoice.rows.map((row, index) => (
-                // Rows have no id of their own; their position is their identity.
-                // biome-ignore lint/suspicious/noArrayIndexKey: see above.
-                <tr key={index}>
-                  <td>{row.articleNumber}</td>
-                  <td className="data-table__key">
-                    {row.name}
-                    {row.rotRut && <span className="tag">{t('invoices:detail.labour')}</span>}
-                    {row.description && (
-                      <span className="invoice-detail__row-description">{row.description}</span>
-                    )}
-                  </td>
-                  <td className="data-table__number">
-                    {formatQuantity(row.quantityMilli, language)} {t(UNIT_KEYS[row.unit])}
-                  </td>
-                  <td className="data-table__number">{money(row.unitPriceMinor)}</td>
-                  <td className="data-table__number">{formatBasisPoints(row.vatBasisPoints, language)}</td>
-                  <td className="data-table__number">{money(row.netMinor)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          caption={t('invoices:detail.sections.rows')}
+          className="data-table invoice-detail__rows"
+          columns={[
+            { label: t('invoices:form.rows.article_number') },
+            { label: t('invoices:form.rows.name'), className: 'data-table__key' },
+            { label: t('invoices:form.rows.quantity'), numeric: true },
+            { label: t('invoices:form.rows.price'), numeric: true },
+            { label: t('invoices:form.rows.vat'), numeric: true },
+            { label: t('invoices:form.rows.amount'), numeric: true },
+          ]}
+        >
+          <tbody>
+            {invoice.rows.map((row, index) => (
+              // Rows have no id of their own; their position is their identity.
+              // biome-ignore lint/suspicious/noArrayIndexKey: see above.
+              <tr key={index}>
+                <td>{row.articleNumber}</td>
+                <td className="data-table__key">
+                  {row.name}
+                  {row.rotRut && <span className="tag">{t('invoices:detail.labour')}</span>}
+                  {row.description && (
+                    <span className="invoice-detail__row-description">{row.description}</span>
+                  )}
+                </td>
+                <td className="data-table__number">
+                  {formatQuantity(row.quantityMilli, language)} {t(UNIT_KEYS[row.unit])}
+                </td>
+                <td className="data-table__number">{money(row.unitPriceMinor)}</td>
+                <td className="data-table__number">{formatBasisPoints(row.vatBasisPoints, language)}</td>
+                <td className="data-table__number">{money(row.netMinor)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </DataTable>
         <div className="invoice-detail__totals">
           <InvoiceTotals
             currency={invoice.currency}

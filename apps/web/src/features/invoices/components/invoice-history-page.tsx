@@ -6,16 +6,15 @@ import { Button } from '../../../components/ui/button';
 import { CheckCell, SelectAllBox } from '../../../components/ui/check-cells';
 import { DateRange } from '../../../components/ui/date-field';
 import { LinkedRow } from '../../../components/ui/linked-row';
-import { DataTable, ListResults, sortPropsOf, usePageInRange } from '../../../components/ui/list-results';
+import { DataTable, ListResults, useListControls } from '../../../components/ui/list-results';
 import { ListToolbar } from '../../../components/ui/list-toolbar';
-import { SortableHeader } from '../../../components/ui/sortable-header';
+import { MoneyCells } from '../../../components/ui/money-cells';
 import { Tabs } from '../../../components/ui/tabs';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { translateCode } from '../../../lib/messages';
-import { formatMoney } from '../../../lib/money';
 import { bucketLabelKey } from '../../../lib/overdue-buckets';
 import { useDownloadInvoicesPdf } from '../api/download-documents';
 import { type InvoiceListQuery, useInvoices } from '../api/list-invoices';
@@ -127,8 +126,7 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
     choose(next);
   }
 
-  usePageInRange(list, query, onQueryChange);
-  const sortProps = sortPropsOf(query, onQueryChange);
+  const { searchProps, sortProps } = useListControls(list, query, onQueryChange);
 
   const results = (
     <div className="stack">
@@ -146,51 +144,33 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
               caption={t('invoices:list.title')}
               className="data-table invoice-table"
               busy={list.isFetching}
-            >
-              <thead>
-                <tr>
-                  <th scope="col" className="data-table__check">
+              sortProps={sortProps}
+              columns={[
+                {
+                  label: (
                     <SelectAllBox
                       label={t('invoices:list.select_page')}
                       checked={pageIds.length > 0 && chosenOnPage === pageIds.length}
                       mixed={chosenOnPage > 0 && chosenOnPage < pageIds.length}
                       onChange={(checked) => toggle(pageIds, checked)}
                     />
-                  </th>
-                  <SortableHeader
-                    field="invoiceNumber"
-                    label={t('invoices:list.columns.number')}
-                    className="data-table__key"
-                    {...sortProps}
-                  />
-                  <SortableHeader
-                    field="recipientName"
-                    label={t('invoices:list.columns.recipient')}
-                    {...sortProps}
-                  />
-                  <SortableHeader
-                    field="invoiceDate"
-                    label={t('invoices:list.columns.invoice_date')}
-                    {...sortProps}
-                  />
-                  <SortableHeader
-                    field="dueDate"
-                    label={t('invoices:list.columns.due_date')}
-                    {...sortProps}
-                  />
-                  <SortableHeader
-                    field="grossMinor"
-                    label={t('invoices:list.columns.amount')}
-                    className="data-table__number"
-                    {...sortProps}
-                  />
-                  <th scope="col" className="data-table__number">
-                    {t('invoices:list.columns.remaining')}
-                  </th>
-                  <th scope="col">{t('invoices:list.columns.state')}</th>
-                  <th scope="col">{t('invoices:list.columns.ocr')}</th>
-                </tr>
-              </thead>
+                  ),
+                  className: 'data-table__check',
+                },
+                {
+                  label: t('invoices:list.columns.number'),
+                  sort: 'invoiceNumber',
+                  className: 'data-table__key',
+                },
+                { label: t('invoices:list.columns.recipient'), sort: 'recipientName' },
+                { label: t('invoices:list.columns.invoice_date'), sort: 'invoiceDate' },
+                { label: t('invoices:list.columns.due_date'), sort: 'dueDate' },
+                { label: t('invoices:list.columns.amount'), sort: 'grossMinor', numeric: true },
+                { label: t('invoices:list.columns.remaining'), numeric: true },
+                { label: t('invoices:list.columns.state') },
+                { label: t('invoices:list.columns.ocr') },
+              ]}
+            >
               <tbody>
                 {data.items.map((invoice) => (
                   // The number is a link for the keyboard; a click anywhere on the row but its checkbox
@@ -217,12 +197,11 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
                     <td>{invoice.recipientName}</td>
                     <td>{formatDate(invoice.invoiceDate, language)}</td>
                     <td>{formatDate(invoice.dueDate, language)}</td>
-                    <td className="data-table__number">
-                      {formatMoney(invoice.grossMinor, invoice.currency, language)}
-                    </td>
-                    <td className="data-table__number">
-                      {formatMoney(invoice.remainingMinor, invoice.currency, language)}
-                    </td>
+                    <MoneyCells
+                      amounts={[invoice.grossMinor, invoice.remainingMinor]}
+                      currency={invoice.currency}
+                      language={language}
+                    />
                     <td>
                       <InvoiceStateBadge
                         state={invoice.state}
@@ -265,8 +244,7 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
       ) : null}
       <div className="invoice-filters">
         <ListToolbar
-          search={query.search ?? ''}
-          onSearch={(search) => onQueryChange({ search, page: 1 }, { replace: true })}
+          {...searchProps}
           searchLabel={t('invoices:list.search')}
           searchHint={t('invoices:list.search_hint')}
         />

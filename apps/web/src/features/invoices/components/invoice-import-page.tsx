@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { z } from 'zod';
 import { Button } from '../../../components/ui/button';
+import { DataTable } from '../../../components/ui/list-results';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { formatDate } from '../../../lib/format';
@@ -24,7 +25,6 @@ import {
 import { CurrencyTotals } from './currency-totals';
 import { FileInput } from './file-input';
 import '../texts';
-import { TableHead } from '../../../components/ui/sortable-header';
 
 type ImportResult = z.infer<typeof importInvoicesResponseSchema>;
 
@@ -91,54 +91,52 @@ function PreviewTable({ preview }: { preview: ImportPreview }) {
   const language = toLanguage(i18n.language);
   const count = new Intl.NumberFormat(language);
   return (
-    <div className="table-wrap">
-      <table className="data-table import-table">
-        <caption className="visually-hidden">{t('invoices:import.table_caption')}</caption>
-        <TableHead
-          columns={[
-            { label: t('invoices:import.table.status') },
-            { label: t('invoices:list.columns.number') },
-            { label: t('invoices:list.columns.recipient') },
-            { label: t('invoices:list.columns.invoice_date') },
-            { label: t('invoices:import.table.lines') },
-            { label: t('invoices:import.table.rows'), numeric: true },
-            { label: t('invoices:list.columns.amount'), numeric: true },
-            { label: t('invoices:import.table.issues') },
-          ]}
-        />
-        <tbody>
-          {preview.invoices.map((invoice) => {
-            const isValid = invoice.issues.length === 0;
-            return (
-              <tr key={invoice.lines[0]} className={isValid ? undefined : 'import-table__invalid'}>
-                <td>
-                  <StatusBadge invoice={invoice} />
-                </td>
-                <th scope="row" className="import-table__number">
-                  {invoice.invoiceNumber || t('invoices:import.no_number')}
-                </th>
-                <td>{invoice.recipientName}</td>
-                <td className="import-table__date">{formatDate(invoice.invoiceDate, language)}</td>
-                <td>{formatLineRanges(invoice.lines)}</td>
-                <td className="data-table__number">{count.format(invoice.rows)}</td>
-                <td className="data-table__number">
-                  {isValid ? formatMoney(invoice.grossMinor, invoice.currency, language) : '–'}
-                </td>
-                <td>
-                  {!isValid && (
-                    <ul className="import-table__issues">
-                      {invoice.issues.map((issue) => (
-                        <li key={`${issue.line}-${issue.column}-${issue.code}`}>{issueText(t, issue)}</li>
-                      ))}
-                    </ul>
-                  )}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      caption={t('invoices:import.table_caption')}
+      className="data-table import-table"
+      columns={[
+        { label: t('invoices:import.table.status') },
+        { label: t('invoices:list.columns.number') },
+        { label: t('invoices:list.columns.recipient') },
+        { label: t('invoices:list.columns.invoice_date') },
+        { label: t('invoices:import.table.lines') },
+        { label: t('invoices:import.table.rows'), numeric: true },
+        { label: t('invoices:list.columns.amount'), numeric: true },
+        { label: t('invoices:import.table.issues') },
+      ]}
+    >
+      <tbody>
+        {preview.invoices.map((invoice) => {
+          const isValid = invoice.issues.length === 0;
+          return (
+            <tr key={invoice.lines[0]} className={isValid ? undefined : 'import-table__invalid'}>
+              <td>
+                <StatusBadge invoice={invoice} />
+              </td>
+              <th scope="row" className="import-table__number">
+                {invoice.invoiceNumber || t('invoices:import.no_number')}
+              </th>
+              <td>{invoice.recipientName}</td>
+              <td className="import-table__date">{formatDate(invoice.invoiceDate, language)}</td>
+              <td>{formatLineRanges(invoice.lines)}</td>
+              <td className="data-table__number">{count.format(invoice.rows)}</td>
+              <td className="data-table__number">
+                {isValid ? formatMoney(invoice.grossMinor, invoice.currency, language) : '–'}
+              </td>
+              <td>
+                {!isValid && (
+                  <ul className="import-table__issues">
+                    {invoice.issues.map((issue) => (
+                      <li key={`${issue.line}-${issue.column}-${issue.code}`}>{issueText(t, issue)}</li>
+                    ))}
+                  </ul>
+                )}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </DataTable>
   );
 }
 

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { FormCheckbox } from '../../../components/ui/form-fields';
 import { IconButton } from '../../../components/ui/icon-button';
 import { CloseIcon } from '../../../components/ui/icons';
-import { TableHead } from '../../../components/ui/sortable-header';
+import { DataTable } from '../../../components/ui/list-results';
 import { formatBasisPoints } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
 import { type InvoiceFormValues, rowInput } from '../utils/invoice-form';
@@ -68,112 +68,110 @@ export function InvoiceRows({
     label: formatBasisPoints(rate.rateBasisPoints, language),
   }));
   return (
-    <div className="table-wrap">
-      <table className="invoice-rows">
-        <caption className="visually-hidden">{t('invoices:form.rows.title')}</caption>
-        <TableHead
-          columns={[
-            { label: t('invoices:form.rows.article_number'), className: 'invoice-rows__number' },
-            { label: t('invoices:form.rows.name'), className: 'invoice-rows__name' },
-            { label: t('invoices:form.rows.quantity'), className: 'invoice-rows__quantity' },
-            { label: t('invoices:form.rows.unit'), className: 'invoice-rows__unit' },
-            { label: t('invoices:form.rows.price'), className: 'invoice-rows__price' },
-            { label: t('invoices:form.rows.vat'), className: 'invoice-rows__vat' },
-            showLabour && { label: t('invoices:form.rows.labour'), className: 'invoice-rows__labour' },
-            { label: t('invoices:form.rows.amount'), className: 'invoice-rows__amount' },
-            {
-              label: <span className="visually-hidden">{t('invoices:form.rows.actions')}</span>,
-              className: 'invoice-rows__remove',
-            },
-          ]}
-        />
-        <tbody>
-          {fields.map((field, index) => {
-            const row = index + 1;
-            return (
-              <tr key={field.id}>
-                <td data-label={t('invoices:form.rows.article_number')}>
-                  <TextCell
+    <DataTable
+      caption={t('invoices:form.rows.title')}
+      className="invoice-rows"
+      columns={[
+        { label: t('invoices:form.rows.article_number'), className: 'invoice-rows__number' },
+        { label: t('invoices:form.rows.name'), className: 'invoice-rows__name' },
+        { label: t('invoices:form.rows.quantity'), className: 'invoice-rows__quantity' },
+        { label: t('invoices:form.rows.unit'), className: 'invoice-rows__unit' },
+        { label: t('invoices:form.rows.price'), className: 'invoice-rows__price' },
+        { label: t('invoices:form.rows.vat'), className: 'invoice-rows__vat' },
+        showLabour && { label: t('invoices:form.rows.labour'), className: 'invoice-rows__labour' },
+        { label: t('invoices:form.rows.amount'), className: 'invoice-rows__amount' },
+        {
+          label: <span className="visually-hidden">{t('invoices:form.rows.actions')}</span>,
+          className: 'invoice-rows__remove',
+        },
+      ]}
+    >
+      <tbody>
+        {fields.map((field, index) => {
+          const row = index + 1;
+          return (
+            <tr key={field.id}>
+              <td data-label={t('invoices:form.rows.article_number')}>
+                <TextCell
+                  control={control}
+                  name={`rows.${index}.articleNumber`}
+                  label={t('invoices:form.rows.article_number_row', { row })}
+                  limit={INVOICE_LIMITS.articleNumber}
+                />
+              </td>
+              <td data-label={t('invoices:form.rows.name')}>
+                <TextCell
+                  control={control}
+                  name={`rows.${index}.name`}
+                  label={t('invoices:form.rows.name_row', { row })}
+                  limit={INVOICE_LIMITS.rowName}
+                />
+                <TextCell
+                  control={control}
+                  name={`rows.${index}.description`}
+                  label={t('invoices:form.rows.description_row', { row })}
+                  className="invoice-rows__description"
+                  placeholder={t('invoices:form.rows.description_placeholder')}
+                  limit={INVOICE_LIMITS.rowDescription}
+                />
+              </td>
+              <td data-label={t('invoices:form.rows.quantity')}>
+                <TextCell
+                  control={control}
+                  name={`rows.${index}.quantity`}
+                  label={t('invoices:form.rows.quantity_row', { row })}
+                  numeric
+                />
+              </td>
+              <td data-label={t('invoices:form.rows.unit')}>
+                <SelectCell
+                  control={control}
+                  name={`rows.${index}.unit`}
+                  label={t('invoices:form.rows.unit_row', { row })}
+                  options={unitOptions}
+                />
+              </td>
+              <td data-label={t('invoices:form.rows.price')}>
+                <TextCell
+                  control={control}
+                  name={`rows.${index}.price`}
+                  label={t('invoices:form.rows.price_row', { row })}
+                  numeric
+                />
+              </td>
+              <td data-label={t('invoices:form.rows.vat')}>
+                <SelectCell
+                  control={control}
+                  name={`rows.${index}.vatBasisPoints`}
+                  label={t('invoices:form.rows.vat_row', { row })}
+                  options={vatOptions}
+                />
+              </td>
+              {showLabour && (
+                <td className="invoice-rows__labour" data-label={t('invoices:form.rows.labour')}>
+                  <FormCheckbox
                     control={control}
-                    name={`rows.${index}.articleNumber`}
-                    label={t('invoices:form.rows.article_number_row', { row })}
-                    limit={INVOICE_LIMITS.articleNumber}
+                    name={`rows.${index}.rotRut`}
+                    label={t('invoices:form.rows.labour_row', { row })}
                   />
                 </td>
-                <td data-label={t('invoices:form.rows.name')}>
-                  <TextCell
-                    control={control}
-                    name={`rows.${index}.name`}
-                    label={t('invoices:form.rows.name_row', { row })}
-                    limit={INVOICE_LIMITS.rowName}
-                  />
-                  <TextCell
-                    control={control}
-                    name={`rows.${index}.description`}
-                    label={t('invoices:form.rows.description_row', { row })}
-                    className="invoice-rows__description"
-                    placeholder={t('invoices:form.rows.description_placeholder')}
-                    limit={INVOICE_LIMITS.rowDescription}
-                  />
-                </td>
-                <td data-label={t('invoices:form.rows.quantity')}>
-                  <TextCell
-                    control={control}
-                    name={`rows.${index}.quantity`}
-                    label={t('invoices:form.rows.quantity_row', { row })}
-                    numeric
-                  />
-                </td>
-                <td data-label={t('invoices:form.rows.unit')}>
-                  <SelectCell
-                    control={control}
-                    name={`rows.${index}.unit`}
-                    label={t('invoices:form.rows.unit_row', { row })}
-                    options={unitOptions}
-                  />
-                </td>
-                <td data-label={t('invoices:form.rows.price')}>
-                  <TextCell
-                    control={control}
-                    name={`rows.${index}.price`}
-                    label={t('invoices:form.rows.price_row', { row })}
-                    numeric
-                  />
-                </td>
-                <td data-label={t('invoices:form.rows.vat')}>
-                  <SelectCell
-                    control={control}
-                    name={`rows.${index}.vatBasisPoints`}
-                    label={t('invoices:form.rows.vat_row', { row })}
-                    options={vatOptions}
-                  />
-                </td>
-                {showLabour && (
-                  <td className="invoice-rows__labour" data-label={t('invoices:form.rows.labour')}>
-                    <FormCheckbox
-                      control={control}
-                      name={`rows.${index}.rotRut`}
-                      label={t('invoices:form.rows.labour_row', { row })}
-                    />
-                  </td>
-                )}
-                <td className="invoice-rows__amount" data-label={t('invoices:form.rows.amount')}>
-                  <RowNet control={control} index={index} currency={currency} language={language} />
-                </td>
-                <td className="invoice-rows__remove">
-                  <IconButton
-                    icon={CloseIcon}
-                    size={16}
-                    aria-label={t('invoices:form.rows.remove_row', { row })}
-                    disabled={fields.length <= 1}
-                    onClick={() => onRemove(index)}
-                  />
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+              )}
+              <td className="invoice-rows__amount" data-label={t('invoices:form.rows.amount')}>
+                <RowNet control={control} index={index} currency={currency} language={language} />
+              </td>
+              <td className="invoice-rows__remove">
+                <IconButton
+                  icon={CloseIcon}
+                  size={16}
+                  aria-label={t('invoices:form.rows.remove_row', { row })}
+                  disabled={fields.length <= 1}
+                  onClick={() => onRemove(index)}
+                />
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </DataTable>
   );
 }

@@ -19,6 +19,21 @@ afterEach(async () => {
 
 type Event = { event: number; details: Record<string, string | number> };
 
+/** A part payment of SEK 100.00 on 5 March 2026 to `invoice`, imported as the bank's BGMAX file. */
+async function payPart(invoice: { ocr?: string | null }) {
+  const t = api.server;
+  const file = moneyFlow.incomingPaymentsFile({
+    paymentDate: '2026-03-05',
+    deposits: [
+      {
+        bankgiro: moneyFlow.DEMO_BANKGIROS.bygg,
+        payments: [{ reference: invoice.ocr ?? '', amountMinor: 10_000 }],
+      },
+    ],
+  });
+  await moneyFlow.importBgmaxFile(t.db, file, { filename: 'bg.txt', operatorId: null, now: t.clock.now() });
+}
+
 /** Text without the narrow and non-breaking spaces Intl puts into amounts. */
 const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
 
@@ -30,16 +45,7 @@ describe('the invoice timeline shows the figures of money events (docs/MONEY.md)
     if (!invoice) throw new Error('no invoice');
     expect(invoice.toPayMinor).toBe(650_000);
     await moneyFlow.runPayout(t.db, { payoutDate: '2026-03-03', now: t.clock.now(), operatorId: null });
-    const file = moneyFlow.incomingPaymentsFile({
-      paymentDate: '2026-03-05',
-      deposits: [
-        {
-          bankgiro: moneyFlow.DEMO_BANKGIROS.bygg,
-          payments: [{ reference: invoice.ocr ?? '', amountMinor: 10_000 }],
-        },
-      ],
-    });
-    await moneyFlow.importBgmaxFile(t.db, file, { filename: 'bg.txt', operatorId: null, now: t.clock.now() });
+    await payPart(invoice);
     // 39 days after the due date every collection step is reached at once, with interest at hand-over.
     await moneyFlow.runDailyJob(t.db, {
       date: '2026-05-10',
@@ -106,16 +112,7 @@ describe('the invoice timeline shows the figures of money events (docs/MONEY.md)
     const t = api.server;
     const [invoice] = await moneyFlow.sentInvoices(t, { n: 1, approve: true, dueDate: '2026-04-01' });
     if (!invoice) throw new Error('no invoice');
-    const file = moneyFlow.incomingPaymentsFile({
-      paymentDate: '2026-03-05',
-      deposits: [
-        {
-          bankgiro: moneyFlow.DEMO_BANKGIROS.bygg,
-          payments: [{ reference: invoice.ocr ?? '', amountMinor: 10_000 }],
-        },
-      ],
-    });
-    await moneyFlow.importBgmaxFile(t.db, file, { filename: 'bg.txt', operatorId: null, now: t.clock.now() });
+    await payPart(invoice);
     await moneyFlow.runDailyJob(t.db, {
       date: '2026-04-02',
       now: new Date('2026-04-02T04:00:00Z'),

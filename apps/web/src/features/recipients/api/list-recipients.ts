@@ -1,7 +1,8 @@
 import { type listRecipientsQuerySchema, ROUTES } from '@portal/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { apiRequest } from '../../../lib/api-client';
+import { pageQueryOptions } from '../../../lib/api-hooks';
 
 export type RecipientListQuery = z.output<typeof listRecipientsQuerySchema>;
 
@@ -19,12 +20,7 @@ export function listRecipients(query: RecipientListQuery, signal?: AbortSignal) 
 }
 
 export function listRecipientsQueryOptions(query: RecipientListQuery) {
-  return queryOptions({
-    queryKey: recipientKeys.list(query),
-    queryFn: ({ signal }) => listRecipients(query, signal),
-    // The table keeps the previous page on screen while the next one loads.
-    placeholderData: keepPreviousData,
-  });
+  return pageQueryOptions(recipientKeys.list(query), (signal) => listRecipients(query, signal));
 }
 
 export function useRecipients(query: RecipientListQuery, { enabled = true }: { enabled?: boolean } = {}) {

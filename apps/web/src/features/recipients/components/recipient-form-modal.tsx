@@ -20,7 +20,7 @@ import { FormSelectField, FormTextField, markServerErrors } from '../../../compo
 import { saveRecord } from '../../../components/ui/list-results';
 import { RecordFormModal } from '../../../components/ui/record-form-modal';
 import { paths } from '../../../config/paths';
-import { trackFormSubmit } from '../../../lib/analytics';
+import { trackedSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { useCreateRecipient } from '../api/create-recipient';
 import { useUpdateRecipient } from '../api/update-recipient';
@@ -198,11 +198,12 @@ export function RecipientFormModal({ recipient, onClose, onSaved }: RecipientFor
     setFailure(error);
   }
 
-  const submit = handleSubmit((values) => {
-    setFailure(null);
-    trackFormSubmit(isNew ? 'create_recipient' : 'update_recipient', Object.keys(values));
-    saveRecord({ id: recipient?.recipientID, body: values, create, update, onSaved, onError: onFailure });
-  });
+  const submit = handleSubmit(
+    trackedSubmit(isNew ? 'create_recipient' : 'update_recipient', (values: RecipientOutput) => {
+      setFailure(null);
+      saveRecord({ id: recipient?.recipientID, body: values, create, update, onSaved, onError: onFailure });
+    }),
+  );
 
   return (
     <RecordFormModal

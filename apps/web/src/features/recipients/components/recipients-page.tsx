@@ -1,7 +1,6 @@
 import type { Recipient } from '@portal/contracts';
 import { useTranslation } from 'react-i18next';
 import { RegisterList } from '../../../components/ui/list-results';
-import { SortableHeader } from '../../../components/ui/sortable-header';
 import { formatDate } from '../../../lib/format';
 import { useDeleteRecipient } from '../api/delete-recipient';
 import { type RecipientListQuery, useRecipients } from '../api/list-recipients';
@@ -26,22 +25,14 @@ export function RecipientsPage({ query, onQueryChange }: RecipientsPageProps) {
       list={useRecipients(query)}
       remove={useDeleteRecipient()}
       idOf={(recipient) => recipient.recipientID}
-      head={(sortProps) => (
-        <>
-          <SortableHeader field="name" label={t('recipients:fields.name')} {...sortProps} />
-          <SortableHeader
-            field="organizationNumber"
-            label={t('recipients:fields.organizationNumber')}
-            {...sortProps}
-          />
-          <th scope="col">{t('recipients:fields.email')}</th>
-          <SortableHeader field="city" label={t('recipients:fields.city')} {...sortProps} />
-          <th scope="col" title={t('recipients:fields.documentLanguage')}>
-            {t('recipients:columns.documentLanguage')}
-          </th>
-          <SortableHeader field="updated" label={t('recipients:columns.updated')} {...sortProps} />
-        </>
-      )}
+      columns={[
+        { label: t('recipients:fields.name'), sort: 'name' },
+        { label: t('recipients:fields.organizationNumber'), sort: 'organizationNumber' },
+        { label: t('recipients:fields.email') },
+        { label: t('recipients:fields.city'), sort: 'city' },
+        { label: t('recipients:columns.documentLanguage'), title: t('recipients:fields.documentLanguage') },
+        { label: t('recipients:columns.updated'), sort: 'updated' },
+      ]}
       cells={(recipient) => (
         <>
           <th scope="row" className="data-table__name">

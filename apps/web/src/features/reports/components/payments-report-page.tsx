@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
-import { ListPagination } from '../../../components/ui/list-results';
+import { DataTable, ListPagination } from '../../../components/ui/list-results';
 import { ErrorNotice } from '../../../components/ui/load-states';
+import { MoneyCells } from '../../../components/ui/money-cells';
 import { SelectField } from '../../../components/ui/select-field';
 import { Spinner } from '../../../components/ui/spinner';
 import { TextInput } from '../../../components/ui/text-input';
@@ -13,7 +14,13 @@ import { toLanguage } from '../../../lib/i18n';
 import { formatMoney } from '../../../lib/money';
 import { downloadPaymentsReport, type PaymentsReportState, usePaymentsReport } from '../api/payments-report';
 import '../texts';
-import { TableHead } from '../../../components/ui/sortable-header';
+
+/** The files the whole period downloads as, with their buttons' texts, in the order of the buttons. */
+const DOWNLOADS = [
+  { format: 'excel', label: 'reports:payments.excel' },
+  { format: 'csv', label: 'reports:payments.csv' },
+] as const;
+type DownloadFormat = (typeof DOWNLOADS)[number]['format'];
 
 export interface PaymentsReportPageProps {
   query: PaymentsReportState;
@@ -37,7 +44,7 @@ export function PaymentsReportPage({ query, onQueryChange, recipients }: Payment
     recipientID: query.recipientID ?? '',
     invoiceNumber: query.invoiceNumber ?? '',
   });
-  const [downloading, setDownloading] = useState<'excel' | 'csv' | null>(null);
+  const [downloading, setDownloading] = useState<DownloadFormat | null>(null);
   const [downloadFailed, setDownloadFailed] = useState(false);
   const wrongOrder = draft.from !== '' && draft.to !== '' && draft.to < draft.from;
   const complete = isValidIsoDate(draft.from) && isValidIsoDate(draft.to);
@@ -54,7 +61,7 @@ export function PaymentsReportPage({ query, onQueryChange, recipients }: Payment
     });
   }
 
-  async function download(format: 'excel' | 'csv') {
+  async function download(format: DownloadFormat) {
     setDownloading(format);
     setDownloadFailed(false);
     const ok = await downloadPaymentsReport(query, format, language);
@@ -124,62 +131,52 @@ export function PaymentsReportPage({ query, onQueryChange, recipients }: Payment
             ))}
           </ul>
           <div className="selection-bar__actions">
-            <Button
-              variant="secondary"
-              label={t('reports:payments.excel')}
-              loading={downloading === 'excel'}
-              disabled={data.total === 0}
-              onClick={() => download('excel')}
-            />
-            <Button
-              variant="secondary"
-              label={t('reports:payments.csv')}
-              loading={downloading === 'csv'}
-              disabled={data.total === 0}
-              onClick={() => download('csv')}
-            />
+            {DOWNLOADS.map(({ format, label }) => (
+              <Button
+                key={format}
+                variant="secondary"
+                label={t(label)}
+                loading={downloading === format}
+                disabled={data.total === 0}
+                onClick={() => download(format)}
+              />
+            ))}
           </div>
           {downloadFailed && <ErrorNotice error={null} />}
           {data.items.length === 0 ? (
             <p>{t('reports:payments.empty')}</p>
           ) : (
-            <div className="data-table__scroll">
-              <table className="data-table">
-                <caption className="visually-hidden">{t('reports:payments.title')}</caption>
-                <TableHead
-                  columns={[
-                    { label: t('reports:payments.columns.paymentDate') },
-                    { label: t('reports:payments.columns.invoiceNumber'), className: 'data-table__key' },
-                    { label: t('reports:payments.columns.recipient') },
-                    { label: t('reports:payments.columns.reference') },
-                    { label: t('reports:payments.columns.payer') },
-                    { label: t('reports:payments.columns.amount'), numeric: true },
-                    { label: t('reports:payments.columns.applied'), numeric: true },
-                    { label: t('reports:payments.columns.overpaid'), numeric: true },
-                  ]}
-                />
-                <tbody>
-                  {data.items.map((p) => (
-                    <tr key={p.paymentID}>
-                      <td>{formatDate(p.paymentDate, language)}</td>
-                      <td className="data-table__key">{p.invoiceNumber}</td>
-                      <td>{p.recipientName}</td>
-                      <td>{p.reference}</td>
-                      <td>{p.payerName}</td>
-                      <td className="data-table__number">
-                        {formatMoney(p.amountMinor, p.currency, language)}
-                      </td>
-                      <td className="data-table__number">
-                        {formatMoney(p.appliedMinor, p.currency, language)}
-                      </td>
-                      <td className="data-table__number">
-                        {formatMoney(p.overpaidMinor, p.currency, language)}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              caption={t('reports:payments.title')}
+              wrapClassName="data-table__scroll"
+              columns={[
+                { label: t('reports:payments.columns.paymentDate') },
+                { label: t('reports:payments.columns.invoiceNumber'), className: 'data-table__key' },
+                { label: t('reports:payments.columns.recipient') },
+                { label: t('reports:payments.columns.reference') },
+                { label: t('reports:payments.columns.payer') },
+                { label: t('reports:payments.columns.amount'), numeric: true },
+                { label: t('reports:payments.columns.applied'), numeric: true },
+                { label: t('reports:payments.columns.overpaid'), numeric: true },
+              ]}
+            >
+              <tbody>
+                {data.items.map((p) => (
+                  <tr key={p.paymentID}>
+                    <td>{formatDate(p.paymentDate, language)}</td>
+                    <td className="data-table__key">{p.invoiceNumber}</td>
+                    <td>{p.recipientName}</td>
+                    <td>{p.reference}</td>
+                    <td>{p.payerName}</td>
+                    <MoneyCells
+                      amounts={[p.amountMinor, p.appliedMinor, p.overpaidMinor]}
+                      currency={p.currency}
+                      language={language}
+                    />
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
           )}
           <ListPagination
             query={query}

@@ -6,7 +6,6 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { DateField } from '../../../components/ui/date-field';
 import { DataTable, ListResults, sortPropsOf } from '../../../components/ui/list-results';
-import { SortableHeader } from '../../../components/ui/sortable-header';
 import { paths } from '../../../config/paths';
 import { formatDate, toIsoDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
@@ -96,37 +95,25 @@ export function LedgerPage({ canViewPlans = false }: { canViewPlans?: boolean })
                 </li>
               ))}
             </ul>
-            <DataTable caption={t('reports:ledger.title')} busy={ledger.isFetching}>
-              <thead>
-                <tr>
-                  <SortableHeader<Sort>
-                    field="invoiceNumber"
-                    label={column('invoiceNumber')}
-                    {...sortProps}
-                  />
-                  <SortableHeader<Sort> field="invoiceDate" label={column('invoiceDate')} {...sortProps} />
-                  <SortableHeader<Sort> field="dueDate" label={column('dueDate')} {...sortProps} />
-                  <th scope="col">{column('service')}</th>
-                  <SortableHeader<Sort> field="customer" label={column('customer')} {...sortProps} />
-                  <th scope="col">{column('organizationNumber')}</th>
-                  <th scope="col">{column('city')}</th>
-                  <th scope="col">{column('sni')}</th>
-                  <SortableHeader<Sort>
-                    field="amount"
-                    label={column('amount')}
-                    className="data-table__number"
-                    {...sortProps}
-                  />
-                  <th scope="col">{column('currency')}</th>
-                  <SortableHeader<Sort>
-                    field="remaining"
-                    label={column('remaining')}
-                    className="data-table__number"
-                    {...sortProps}
-                  />
-                  <th scope="col">{column('process')}</th>
-                </tr>
-              </thead>
+            <DataTable<Sort>
+              caption={t('reports:ledger.title')}
+              busy={ledger.isFetching}
+              sortProps={sortProps}
+              columns={[
+                { label: column('invoiceNumber'), sort: 'invoiceNumber' },
+                { label: column('invoiceDate'), sort: 'invoiceDate' },
+                { label: column('dueDate'), sort: 'dueDate' },
+                { label: column('service') },
+                { label: column('customer'), sort: 'customer' },
+                { label: column('organizationNumber') },
+                { label: column('city') },
+                { label: column('sni') },
+                { label: column('amount'), sort: 'amount', numeric: true },
+                { label: column('currency') },
+                { label: column('remaining'), sort: 'remaining', numeric: true },
+                { label: column('process') },
+              ]}
+            >
               <tbody>
                 {data.items.map((row) => (
                   <tr key={row.invoiceID}>

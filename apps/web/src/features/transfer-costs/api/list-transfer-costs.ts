@@ -1,6 +1,7 @@
 import { ROUTES } from '@portal/contracts';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { pageQueryOptions } from '../../../lib/api-hooks';
 
 export interface TransferCostsQuery {
   page: number;
@@ -31,10 +32,6 @@ export function listTransferCosts(query: TransferCostsQuery, signal?: AbortSigna
 
 export function useTransferCosts(query: TransferCostsQuery) {
   return useQuery(
-    queryOptions({
-      queryKey: transferCostKeys.list(query),
-      queryFn: ({ signal }) => listTransferCosts(query, signal),
-      placeholderData: keepPreviousData,
-    }),
+    pageQueryOptions(transferCostKeys.list(query), (signal) => listTransferCosts(query, signal)),
   );
 }

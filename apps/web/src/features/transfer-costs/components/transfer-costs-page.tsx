@@ -6,6 +6,7 @@ import { DateRange } from '../../../components/ui/date-field';
 import { DataTable, ListResults } from '../../../components/ui/list-results';
 import { ErrorNotice } from '../../../components/ui/load-states';
 import { Modal } from '../../../components/ui/modal';
+import { MoneyCells } from '../../../components/ui/money-cells';
 import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
@@ -16,7 +17,6 @@ import { useDownloadTransferCostBgmax } from '../api/download-transfer-cost-bgma
 import { useTransferCost } from '../api/get-transfer-cost';
 import { type TransferCostsQuery, useTransferCosts } from '../api/list-transfer-costs';
 import '../texts';
-import { TableHead } from '../../../components/ui/sortable-header';
 
 function DownloadButton({ settlement }: { settlement: Pick<TransferCost, 'settlementID' | 'number'> }) {
   const { t } = useTranslation();
@@ -54,6 +54,9 @@ function SettlementDialog({
   const [pageSize, setPageSize] = useState(25);
   const detail = useTransferCost(settlement.settlementID, page, pageSize);
   const money = (minor: number) => formatMoney(minor, settlement.currency, language);
+  const moneyCells = (amounts: readonly number[]) => (
+    <MoneyCells amounts={amounts} currency={settlement.currency} language={language} />
+  );
   return (
     <Modal
       title={t('reports:transferCosts.detailTitle', { number: settlement.number })}
@@ -73,48 +76,39 @@ function SettlementDialog({
         {detail.isError && <ErrorNotice error={detail.error} />}
         {detail.data && (
           <>
-            <div className="table-wrap">
-              <table className="data-table">
-                <caption className="visually-hidden">
-                  {t('reports:transferCosts.detailTitle', { number: settlement.number })}
-                </caption>
-                <TableHead
-                  columns={[
-                    { label: t('reports:transferCosts.invoice') },
-                    { label: t('reports:transferCosts.recipient') },
-                    { label: t('reports:transferCosts.kind') },
-                    { label: t('reports:transferCosts.gross'), numeric: true },
-                    { label: t('reports:transferCosts.fee'), numeric: true },
-                    { label: t('reports:transferCosts.net'), numeric: true },
-                  ]}
-                />
-                <tbody>
-                  {detail.data.rows.items
-                    // A row's place in the settlement names it: an invoice can have two rows of a kind.
-                    .map((row, i) => ({ row, position: (page - 1) * pageSize + i }))
-                    .map(({ row, position }) => (
-                      <tr key={position}>
-                        <th scope="row">{row.invoiceNumber}</th>
-                        <td>{row.recipientName}</td>
-                        <td>{t(`reports:transferCosts.kinds.${row.kind}`)}</td>
-                        <td className="data-table__number">{money(row.grossMinor)}</td>
-                        <td className="data-table__number">{money(row.feeMinor)}</td>
-                        <td className="data-table__number">{money(row.netMinor)}</td>
-                      </tr>
-                    ))}
-                </tbody>
-                <tfoot>
-                  <tr>
-                    <th scope="row" colSpan={3}>
-                      {t('reports:transferCosts.total')}
-                    </th>
-                    <td className="data-table__number">{money(settlement.grossMinor)}</td>
-                    <td className="data-table__number">{money(settlement.feeMinor)}</td>
-                    <td className="data-table__number">{money(settlement.totalPayoutMinor)}</td>
-                  </tr>
-                </tfoot>
-              </table>
-            </div>
+            <DataTable
+              caption={t('reports:transferCosts.detailTitle', { number: settlement.number })}
+              columns={[
+                { label: t('reports:transferCosts.invoice') },
+                { label: t('reports:transferCosts.recipient') },
+                { label: t('reports:transferCosts.kind') },
+                { label: t('reports:transferCosts.gross'), numeric: true },
+                { label: t('reports:transferCosts.fee'), numeric: true },
+                { label: t('reports:transferCosts.net'), numeric: true },
+              ]}
+            >
+              <tbody>
+                {detail.data.rows.items
+                  // A row's place in the settlement names it: an invoice can have two rows of a kind.
+                  .map((row, i) => ({ row, position: (page - 1) * pageSize + i }))
+                  .map(({ row, position }) => (
+                    <tr key={position}>
+                      <th scope="row">{row.invoiceNumber}</th>
+                      <td>{row.recipientName}</td>
+                      <td>{t(`reports:transferCosts.kinds.${row.kind}`)}</td>
+                      {moneyCells([row.grossMinor, row.feeMinor, row.netMinor])}
+                    </tr>
+                  ))}
+              </tbody>
+              <tfoot>
+                <tr>
+                  <th scope="row" colSpan={3}>
+                    {t('reports:transferCosts.total')}
+                  </th>
+                  {moneyCells([settlement.grossMinor, settlement.feeMinor, settlement.totalPayoutMinor])}
+                </tr>
+              </tfoot>
+            </DataTable>
             <Pagination
               page={page}
               pageSize={pageSize}
@@ -167,19 +161,20 @@ export function TransferCostsPage() {
         empty={t('reports:transferCosts.empty')}
       >
         {(data) => (
-          <DataTable caption={t('reports:transferCosts.title')} className="data-table data-table--cards">
-            <TableHead
-              columns={[
-                { label: t('reports:transferCosts.number') },
-                { label: t('reports:transferCosts.created') },
-                { label: t('reports:transferCosts.payoutDate') },
-                { label: t('reports:transferCosts.rows'), numeric: true },
-                { label: t('reports:transferCosts.gross'), numeric: true },
-                { label: t('reports:transferCosts.fee'), numeric: true },
-                { label: t('reports:transferCosts.total'), numeric: true },
-                { label: <span className="visually-hidden">{t('reports:transferCosts.download')}</span> },
-              ]}
-            />
+          <DataTable
+            caption={t('reports:transferCosts.title')}
+            className="data-table data-table--cards"
+            columns={[
+              { label: t('reports:transferCosts.number') },
+              { label: t('reports:transferCosts.created') },
+              { label: t('reports:transferCosts.payoutDate') },
+              { label: t('reports:transferCosts.rows'), numeric: true },
+              { label: t('reports:transferCosts.gross'), numeric: true },
+              { label: t('reports:transferCosts.fee'), numeric: true },
+              { label: t('reports:transferCosts.total'), numeric: true },
+              { label: <span className="visually-hidden">{t('reports:transferCosts.download')}</span> },
+            ]}
+          >
             <tbody>
               {data.items.map((s) => (
                 <tr key={s.settlementID}>
@@ -202,12 +197,12 @@ export function TransferCostsPage() {
                   <td className="data-table__number" data-label={t('reports:transferCosts.rows')}>
                     {new Intl.NumberFormat(language).format(s.rowCount)}
                   </td>
-                  <td className="data-table__number" data-label={t('reports:transferCosts.gross')}>
-                    {formatMoney(s.grossMinor, s.currency, language)}
-                  </td>
-                  <td className="data-table__number" data-label={t('reports:transferCosts.fee')}>
-                    {formatMoney(s.feeMinor, s.currency, language)}
-                  </td>
+                  <MoneyCells
+                    amounts={[s.grossMinor, s.feeMinor]}
+                    currency={s.currency}
+                    language={language}
+                    labels={[t('reports:transferCosts.gross'), t('reports:transferCosts.fee')]}
+                  />
                   <td
                     className="data-table__number data-table__total"
                     data-label={t('reports:transferCosts.total')}
