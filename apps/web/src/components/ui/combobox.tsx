@@ -1,6 +1,6 @@
 import { type KeyboardEvent, type ReactNode, useId, useState } from 'react';
-import { FieldShell, fieldDescription } from './field-shell';
 import { Spinner } from './spinner';
+import { FieldShell, fieldDescription } from './text-input';
 
 export interface ComboboxProps<O> {
   label: string;

@@ -13,7 +13,7 @@ import { I18nProvider } from 'react-aria-components/I18nProvider';
 import { useTranslation } from 'react-i18next';
 import { toLanguage } from '../../lib/i18n';
 import { translateCode } from '../../lib/messages';
-import { RequiredMark } from './field-shell';
+import { RequiredMark } from './text-input';
 
 export interface DateFieldProps {
   label: string;

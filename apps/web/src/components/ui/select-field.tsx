@@ -1,5 +1,5 @@
 import { type Ref, type SelectHTMLAttributes, useId } from 'react';
-import { FieldShell, fieldDescription } from './field-shell';
+import { FieldShell, fieldDescription } from './text-input';
 
 export interface SelectOption {
   value: string;

@@ -1,5 +1,5 @@
 import { type Ref, type TextareaHTMLAttributes, useId } from 'react';
-import { FieldShell, fieldDescription } from './field-shell';
+import { FieldShell, fieldDescription } from './text-input';
 
 export interface TextAreaProps
   extends Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'value' | 'onChange' | 'className'> {
