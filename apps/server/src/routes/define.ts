@@ -186,10 +186,8 @@ export function ownedItemRoutes<B extends z.ZodType, Q extends z.ZodType>(
       params: idParamsSchema,
       ok: okResponseSchema,
     }),
-    handler: async (request) => {
-      await c.service.remove(ctx.db, signedIn(request).issuerId, request.params.id);
-      return { ok: true as const };
-    },
+    handler: async (request) =>
+      okAfter(c.service.remove(ctx.db, signedIn(request).issuerId, request.params.id)),
   });
 }
 
@@ -221,4 +219,22 @@ export function sendFile(
 export function callerOf(request: { auth: AuthContext | null; ip: string }): Caller {
   const auth = signedIn(request);
   return { userId: auth.userId, issuerId: auth.issuerId, username: auth.username, ip: request.ip };
+}
+
+/**
+ * `{ ok: true }` (okResponseSchema) once `work` is done: the answer of a route whose work answers
+ * nothing (a sign-out, a password change, a delete); its error, if it fails.
+ */
+export async function okAfter(work: Promise<unknown>): Promise<{ ok: true }> {
+  await work;
+  return { ok: true };
+}
+
+/**
+ * The handler of a read of the caller's own data by the route's query (a list, a report): the caller's
+ * issuer and the validated query go to `read`, whose result is the answer.
+ */
+export function issuerQuery<Q, R>(ctx: AppContext, read: (db: Db, issuerId: string, query: Q) => Promise<R>) {
+  return async (request: { auth: AuthContext | null; query: Q }) =>
+    read(ctx.db, signedIn(request).issuerId, request.query);
 }

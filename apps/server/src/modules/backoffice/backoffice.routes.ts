@@ -10,7 +10,7 @@ import {
   okResponseSchema,
   rejectInvoiceBodySchema,
 } from '@portal/contracts';
-import { clientOf, operatorOf, routeModule, routesTagged } from '../../routes/define';
+import { clientOf, okAfter, operatorOf, routeModule, routesTagged } from '../../routes/define';
 import * as backoffice from './backoffice.service';
 
 /**
@@ -40,10 +40,7 @@ export const backofficeRoutes = routeModule((app, ctx) => {
 
   app.route({
     ...route('backofficeLogout', { summary: 'End this operator session', ok: okResponseSchema }),
-    handler: async (request) => {
-      await backoffice.backofficeLogout(ctx, operatorOf(request), request.ip);
-      return { ok: true as const };
-    },
+    handler: async (request) => okAfter(backoffice.backofficeLogout(ctx, operatorOf(request), request.ip)),
   });
 
   app.route({

@@ -10,7 +10,7 @@ import {
   receivedResponseSchema,
 } from '@portal/contracts';
 import { ApiError } from '../../lib/errors';
-import { operatorOf, routeModule, routesTagged, signedIn } from '../../routes/define';
+import { issuerQuery, operatorOf, routeModule, routesTagged, signedIn } from '../../routes/define';
 import { databaseFileStore } from '../../services/file-store';
 import * as plans from './installments.service';
 
@@ -31,7 +31,7 @@ export const installmentPlanRoutes = routeModule(async (app, ctx) => {
       querystring: listInstallmentPlansQuerySchema,
       ok: listInstallmentPlansResponseSchema,
     }),
-    handler: async (request) => plans.listPlans(ctx.db, signedIn(request).issuerId, request.query),
+    handler: issuerQuery(ctx, plans.listPlans),
   });
 
   app.route({

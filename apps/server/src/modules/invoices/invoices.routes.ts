@@ -13,7 +13,7 @@ import {
   uploadInvoiceBodySchema,
 } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
-import { routeModule, routesTagged, signedIn } from '../../routes/define';
+import { okAfter, routeModule, routesTagged, signedIn } from '../../routes/define';
 import { databaseFileStore } from '../../services/file-store';
 import * as invoicesService from './invoices.service';
 
@@ -115,10 +115,8 @@ export const invoiceRoutes = routeModule((app, ctx) => {
       params: idParamsSchema,
       ok: okResponseSchema,
     }),
-    handler: async (request) => {
-      await invoicesService.deleteInvoice(ctx.db, signedIn(request), request.params.id, ctx.now());
-      return { ok: true as const };
-    },
+    handler: async (request) =>
+      okAfter(invoicesService.deleteInvoice(ctx.db, signedIn(request), request.params.id, ctx.now())),
   });
 
   app.route({
