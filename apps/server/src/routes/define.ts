@@ -156,7 +156,7 @@ export function ownedItemRoutes<B extends z.ZodType, Q extends z.ZodType>(
   });
   app.route({
     ...route(routes.get.op, { summary: routes.get.summary, params: idParamsSchema, ok: item }),
-    handler: async (request) => c.service.get(ctx.db, signedIn(request).issuerId, request.params.id),
+    handler: issuerItem(ctx, c.service.get),
   });
   app.route({
     ...route(routes.create.op, { summary: routes.create.summary, body, validationCode, ok: item }),
@@ -237,4 +237,46 @@ export async function okAfter(work: Promise<unknown>): Promise<{ ok: true }> {
 export function issuerQuery<Q, R>(ctx: AppContext, read: (db: Db, issuerId: string, query: Q) => Promise<R>) {
   return async (request: { auth: AuthContext | null; query: Q }) =>
     read(ctx.db, signedIn(request).issuerId, request.query);
+}
+
+/** The handler of a read of one of the caller's own items: the caller's issuer and the path's id go to `read`. */
+export function issuerItem<R>(ctx: AppContext, read: (db: Db, issuerId: string, id: string) => Promise<R>) {
+  return async (request: { auth: AuthContext | null; params: { id: string } }) =>
+    read(ctx.db, signedIn(request).issuerId, request.params.id);
+}
+
+/**
+ * The handler of a register route whose retries the Idempotency-Key header makes safe (an invoice, an
+ * installment plan): the caller, the body, the headers and the time go to `create`.
+ */
+export function keyedCreate<B, R>(
+  ctx: AppContext,
+  create: (
+    db: Db,
+    auth: AuthContext,
+    body: B,
+    headers: Record<string, string | string[] | undefined>,
+    now: Date,
+  ) => Promise<R>,
+) {
+  return async (request: {
+    auth: AuthContext | null;
+    body: B;
+    headers: Record<string, string | string[] | undefined>;
+  }) => create(ctx.db, signedIn(request), request.body, request.headers, ctx.now());
+}
+
+/** The handler of a change of one of the caller's items: the caller, the path's id, the body and the time go to `change`. */
+export function changeItem<B, R>(
+  ctx: AppContext,
+  change: (db: Db, auth: AuthContext, id: string, body: B, now: Date) => Promise<R>,
+) {
+  return async (request: { auth: AuthContext | null; params: { id: string }; body: B }) =>
+    change(ctx.db, signedIn(request), request.params.id, request.body, ctx.now());
+}
+
+/** The answer of an operator route whose work needs no operator's name: `work` runs once operatorOf let the caller in. */
+export function asOperator<T>(request: { operator: OperatorContext | null }, work: () => T): T {
+  operatorOf(request);
+  return work();
 }

@@ -1,15 +1,15 @@
 import { TWO_FACTOR_STEP_MAX_ATTEMPTS } from '@portal/contracts';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Db, Tx } from '../db/client';
 import { operatorSessions, operators, sessions, users } from '../db/schema';
 import { type AuditEvent, audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
 import { burnPasswordCheck, verifyPassword } from '../lib/passwords';
-import { hashToken, unseal } from '../lib/tokens';
+import { unseal } from '../lib/tokens';
 import { verifyTotp } from '../lib/totp';
 import { createOperatorSession, revokeOperatorSession } from './operator-sessions';
-import { createSession, revokeSession } from './sessions';
+import { createSession, liveSessionOf, revokeSession } from './sessions';
 import { claimSignIn, clearFailures, refundAttempt, type ThrottleRealm } from './throttle';
 
 /**
@@ -162,24 +162,17 @@ export async function openSession<T extends AccountTable>(
   return token;
 }
 
-/** The live sign-in step of `tokenHash`, locked until the transaction ends. */
+/** The live sign-in step of `token`, locked until the transaction ends. */
 async function lockStep(
   tx: Tx,
   { steps, stepOwner }: Pick<SignInKind<AccountTable>, 'steps' | 'stepOwner'>,
-  tokenHash: string,
+  token: string,
   now: Date,
 ) {
   const [step] = await tx
     .select({ id: steps.id, failedAttempts: steps.failedAttempts, accountId: stepOwner })
     .from(steps)
-    .where(
-      and(
-        eq(steps.tokenHash, tokenHash),
-        eq(steps.kind, 'two_factor_step'),
-        isNull(steps.revokedAt),
-        gt(steps.expiresAt, now),
-      ),
-    )
+    .where(liveSessionOf(steps, token, now, 'two_factor_step'))
     .for('update')
     .limit(1);
   return step;
@@ -200,7 +193,7 @@ export async function completeSecondStep<T extends AccountTable>(
   const { ip } = client;
   const accounts: AccountTable = kind.accounts;
   const result = await ctx.db.transaction(async (tx) => {
-    const step = await lockStep(tx, kind, hashToken(body.token), now);
+    const step = await lockStep(tx, kind, body.token, now);
     if (!step) throw new ApiError('auth.two_factor_token_expired');
     const [locked] = await tx
       .select()

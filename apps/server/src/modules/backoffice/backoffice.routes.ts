@@ -10,7 +10,7 @@ import {
   okResponseSchema,
   rejectInvoiceBodySchema,
 } from '@portal/contracts';
-import { clientOf, okAfter, operatorOf, routeModule, routesTagged } from '../../routes/define';
+import { asOperator, clientOf, okAfter, operatorOf, routeModule, routesTagged } from '../../routes/define';
 import * as backoffice from './backoffice.service';
 
 /**
@@ -49,10 +49,8 @@ export const backofficeRoutes = routeModule((app, ctx) => {
       querystring: listPendingDecisionsQuerySchema,
       ok: listPendingDecisionsResponseSchema,
     }),
-    handler: async (request) => {
-      operatorOf(request);
-      return backoffice.listPendingDecisions(ctx.db, request.query);
-    },
+    handler: async (request) =>
+      asOperator(request, () => backoffice.listPendingDecisions(ctx.db, request.query)),
   });
 
   app.route({
