@@ -104,6 +104,15 @@ export function clientOf(request: { ip: string; headers: Record<string, unknown>
   return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : undefined };
 }
 
+/** The handler of a sign-in route (customer or operator): the body and the client go to `signIn`. */
+export function signInCall<B, R>(
+  ctx: AppContext,
+  signIn: (ctx: AppContext, body: B, client: ReturnType<typeof clientOf>) => Promise<R>,
+) {
+  return async (request: { body: B; ip: string; headers: Record<string, unknown> }) =>
+    signIn(ctx, request.body, clientOf(request));
+}
+
 /** The caller of a session route (the auth hook has set it; a route without one is a bug, answered 401). */
 export function signedIn(request: { auth: AuthContext | null }): AuthContext {
   if (!request.auth) throw new ApiError('auth.unauthorized');

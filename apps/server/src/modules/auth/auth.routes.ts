@@ -10,7 +10,7 @@ import {
   requestPasswordResetBodySchema,
   resetPasswordBodySchema,
 } from '@portal/contracts';
-import { clientOf, okAfter, routeModule, routesTagged, signedIn } from '../../routes/define';
+import { okAfter, routeModule, routesTagged, signedIn, signInCall } from '../../routes/define';
 import * as auth from './auth.service';
 
 /** Sign-in, sign-out and password reset links (spec §8): HTTP only; the rules are in auth.service.ts. */
@@ -32,7 +32,7 @@ export const authRoutes = routeModule((app, ctx) => {
       body: loginBodySchema,
       ok: loginResponseSchema,
     }),
-    handler: async (request) => auth.login(ctx, request.body, clientOf(request)),
+    handler: signInCall(ctx, auth.login),
   });
 
   app.route({
@@ -41,7 +41,7 @@ export const authRoutes = routeModule((app, ctx) => {
       body: login2faBodySchema,
       ok: login2faResponseSchema,
     }),
-    handler: async (request) => auth.login2fa(ctx, request.body, clientOf(request)),
+    handler: signInCall(ctx, auth.login2fa),
   });
 
   app.route({

@@ -10,7 +10,7 @@ import {
   okResponseSchema,
   rejectInvoiceBodySchema,
 } from '@portal/contracts';
-import { asOperator, clientOf, okAfter, operatorOf, routeModule, routesTagged } from '../../routes/define';
+import { asOperator, okAfter, operatorOf, routeModule, routesTagged, signInCall } from '../../routes/define';
 import * as backoffice from './backoffice.service';
 
 /**
@@ -26,7 +26,7 @@ export const backofficeRoutes = routeModule((app, ctx) => {
       body: backofficeLoginBodySchema,
       ok: backofficeLoginResponseSchema,
     }),
-    handler: async (request) => backoffice.backofficeLogin(ctx, request.body, clientOf(request)),
+    handler: signInCall(ctx, backoffice.backofficeLogin),
   });
 
   app.route({
@@ -35,7 +35,7 @@ export const backofficeRoutes = routeModule((app, ctx) => {
       body: backofficeLogin2faBodySchema,
       ok: backofficeLogin2faResponseSchema,
     }),
-    handler: async (request) => backoffice.backofficeLogin2fa(ctx, request.body, clientOf(request)),
+    handler: signInCall(ctx, backoffice.backofficeLogin2fa),
   });
 
   app.route({
