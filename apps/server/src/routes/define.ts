@@ -104,6 +104,15 @@ export function clientOf(request: { ip: string; headers: Record<string, unknown>
   return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : undefined };
 }
 
+/** The handler of a sign-in route (customer or operator): the body and the client go to `signIn`. */
+export function signInCall<B, R>(
+  ctx: AppContext,
+  signIn: (ctx: AppContext, body: B, client: ReturnType<typeof clientOf>) => Promise<R>,
+) {
+  return async (request: { body: B; ip: string; headers: Record<string, unknown> }) =>
+    signIn(ctx, request.body, clientOf(request));
+}
+
 /** The caller of a session route (the auth hook has set it; a route without one is a bug, answered 401). */
 export function signedIn(request: { auth: AuthContext | null }): AuthContext {
   if (!request.auth) throw new ApiError('auth.unauthorized');
@@ -156,7 +165,7 @@ export function ownedItemRoutes<B extends z.ZodType, Q extends z.ZodType>(
   });
   app.route({
     ...route(routes.get.op, { summary: routes.get.summary, params: idParamsSchema, ok: item }),
-    handler: async (request) => c.service.get(ctx.db, signedIn(request).issuerId, request.params.id),
+    handler: issuerItem(ctx, c.service.get),
   });
   app.route({
     ...route(routes.create.op, { summary: routes.create.summary, body, validationCode, ok: item }),
@@ -186,10 +195,8 @@ export function ownedItemRoutes<B extends z.ZodType, Q extends z.ZodType>(
       params: idParamsSchema,
       ok: okResponseSchema,
     }),
-    handler: async (request) => {
-      await c.service.remove(ctx.db, signedIn(request).issuerId, request.params.id);
-      return { ok: true as const };
-    },
+    handler: async (request) =>
+      okAfter(c.service.remove(ctx.db, signedIn(request).issuerId, request.params.id)),
   });
 }
 
@@ -221,4 +228,64 @@ export function sendFile(
 export function callerOf(request: { auth: AuthContext | null; ip: string }): Caller {
   const auth = signedIn(request);
   return { userId: auth.userId, issuerId: auth.issuerId, username: auth.username, ip: request.ip };
+}
+
+/**
+ * `{ ok: true }` (okResponseSchema) once `work` is done: the answer of a route whose work answers
+ * nothing (a sign-out, a password change, a delete); its error, if it fails.
+ */
+export async function okAfter(work: Promise<unknown>): Promise<{ ok: true }> {
+  await work;
+  return { ok: true };
+}
+
+/**
+ * The handler of a read of the caller's own data by the route's query (a list, a report): the caller's
+ * issuer and the validated query go to `read`, whose result is the answer.
+ */
+export function issuerQuery<Q, R>(ctx: AppContext, read: (db: Db, issuerId: string, query: Q) => Promise<R>) {
+  return async (request: { auth: AuthContext | null; query: Q }) =>
+    read(ctx.db, signedIn(request).issuerId, request.query);
+}
+
+/** The handler of a read of one of the caller's own items: the caller's issuer and the path's id go to `read`. */
+export function issuerItem<R>(ctx: AppContext, read: (db: Db, issuerId: string, id: string) => Promise<R>) {
+  return async (request: { auth: AuthContext | null; params: { id: string } }) =>
+    read(ctx.db, signedIn(request).issuerId, request.params.id);
+}
+
+/**
+ * The handler of a register route whose retries the Idempotency-Key header makes safe (an invoice, an
+ * installment plan): the caller, the body, the headers and the time go to `create`.
+ */
+export function keyedCreate<B, R>(
+  ctx: AppContext,
+  create: (
+    db: Db,
+    auth: AuthContext,
+    body: B,
+    headers: Record<string, string | string[] | undefined>,
+    now: Date,
+  ) => Promise<R>,
+) {
+  return async (request: {
+    auth: AuthContext | null;
+    body: B;
+    headers: Record<string, string | string[] | undefined>;
+  }) => create(ctx.db, signedIn(request), request.body, request.headers, ctx.now());
+}
+
+/** The handler of a change of one of the caller's items: the caller, the path's id, the body and the time go to `change`. */
+export function changeItem<B, R>(
+  ctx: AppContext,
+  change: (db: Db, auth: AuthContext, id: string, body: B, now: Date) => Promise<R>,
+) {
+  return async (request: { auth: AuthContext | null; params: { id: string }; body: B }) =>
+    change(ctx.db, signedIn(request), request.params.id, request.body, ctx.now());
+}
+
+/** The answer of an operator route whose work needs no operator's name: `work` runs once operatorOf let the caller in. */
+export function asOperator<T>(request: { operator: OperatorContext | null }, work: () => T): T {
+  operatorOf(request);
+  return work();
 }

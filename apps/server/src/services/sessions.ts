@@ -40,15 +40,19 @@ export function newSessionRow(
   return { token, row };
 }
 
-/** The session row of a token that opens the API: a full session, not revoked, not expired. */
+/**
+ * The session row of a token that is live: not revoked, not expired, and of `kind` (a full session, the
+ * kind that opens the API, unless the sign-in step is asked for).
+ */
 export function liveSessionOf(
   table: { tokenHash: AnyPgColumn; kind: AnyPgColumn; revokedAt: AnyPgColumn; expiresAt: AnyPgColumn },
   token: string,
   now: Date,
+  kind: 'session' | 'two_factor_step' = 'session',
 ) {
   return and(
     eq(table.tokenHash, hashToken(token)),
-    eq(table.kind, 'session'),
+    eq(table.kind, kind),
     isNull(table.revokedAt),
     gt(table.expiresAt, now),
   );

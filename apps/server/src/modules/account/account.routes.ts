@@ -8,7 +8,7 @@ import {
   saveIssuerInfoResponseSchema,
   verifyTwoFactorBodySchema,
 } from '@portal/contracts';
-import { routeModule, routesTagged, signedIn } from '../../routes/define';
+import { okAfter, routeModule, routesTagged, signedIn } from '../../routes/define';
 import { readerLanguage } from '../../services/notices';
 import * as account from './account.service';
 
@@ -16,7 +16,6 @@ import * as account from './account.service';
 export const accountRoutes = routeModule((app, ctx) => {
   const route = routesTagged(['account']);
   const twoFactorRoute = routesTagged(['two-factor']);
-  const ok = { ok: true as const };
 
   app.route({
     ...route('getSelf', {
@@ -34,10 +33,8 @@ export const accountRoutes = routeModule((app, ctx) => {
       validationCode: 'account.invalid_new_password',
       ok: okResponseSchema,
     }),
-    handler: async (request) => {
-      await account.changePassword(ctx, signedIn(request), request.body, request.ip);
-      return ok;
-    },
+    handler: async (request) =>
+      okAfter(account.changePassword(ctx, signedIn(request), request.body, request.ip)),
   });
 
   app.route({
@@ -63,10 +60,7 @@ export const accountRoutes = routeModule((app, ctx) => {
       summary: 'Cancel a two-factor setup in progress',
       ok: okResponseSchema,
     }),
-    handler: async (request) => {
-      await account.cancelTwoFactorSetup(ctx, signedIn(request), request.ip);
-      return ok;
-    },
+    handler: async (request) => okAfter(account.cancelTwoFactorSetup(ctx, signedIn(request), request.ip)),
   });
 
   app.route({
@@ -76,10 +70,8 @@ export const accountRoutes = routeModule((app, ctx) => {
       validationCode: 'twoFactor.invalid_code',
       ok: okResponseSchema,
     }),
-    handler: async (request) => {
-      await account.verifyTwoFactor(ctx, signedIn(request), request.body.code, request.ip);
-      return ok;
-    },
+    handler: async (request) =>
+      okAfter(account.verifyTwoFactor(ctx, signedIn(request), request.body.code, request.ip)),
   });
 
   app.route({
@@ -90,9 +82,7 @@ export const accountRoutes = routeModule((app, ctx) => {
       validationCode: 'twoFactor.invalid_code',
       ok: okResponseSchema,
     }),
-    handler: async (request) => {
-      await account.disableTwoFactor(ctx, signedIn(request), request.body.code, request.ip);
-      return ok;
-    },
+    handler: async (request) =>
+      okAfter(account.disableTwoFactor(ctx, signedIn(request), request.body.code, request.ip)),
   });
 });

@@ -1,61 +1,15 @@
-import { and, count, eq, gt, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, gt, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { groups, passwordResets, sessions, users } from '../../db/schema';
+import { groups, passwordResets, users } from '../../db/schema';
 
-/** The queries of the auth module: login groups, sign-in steps and password reset links. */
-
-export type UserRow = typeof users.$inferSelect;
+/**
+ * The queries of the auth module: login groups and password reset links (the sign-in steps' are
+ * services/sign-in.ts's, shared with the back office).
+ */
 
 export async function findGroup(db: Db, groupId: string) {
   const [group] = await db.select().from(groups).where(eq(groups.id, groupId)).limit(1);
   return group;
-}
-
-/** The user of a username, whatever its case. */
-export async function findUserByUsername(db: Db, username: string): Promise<UserRow | undefined> {
-  const [user] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
-    .limit(1);
-  return user;
-}
-
-/** The live first sign-in step of `tokenHash`, locked until the transaction ends. */
-export async function lockTwoFactorStep(tx: Tx, tokenHash: string, now: Date) {
-  const [step] = await tx
-    .select()
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.tokenHash, tokenHash),
-        eq(sessions.kind, 'two_factor_step'),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    )
-    .for('update')
-    .limit(1);
-  return step;
-}
-
-export async function lockUser(tx: Tx, userId: string): Promise<UserRow | undefined> {
-  const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
-  return user;
-}
-
-/** A wrong code on a sign-in step: counted, and the step revoked when `revokedAt` is given. */
-export async function countTwoFactorFailure(
-  tx: Tx,
-  stepId: string,
-  failedAttempts: number,
-  revokedAt: Date | null,
-): Promise<void> {
-  await tx.update(sessions).set({ failedAttempts, revokedAt }).where(eq(sessions.id, stepId));
-}
-
-export async function setTotpLastStep(tx: Tx, userId: string, totpLastStep: number): Promise<void> {
-  await tx.update(users).set({ totpLastStep }).where(eq(users.id, userId));
 }
 
 /** How many reset links the user was sent after `since`. */

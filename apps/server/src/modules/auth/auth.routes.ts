@@ -10,13 +10,12 @@ import {
   requestPasswordResetBodySchema,
   resetPasswordBodySchema,
 } from '@portal/contracts';
-import { clientOf, routeModule, routesTagged, signedIn } from '../../routes/define';
+import { okAfter, routeModule, routesTagged, signedIn, signInCall } from '../../routes/define';
 import * as auth from './auth.service';
 
 /** Sign-in, sign-out and password reset links (spec §8): HTTP only; the rules are in auth.service.ts. */
 export const authRoutes = routeModule((app, ctx) => {
   const route = routesTagged(['auth']);
-  const ok = { ok: true as const };
 
   app.route({
     ...route('getGroup', {
@@ -33,7 +32,7 @@ export const authRoutes = routeModule((app, ctx) => {
       body: loginBodySchema,
       ok: loginResponseSchema,
     }),
-    handler: async (request) => auth.login(ctx, request.body, clientOf(request)),
+    handler: signInCall(ctx, auth.login),
   });
 
   app.route({
@@ -42,15 +41,12 @@ export const authRoutes = routeModule((app, ctx) => {
       body: login2faBodySchema,
       ok: login2faResponseSchema,
     }),
-    handler: async (request) => auth.login2fa(ctx, request.body, clientOf(request)),
+    handler: signInCall(ctx, auth.login2fa),
   });
 
   app.route({
     ...route('logout', { summary: 'End this session', ok: okResponseSchema }),
-    handler: async (request) => {
-      await auth.logout(ctx, signedIn(request), request.ip);
-      return ok;
-    },
+    handler: async (request) => okAfter(auth.logout(ctx, signedIn(request), request.ip)),
   });
 
   app.route({
@@ -59,12 +55,10 @@ export const authRoutes = routeModule((app, ctx) => {
       body: requestPasswordResetBodySchema,
       ok: okResponseSchema,
     }),
-    handler: async (request) => {
-      await auth.requestPasswordReset(ctx, request.body.username, request.ip, (line) =>
-        request.log.info(line),
-      );
-      return ok;
-    },
+    handler: async (request) =>
+      okAfter(
+        auth.requestPasswordReset(ctx, request.body.username, request.ip, (line) => request.log.info(line)),
+      ),
   });
 
   app.route({
@@ -73,10 +67,7 @@ export const authRoutes = routeModule((app, ctx) => {
       params: checkPasswordResetParamsSchema,
       ok: okResponseSchema,
     }),
-    handler: async (request) => {
-      await auth.checkPasswordReset(ctx, request.params.hash);
-      return ok;
-    },
+    handler: async (request) => okAfter(auth.checkPasswordReset(ctx, request.params.hash)),
   });
 
   app.route({
@@ -86,9 +77,6 @@ export const authRoutes = routeModule((app, ctx) => {
       validationCode: 'account.invalid_new_password',
       ok: okResponseSchema,
     }),
-    handler: async (request) => {
-      await auth.resetPassword(ctx, request.body, request.ip);
-      return ok;
-    },
+    handler: async (request) => okAfter(auth.resetPassword(ctx, request.body, request.ip)),
   });
 });

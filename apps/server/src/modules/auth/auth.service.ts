@@ -2,18 +2,25 @@ import {
   type login2faBodySchema,
   PASSWORD_RESET_MAX_PER_WINDOW,
   PASSWORD_RESET_MINUTES,
-  TWO_FACTOR_STEP_MAX_ATTEMPTS,
 } from '@portal/contracts';
 import { translate } from '@portal/i18n';
 import type { z } from 'zod';
 import type { AppContext, AuthContext } from '../../context';
 import { audit } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
-import { burnPasswordCheck, hashPassword, verifyPassword } from '../../lib/passwords';
-import { hashToken, newToken, unseal } from '../../lib/tokens';
-import { verifyTotp } from '../../lib/totp';
-import { createSession, revokeSession, revokeUserSessions } from '../../services/sessions';
-import { claimResetLinkUse, claimSignIn, clearFailures, refundAttempt } from '../../services/throttle';
+import { hashPassword } from '../../lib/passwords';
+import { hashToken, newToken } from '../../lib/tokens';
+import { revokeSession, revokeUserSessions } from '../../services/sessions';
+import {
+  type Client,
+  CUSTOMER,
+  checkPassword,
+  completeSecondStep,
+  findByUsername,
+  openSession,
+  startSecondStep,
+} from '../../services/sign-in';
+import { claimResetLinkUse, claimSignIn, refundAttempt } from '../../services/throttle';
 import { toGroup, toUser } from '../../services/users';
 import * as repo from './auth.repository';
 
@@ -21,12 +28,6 @@ import * as repo from './auth.repository';
  * Signing in and out (spec §8): the login group's branding, the password and two-factor steps, and the
  * password reset links. Every attempt that guesses is counted before it is checked (services/throttle.ts).
  */
-
-/** Who is calling: written to the session row and the audit log. */
-export interface Client {
-  ip: string;
-  userAgent?: string;
-}
 
 /** `getGroup`: a login group's branding. */
 export async function getGroup(ctx: AppContext, groupId: string) {
@@ -37,80 +38,17 @@ export async function getGroup(ctx: AppContext, groupId: string) {
 
 /** `login`: a session, or a first step when the user has two-factor on. */
 export async function login(ctx: AppContext, body: { username: string; password: string }, client: Client) {
-  const { username, password } = body;
-  const { ip } = client;
-  const now = ctx.now();
-  // Counted before the password is checked, so guesses arriving together cannot pass the limit.
-  const claim = await claimSignIn(ctx.db, ctx.throttle, username, ip, now);
-  if (claim.wait > 0) {
-    await audit(ctx.db, 'login.throttled', { username, ip });
-    throw new ApiError('auth.too_many_attempts', { retryAfterSeconds: claim.wait });
-  }
-  const user = await repo.findUserByUsername(ctx.db, username);
-  const ok = user?.active ? await verifyPassword(user.passwordHash, password) : false;
-  if (!user?.active) await burnPasswordCheck(password);
-  if (!user || !ok) {
-    // The claimed rows stay: they are this failure.
-    await audit(ctx.db, 'login.failed', { userId: user?.id, username, ip });
-    throw new ApiError('auth.invalid_credentials');
-  }
-  // A success clears the username's failures and gives back its own row of the address.
-  await refundAttempt(ctx.db, claim);
-  await clearFailures(ctx.db, username, ctx.throttle, now);
-  if (user.totpSecret !== null) {
-    const token = await createSession(ctx.db, user.id, 'two_factor_step', now, client);
-    await audit(ctx.db, 'login.two_factor_step', { userId: user.id, issuerId: user.issuerId, ip });
-    return { requireTwoFactor: true, token };
-  }
-  const token = await createSession(ctx.db, user.id, 'session', now, client);
-  await audit(ctx.db, 'login.ok', { userId: user.id, issuerId: user.issuerId, ip });
+  const user = await checkPassword(ctx, CUSTOMER, body, client.ip);
+  const step = await startSecondStep(ctx, CUSTOMER, user, client);
+  if (step !== null) return { requireTwoFactor: true, token: step };
+  const token = await openSession(ctx, CUSTOMER, user, client);
   return { requireTwoFactor: false, token, user: toUser(user) };
 }
 
-/**
- * `login2fa`: the first step's token and a code; a wrong code is counted on the step (revoked after
- * TWO_FACTOR_STEP_MAX_ATTEMPTS) and a code is never accepted twice.
- */
+/** `login2fa`: the first step's token and a code (services/sign-in.ts). */
 export async function login2fa(ctx: AppContext, body: z.output<typeof login2faBodySchema>, client: Client) {
-  const now = ctx.now();
-  const { ip } = client;
-  const result = await ctx.db.transaction(async (tx) => {
-    const step = await repo.lockTwoFactorStep(tx, hashToken(body.token), now);
-    if (!step) throw new ApiError('auth.two_factor_token_expired');
-    const user = await repo.lockUser(tx, step.userId);
-    if (!user?.active || user.totpSecret === null) throw new ApiError('auth.two_factor_token_expired');
-    const secret = unseal(ctx.config.secretKey, user.totpSecret);
-    const matched = verifyTotp(secret, body.code, now.getTime(), user.totpLastStep);
-    if (matched === null) {
-      const attempts = step.failedAttempts + 1;
-      await repo.countTwoFactorFailure(
-        tx,
-        step.id,
-        attempts,
-        attempts >= TWO_FACTOR_STEP_MAX_ATTEMPTS ? now : null,
-      );
-      await audit(tx, 'login.two_factor_failed', {
-        userId: user.id,
-        issuerId: user.issuerId,
-        ip,
-        details: { attempts },
-      });
-      // The wrong code is remembered even though the answer is an error: commit, then answer.
-      return { error: new ApiError('auth.invalid_code') } as const;
-    }
-    await repo.setTotpLastStep(tx, user.id, matched);
-    await revokeSession(tx, step.id, now);
-    const token = await createSession(tx, user.id, 'session', now, client);
-    await audit(tx, 'login.ok', {
-      userId: user.id,
-      issuerId: user.issuerId,
-      ip,
-      details: { twoFactor: true },
-    });
-    return { token, user: toUser({ ...user, totpLastStep: matched }) };
-  });
-  if ('error' in result) throw result.error;
-  return result;
+  const { token, account } = await completeSecondStep(ctx, CUSTOMER, body, client);
+  return { token, user: toUser(account) };
 }
 
 /** `logout`: this session ends. */
@@ -133,7 +71,7 @@ export async function requestPasswordReset(
   const now = ctx.now();
   const claim = await claimSignIn(ctx.db, ctx.throttle, username, ip, now);
   if (claim.wait > 0) throw new ApiError('auth.too_many_attempts', { retryAfterSeconds: claim.wait });
-  const user = await repo.findUserByUsername(ctx.db, username);
+  const user = await findByUsername(ctx.db, CUSTOMER, username);
   // An unknown name keeps its claimed rows as a failure; a known one is not a guess.
   if (!user?.active) throw new ApiError('password.user_not_found');
   await refundAttempt(ctx.db, claim);

@@ -17,7 +17,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OperatorContext } from '../../context';
-import { operatorOf, routeModule, routesTagged } from '../../routes/define';
+import { asOperator, operatorOf, routeModule, routesTagged } from '../../routes/define';
 import * as money from './backoffice-money.service';
 
 /** Largest BGMAX file the import takes (100,000 payments with names and addresses is about 25 MB). */
@@ -56,10 +56,7 @@ export const backofficeMoneyRoutes = routeModule((app, ctx, fastify) => {
         'The issuers whose payouts a run would hold now, per currency, with the reason (`bank_account_unverified`: no verified bank account)',
       ok: listHeldPayoutsResponseSchema,
     }),
-    handler: async (request) => {
-      operatorOf(request);
-      return money.listHeldPayouts(ctx.db);
-    },
+    handler: async (request) => asOperator(request, () => money.listHeldPayouts(ctx.db)),
   });
 
   app.route({
@@ -80,10 +77,7 @@ export const backofficeMoneyRoutes = routeModule((app, ctx, fastify) => {
       querystring: listUnmatchedQuerySchema,
       ok: listUnmatchedResponseSchema,
     }),
-    handler: async (request) => {
-      operatorOf(request);
-      return money.listUnmatchedPayments(ctx.db, request.query);
-    },
+    handler: async (request) => asOperator(request, () => money.listUnmatchedPayments(ctx.db, request.query)),
   });
 
   app.route({
@@ -112,10 +106,7 @@ export const backofficeMoneyRoutes = routeModule((app, ctx, fastify) => {
       summary: 'Check the double-entry book: balanced journals, invoice remaining amounts, settlement totals',
       ok: checkBooksResponseSchema,
     }),
-    handler: async (request) => {
-      operatorOf(request);
-      return money.checkBooks(ctx.db);
-    },
+    handler: async (request) => asOperator(request, () => money.checkBooks(ctx.db)),
   });
 
   app.route({
@@ -124,10 +115,7 @@ export const backofficeMoneyRoutes = routeModule((app, ctx, fastify) => {
       params: idParamsSchema,
       ok: issuerFeesResponseSchema,
     }),
-    handler: async (request) => {
-      operatorOf(request);
-      return money.getIssuerFees(ctx.db, request.params.id);
-    },
+    handler: async (request) => asOperator(request, () => money.getIssuerFees(ctx.db, request.params.id)),
   });
 
   app.route({

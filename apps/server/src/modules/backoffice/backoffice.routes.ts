@@ -10,7 +10,7 @@ import {
   okResponseSchema,
   rejectInvoiceBodySchema,
 } from '@portal/contracts';
-import { clientOf, operatorOf, routeModule, routesTagged } from '../../routes/define';
+import { asOperator, okAfter, operatorOf, routeModule, routesTagged, signInCall } from '../../routes/define';
 import * as backoffice from './backoffice.service';
 
 /**
@@ -26,7 +26,7 @@ export const backofficeRoutes = routeModule((app, ctx) => {
       body: backofficeLoginBodySchema,
       ok: backofficeLoginResponseSchema,
     }),
-    handler: async (request) => backoffice.backofficeLogin(ctx, request.body, clientOf(request)),
+    handler: signInCall(ctx, backoffice.backofficeLogin),
   });
 
   app.route({
@@ -35,15 +35,12 @@ export const backofficeRoutes = routeModule((app, ctx) => {
       body: backofficeLogin2faBodySchema,
       ok: backofficeLogin2faResponseSchema,
     }),
-    handler: async (request) => backoffice.backofficeLogin2fa(ctx, request.body, clientOf(request)),
+    handler: signInCall(ctx, backoffice.backofficeLogin2fa),
   });
 
   app.route({
     ...route('backofficeLogout', { summary: 'End this operator session', ok: okResponseSchema }),
-    handler: async (request) => {
-      await backoffice.backofficeLogout(ctx, operatorOf(request), request.ip);
-      return { ok: true as const };
-    },
+    handler: async (request) => okAfter(backoffice.backofficeLogout(ctx, operatorOf(request), request.ip)),
   });
 
   app.route({
@@ -52,10 +49,8 @@ export const backofficeRoutes = routeModule((app, ctx) => {
       querystring: listPendingDecisionsQuerySchema,
       ok: listPendingDecisionsResponseSchema,
     }),
-    handler: async (request) => {
-      operatorOf(request);
-      return backoffice.listPendingDecisions(ctx.db, request.query);
-    },
+    handler: async (request) =>
+      asOperator(request, () => backoffice.listPendingDecisions(ctx.db, request.query)),
   });
 
   app.route({

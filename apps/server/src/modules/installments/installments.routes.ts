@@ -10,7 +10,16 @@ import {
   receivedResponseSchema,
 } from '@portal/contracts';
 import { ApiError } from '../../lib/errors';
-import { operatorOf, routeModule, routesTagged, signedIn } from '../../routes/define';
+import {
+  changeItem,
+  issuerItem,
+  issuerQuery,
+  keyedCreate,
+  operatorOf,
+  routeModule,
+  routesTagged,
+  signedIn,
+} from '../../routes/define';
 import { databaseFileStore } from '../../services/file-store';
 import * as plans from './installments.service';
 
@@ -31,7 +40,7 @@ export const installmentPlanRoutes = routeModule(async (app, ctx) => {
       querystring: listInstallmentPlansQuerySchema,
       ok: listInstallmentPlansResponseSchema,
     }),
-    handler: async (request) => plans.listPlans(ctx.db, signedIn(request).issuerId, request.query),
+    handler: issuerQuery(ctx, plans.listPlans),
   });
 
   app.route({
@@ -42,8 +51,7 @@ export const installmentPlanRoutes = routeModule(async (app, ctx) => {
       validationCode: 'installmentPlans.invalid',
       ok: installmentPlanDetailSchema,
     }),
-    handler: async (request) =>
-      plans.registerPlan(ctx.db, signedIn(request), request.body, request.headers, ctx.now()),
+    handler: keyedCreate(ctx, plans.registerPlan),
   });
 
   app.route({
@@ -52,7 +60,7 @@ export const installmentPlanRoutes = routeModule(async (app, ctx) => {
       params: idParamsSchema,
       ok: installmentPlanDetailSchema,
     }),
-    handler: async (request) => plans.getPlan(ctx.db, signedIn(request).issuerId, request.params.id),
+    handler: issuerItem(ctx, plans.getPlan),
   });
 
   app.route({
@@ -63,8 +71,7 @@ export const installmentPlanRoutes = routeModule(async (app, ctx) => {
       validationCode: 'installmentPlans.invalid',
       ok: installmentPlanDetailSchema,
     }),
-    handler: async (request) =>
-      plans.updatePlan(ctx.db, signedIn(request), request.params.id, request.body, ctx.now()),
+    handler: changeItem(ctx, plans.updatePlan),
   });
 
   app.route({

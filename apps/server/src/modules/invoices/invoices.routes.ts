@@ -13,7 +13,7 @@ import {
   uploadInvoiceBodySchema,
 } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
-import { routeModule, routesTagged, signedIn } from '../../routes/define';
+import { changeItem, keyedCreate, okAfter, routeModule, routesTagged, signedIn } from '../../routes/define';
 import { databaseFileStore } from '../../services/file-store';
 import * as invoicesService from './invoices.service';
 
@@ -81,8 +81,7 @@ export const invoiceRoutes = routeModule((app, ctx) => {
       validationCode: 'invoices.invalid',
       ok: invoiceDetailSchema,
     }),
-    handler: async (request) =>
-      invoicesService.createInvoice(ctx.db, signedIn(request), request.body, request.headers, ctx.now()),
+    handler: keyedCreate(ctx, invoicesService.createInvoice),
   });
 
   app.route({
@@ -93,8 +92,7 @@ export const invoiceRoutes = routeModule((app, ctx) => {
       validationCode: 'invoices.invalid',
       ok: invoiceDetailSchema,
     }),
-    handler: async (request) =>
-      invoicesService.uploadInvoice(ctx.db, signedIn(request), request.body, request.headers, ctx.now()),
+    handler: keyedCreate(ctx, invoicesService.uploadInvoice),
   });
 
   app.route({
@@ -105,8 +103,7 @@ export const invoiceRoutes = routeModule((app, ctx) => {
       validationCode: 'invoices.invalid',
       ok: invoiceDetailSchema,
     }),
-    handler: async (request) =>
-      invoicesService.updateInvoice(ctx.db, signedIn(request), request.params.id, request.body, ctx.now()),
+    handler: changeItem(ctx, invoicesService.updateInvoice),
   });
 
   app.route({
@@ -115,10 +112,8 @@ export const invoiceRoutes = routeModule((app, ctx) => {
       params: idParamsSchema,
       ok: okResponseSchema,
     }),
-    handler: async (request) => {
-      await invoicesService.deleteInvoice(ctx.db, signedIn(request), request.params.id, ctx.now());
-      return { ok: true as const };
-    },
+    handler: async (request) =>
+      okAfter(invoicesService.deleteInvoice(ctx.db, signedIn(request), request.params.id, ctx.now())),
   });
 
   app.route({

@@ -6,7 +6,7 @@ import {
   listMessagesResponseSchema,
   okResponseSchema,
 } from '@portal/contracts';
-import { routeModule, routesTagged, signedIn } from '../../routes/define';
+import { okAfter, routeModule, routesTagged, signedIn } from '../../routes/define';
 import { headerLanguage, readerLanguage } from '../../services/notices';
 import * as messages from './messages.service';
 
@@ -47,9 +47,7 @@ export const messageRoutes = routeModule((app, ctx) => {
       params: idParamsSchema,
       ok: okResponseSchema,
     }),
-    handler: async (request) => {
-      await messages.markMessageRead(ctx.db, signedIn(request).issuerId, request.params.id);
-      return { ok: true as const };
-    },
+    handler: async (request) =>
+      okAfter(messages.markMessageRead(ctx.db, signedIn(request).issuerId, request.params.id)),
   });
 });

@@ -11,7 +11,7 @@ import {
   transferCostDetailSchema,
   transferCostQuerySchema,
 } from '@portal/contracts';
-import { routeModule, routesTagged, sendFile, signedIn } from '../../routes/define';
+import { issuerQuery, routeModule, routesTagged, sendFile, signedIn } from '../../routes/define';
 import * as moneyService from './money.service';
 
 /** The customer's side of the money flow: transfer costs (settlements), the fee preview and the payments report. */
@@ -24,8 +24,7 @@ export const moneyRoutes = routeModule((app, ctx) => {
       querystring: listTransferCostsQuerySchema,
       ok: listTransferCostsResponseSchema,
     }),
-    handler: async (request) =>
-      moneyService.listTransferCosts(ctx.db, signedIn(request).issuerId, request.query),
+    handler: issuerQuery(ctx, moneyService.listTransferCosts),
   });
 
   app.route({
@@ -72,8 +71,7 @@ export const moneyRoutes = routeModule((app, ctx) => {
       querystring: paymentsReportQuerySchema,
       ok: paymentsReportResponseSchema,
     }),
-    handler: async (request) =>
-      moneyService.getPaymentsReport(ctx.db, signedIn(request).issuerId, request.query),
+    handler: issuerQuery(ctx, moneyService.getPaymentsReport),
   });
 
   app.route({

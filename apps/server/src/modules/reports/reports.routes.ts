@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
-import { routeModule, routesTagged, sendFile, signedIn } from '../../routes/define';
+import { issuerQuery, routeModule, routesTagged, sendFile, signedIn } from '../../routes/define';
 import * as reports from './reports.service';
 
 const languageQuery = z.object({ language: z.enum(LANGUAGES).optional() });
@@ -69,7 +69,7 @@ export const reportsRoutes = routeModule((app, ctx) => {
       querystring: ledgerQuerySchema,
       ok: ledgerResponseSchema,
     }),
-    handler: async (request) => reports.getLedgerReport(ctx.db, signedIn(request).issuerId, request.query),
+    handler: issuerQuery(ctx, reports.getLedgerReport),
   });
 
   app.route({
