@@ -176,12 +176,14 @@ describe('payments report', () => {
       ],
     );
 
-    const xlsx = await t.app.inject({
-      method: 'GET',
-      url: '/api/limited/reports/payments/export',
-      headers: bearer(token),
-      query: { from: day, to: day, recipientID: full.recipientId, format: 'excel', language: 'en-US' },
-    });
+    const exported = (format: 'excel' | 'csv', language: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/limited/reports/payments/export',
+        headers: bearer(token),
+        query: { from: day, to: day, recipientID: full.recipientId, format, language },
+      });
+    const xlsx = await exported('excel', 'en-US');
     expect(xlsx.statusCode).toBe(200);
     expect(xlsx.headers['content-disposition']).toContain(`payments-${day}-${day}.xlsx`);
     const book = new ExcelJS.Workbook();
@@ -216,12 +218,7 @@ describe('payments report', () => {
     const overRow = excelRows.find((r) => r[1] === over.invoiceNumber);
     expect(overRow?.[7]).toBe(50);
 
-    const csv = await t.app.inject({
-      method: 'GET',
-      url: '/api/limited/reports/payments/export',
-      headers: bearer(token),
-      query: { from: day, to: day, recipientID: full.recipientId, format: 'csv', language: 'sv-SE' },
-    });
+    const csv = await exported('csv', 'sv-SE');
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toContain('text/csv');
     expect(csv.headers['content-disposition']).toContain('.csv');
