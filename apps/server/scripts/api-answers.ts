@@ -10,6 +10,7 @@
 // their SHA-256, except Excel files, whose zip stamps the time of writing (their size is written).
 import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
+import { INVOICE_FILTERS } from '@portal/contracts';
 import { bearer, createTestApp, prepareSeededTemplate } from '../test/support/test-app';
 
 const out = process.argv[2];
@@ -63,17 +64,7 @@ const articles = await ask(`${L}/articles?page=1&pageSize=50`);
 for (const id of firstIds(articles, 'articleID', 2)) await ask(`${L}/articles/${id}`);
 await ask(`${L}/companies?search=demo`);
 const invoiceIds = new Set<string>();
-for (const filter of [
-  'all',
-  'active',
-  'overdue',
-  'paid',
-  'partPaid',
-  'recharged',
-  'pendingApproval',
-  'queued',
-  'rejected',
-]) {
+for (const filter of INVOICE_FILTERS) {
   const res = await ask(`${L}/invoices?filter=${filter}&page=1&pageSize=25`);
   for (const id of firstIds(res, 'invoiceID', 2)) invoiceIds.add(id);
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPostgres } from '../src/db/client';
 import { migrate } from '../src/db/migrate';
 import { issuers, operators, userAbilities, users } from '../src/db/schema';
+import { DEMO_BYGG_ISSUER } from '../src/db/seed/demo-constants';
 import { hashPassword } from '../src/lib/passwords';
 import { incomingPaymentsFile } from '../src/modules/money/money.service';
 import { VALID_RECIPIENT_BODY } from './support/route-samples';
@@ -63,16 +64,9 @@ describe.skipIf(!TEST_DATABASE_URL)(
         const [issuer] = await database.db
           .insert(issuers)
           .values({
+            ...DEMO_BYGG_ISSUER,
             name: 'Bulk Bygg AB',
             email: 'ekonomi@bulkbygg.se',
-            organizationNo: '556036-0793',
-            vat: 'SE556036079301',
-            telephone: '08-123 456 78',
-            address1: 'Byggvägen 12',
-            city: 'Stockholm',
-            zipcode: '114 35',
-            country: 'SE',
-            bankAccountVerified: true,
             collectionBankgiro: BANKGIRO,
           })
           .returning({ id: issuers.id });

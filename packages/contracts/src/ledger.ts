@@ -27,6 +27,26 @@ export const LEDGER_PROCESSES = [
 ] as const;
 export type LedgerProcess = (typeof LEDGER_PROCESSES)[number];
 
+/**
+ * The columns of the ledger report's files: those of spec §3, in order, and an installment's loan
+ * number (issue #14); their headers are translated under `reports:ledger.columns.<key>`.
+ */
+export const LEDGER_COLUMNS = [
+  'invoiceNumber',
+  'loanNumber',
+  'invoiceDate',
+  'dueDate',
+  'service',
+  'customer',
+  'organizationNumber',
+  'city',
+  'sni',
+  'amount',
+  'currency',
+  'remaining',
+  'process',
+] as const;
+
 /** `GET limited/reports/ledger?date&page&pageSize&sort&order`: the open ledger as of `date`. */
 export const ledgerQuerySchema = listQuerySchema(LEDGER_SORT_FIELDS)
   .omit({ search: true })

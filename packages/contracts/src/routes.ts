@@ -6,6 +6,13 @@ import { SIGN_IN_ROUTES } from './sign-in-routes';
 
 export { SIGN_IN_ROUTES };
 
+/** Who may download invoices' PDFs, one or several: the history's keys and those who register or send. */
+const INVOICE_PDF_ABILITIES = [
+  ...HISTORY_ABILITIES,
+  'limited_register_invoice',
+  'limited_send_invoice',
+] as const satisfies readonly Ability[];
+
 /**
  * How a route is reached:
  * - `public`: no token (sign-in, reset, group branding);
@@ -287,24 +294,14 @@ export const ROUTES = {
     method: 'GET',
     path: '/api/limited/invoices/:id/pdf',
     auth: 'session',
-    permission: [
-      'limited_invoices',
-      'limited_transfercosts',
-      'limited_register_invoice',
-      'limited_send_invoice',
-    ],
+    permission: INVOICE_PDF_ABILITIES,
     allowDuringSetup: false,
   },
   getInvoicesPdf: {
     method: 'POST',
     path: '/api/limited/invoices/pdf',
     auth: 'session',
-    permission: [
-      'limited_invoices',
-      'limited_transfercosts',
-      'limited_register_invoice',
-      'limited_send_invoice',
-    ],
+    permission: INVOICE_PDF_ABILITIES,
     allowDuringSetup: false,
   },
   previewInvoiceImport: {

@@ -133,6 +133,25 @@ export interface BgmaxPayment {
   organisationNumber: string | null;
 }
 
+/** The parts of a payment that the records after its TK20/TK21 (TK22 to TK29) fill in. */
+export type BgmaxPaymentDetails = Pick<
+  BgmaxPayment,
+  'extraReferences' | 'informationTexts' | 'name' | 'address1' | 'address2' | 'organisationNumber'
+>;
+
+/** A TK20/TK21 payment as it stands before the records after it: with none of their details. */
+export function bgmaxPaymentRecord(record: Omit<BgmaxPayment, keyof BgmaxPaymentDetails>): BgmaxPayment {
+  return {
+    ...record,
+    extraReferences: [],
+    informationTexts: [],
+    name: null,
+    address1: null,
+    address2: null,
+    organisationNumber: null,
+  };
+}
+
 /** TK15, the deposit record that closes a section. */
 export interface BgmaxDeposit {
   /** The payee's bank account (clearing + account) without leading zeros; `null` when all zeros. */

@@ -8,6 +8,7 @@ import {
   type BgmaxPayment,
   type BgmaxRule,
   type BgmaxSection,
+  bgmaxPaymentRecord,
   decodeLatin1,
 } from './bgmax-model';
 import { isRealDate } from './calendar-date';
@@ -210,13 +211,7 @@ function* walk(
         header = readHeader(record);
         break;
       case '05':
-        if (open !== null) {
-          fail(
-            lineNo,
-            'bgmax.section_not_closed',
-            `TK05 while the section opened on line ${open.openedAt} has no TK15`,
-          );
-        }
+        requireClosed(open, lineNo, type);
         open = {
           section: {
             payeeBankgiro: record.number(2, 12, 'payee bankgiro') ?? '',
@@ -232,12 +227,7 @@ function* walk(
         break;
       case '20':
       case '21': {
-        if (open === null)
-          fail(
-            lineNo,
-            'bgmax.outside_section',
-            `TK${type} outside a section: no TK05 opening record is open`,
-          );
+        requireOpen(open, lineNo, type);
         if (open.current)
           yield { payment: open.current, sectionIndex: sections.length, section: open.section };
         const payment = readPayment(record, type === '21' ? 'deduction' : 'payment');
@@ -284,8 +274,7 @@ function* walk(
         requireOnce(open, record, type).organisationNumber = record.text(2, 14);
         break;
       case '15': {
-        if (open === null)
-          fail(lineNo, 'bgmax.outside_section', 'TK15 outside a section: no TK05 opening record is open');
+        requireOpen(open, lineNo, type);
         const facts = closeSection(open, record);
         if (open.current)
           yield { payment: open.current, sectionIndex: sections.length, section: open.section };
@@ -295,13 +284,7 @@ function* walk(
         break;
       }
       case '70': {
-        if (open !== null) {
-          fail(
-            lineNo,
-            'bgmax.section_not_closed',
-            `TK70 while the section opened on line ${open.openedAt} has no TK15`,
-          );
-        }
+        requireClosed(open, lineNo, type);
         endCounts = {
           line: lineNo,
           counts: {
@@ -453,17 +436,11 @@ function readTransactionColumns(record: RecordReader) {
 }
 
 function readPayment(record: RecordReader, kind: BgmaxPayment['kind']): BgmaxPayment {
-  return {
+  return bgmaxPaymentRecord({
     kind,
     ...readTransactionColumns(record),
     deductionCode: kind === 'deduction' ? record.code(70, DEDUCTION_CODES, 'deduction code') : null,
-    extraReferences: [],
-    informationTexts: [],
-    name: null,
-    address1: null,
-    address2: null,
-    organisationNumber: null,
-  };
+  });
 }
 
 function readExtraReference(
@@ -488,6 +465,23 @@ function readExtraReference(
     amountMinor: columns.amountMinor,
     referenceCode: columns.referenceCode,
   };
+}
+
+/** A TK05 or TK70 comes only between sections: the one still open has no TK15. */
+function requireClosed(open: OpenSection | null, line: number, type: string): void {
+  if (open !== null) {
+    fail(
+      line,
+      'bgmax.section_not_closed',
+      `TK${type} while the section opened on line ${open.openedAt} has no TK15`,
+    );
+  }
+}
+
+/** A TK15, TK20 or TK21 comes only inside a section (after its TK05). */
+function requireOpen(open: OpenSection | null, line: number, type: string): asserts open is OpenSection {
+  if (open === null)
+    fail(line, 'bgmax.outside_section', `TK${type} outside a section: no TK05 opening record is open`);
 }
 
 function requireParent(open: OpenSection | null, record: RecordReader, type: string): BgmaxPayment {

@@ -89,6 +89,29 @@ describe('writeBgmaxSettlement', () => {
     expect(file.end).toEqual({ paymentCount: 2, deductionCount: 0, extraReferenceCount: 0, depositCount: 1 });
   });
 
+  it('writes a deduction as a TK21 with deduction code 0, taken off the deposit, and refuses a negative one', () => {
+    const input: BgmaxSettlementInput = {
+      ...SETTLEMENT,
+      payments: [...SETTLEMENT.payments, { reference: '1234574', amountMinor: 50, deduction: true }],
+    };
+    const file = createBgmaxSettlementFile(input);
+    expect(readBgmax(writeBgmaxSettlement(input)).file).toEqual(file);
+    expect(file.sections[0]?.payments[2]).toMatchObject({
+      kind: 'deduction',
+      deductionCode: 0,
+      amountMinor: 50,
+      bgcSerialNumber: '000000000003',
+    });
+    expect(file.sections[0]?.deposit).toMatchObject({ amountMinor: 125099, paymentCount: 3 });
+    expect(file.end).toEqual({ paymentCount: 2, deductionCount: 1, extraReferenceCount: 0, depositCount: 1 });
+    expect(() =>
+      createBgmaxSettlementFile({
+        ...SETTLEMENT,
+        payments: [{ reference: '', amountMinor: 1, deduction: true }],
+      }),
+    ).toThrow(/deposit cannot be negative/);
+  });
+
   it.each([
     ['1234574', 2, '1234574'],
     ['  1234574 ', 2, '1234574'],

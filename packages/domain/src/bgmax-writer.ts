@@ -7,6 +7,7 @@ import {
   type BgmaxSection,
   type BgmaxTestMark,
   bgmaxEndCounts,
+  bgmaxPaymentRecord,
   bgmaxSectionTotals,
   encodeLatin1,
 } from './bgmax-model';
@@ -293,6 +294,8 @@ export interface BgmaxSettlementPayment {
   referenceCode?: BgmaxReferenceCode;
   /** Defaults to 1 (electronic payment from a bank). */
   channel?: BgmaxPaymentChannel;
+  /** A TK21 deduction (deduction code 0): money taken off the deposit, not paid into it. */
+  deduction?: boolean;
 }
 
 /** The payments of one settlement, written as a BGMAX file with one section. */
@@ -324,11 +327,11 @@ function defaultReferenceCode(ref: string): BgmaxReferenceCode {
 }
 
 /**
- * Builds the `BgmaxFile` of one settlement: one TK05 … TK15 section with a TK20 (and TK26 when a name
- * is given) per payment, BGC serial numbers 1, 2, … in input order, and the TK15 amount and count and
- * the TK70 counts computed from the payments. Throws a RangeError when an amount is not a safe integer
- * ≥ 1, when the total leaves the safe range, or when a value would not fit its field (checked again by
- * `writeBgmax`).
+ * Builds the `BgmaxFile` of one settlement: one TK05 … TK15 section with a TK20 (a TK21 for a
+ * `deduction`, and a TK26 when a name is given) per payment, BGC serial numbers 1, 2, … in input order,
+ * and the TK15 amount and count and the TK70 counts computed from the payments. Throws a RangeError
+ * when an amount is not a safe integer ≥ 1, when the total leaves the safe range or is negative, or
+ * when a value would not fit its field (checked again by `writeBgmax`).
  */
 export function createBgmaxSettlementFile(input: BgmaxSettlementInput): BgmaxFile {
   const currency = input.currency ?? 'SEK';
@@ -344,8 +347,8 @@ export function createBgmaxSettlementFile(input: BgmaxSettlementInput): BgmaxFil
       );
     }
     const reference = p.reference.trim();
-    return {
-      kind: 'payment',
+    const payment = bgmaxPaymentRecord({
+      kind: p.deduction ? 'deduction' : 'payment',
       senderBankgiro: stripZeros(p.senderBankgiro ?? null),
       reference,
       amountMinor: p.amountMinor,
@@ -353,19 +356,16 @@ export function createBgmaxSettlementFile(input: BgmaxSettlementInput): BgmaxFil
       channel: p.channel ?? 1,
       bgcSerialNumber: String(index + 1).padStart(12, '0'),
       hasImage: false,
-      deductionCode: null,
-      extraReferences: [],
-      informationTexts: [],
-      name: p.name == null ? null : { name: p.name.trimEnd(), extraName: '' },
-      address1: null,
-      address2: null,
-      organisationNumber: null,
-    };
+      deductionCode: p.deduction ? 0 : null,
+    });
+    if (p.name != null) payment.name = { name: p.name.trimEnd(), extraName: '' };
+    return payment;
   });
   const totals = bgmaxSectionTotals(payments);
   if (totals.amountMinor > BigInt(Number.MAX_SAFE_INTEGER)) {
     invalid(`the settlement total ${totals.amountMinor.toString()} öre is above the safe integer range`);
   }
+  if (totals.amountMinor < 0n) invalid('a deposit cannot be negative: deductions exceed payments');
   const section: BgmaxSection = {
     payeeBankgiro: stripZeros(input.payeeBankgiro) ?? '',
     payeePlusgiro: null,

@@ -38,59 +38,40 @@ export const startupResources: Record<Locale, Record<StartupNamespace, Messages>
   'fi-FI': fifiStartup,
 };
 
+/** The server's own namespaces (e-mails, documents, notices) in every locale. */
+const serverTexts: Record<Locale, Record<'email' | 'documents' | 'notices', Messages>> = {
+  'sv-SE': { email: svse_email, documents: svse_documents, notices: svse_notices },
+  'en-US': { email: enus_email, documents: enus_documents, notices: enus_notices },
+  'fi-FI': { email: fifi_email, documents: fifi_documents, notices: fifi_notices },
+};
+
+/** Every namespace of one locale. */
+function localeTexts(locale: Locale): Record<Namespace, Messages> {
+  const server = serverTexts[locale];
+  return {
+    ...startupResources[locale],
+    errors: errorsTexts[locale],
+    account: accountTexts[locale],
+    layout: layoutTexts[locale],
+    recipients: recipientsTexts[locale],
+    articles: articlesTexts[locale],
+    dashboard: dashboardTexts[locale],
+    invoices: invoicesTexts[locale],
+    installments: installmentsTexts[locale],
+    email: server.email,
+    documents: server.documents,
+    notices: server.notices,
+    reports: reportsTexts[locale],
+    'bank-verification': bankVerificationTexts[locale],
+    fortnox: fortnoxTexts[locale],
+  };
+}
+
 /** Every text of the portal: resources[locale][namespace] is a nested object of strings. */
 export const resources: Record<Locale, Record<Namespace, Messages>> = {
-  'sv-SE': {
-    ...startupResources['sv-SE'],
-    errors: errorsTexts['sv-SE'],
-    account: accountTexts['sv-SE'],
-    layout: layoutTexts['sv-SE'],
-    recipients: recipientsTexts['sv-SE'],
-    articles: articlesTexts['sv-SE'],
-    dashboard: dashboardTexts['sv-SE'],
-    invoices: invoicesTexts['sv-SE'],
-    installments: installmentsTexts['sv-SE'],
-    email: svse_email,
-    documents: svse_documents,
-    notices: svse_notices,
-    reports: reportsTexts['sv-SE'],
-    'bank-verification': bankVerificationTexts['sv-SE'],
-    fortnox: fortnoxTexts['sv-SE'],
-  },
-  'en-US': {
-    ...startupResources['en-US'],
-    errors: errorsTexts['en-US'],
-    account: accountTexts['en-US'],
-    layout: layoutTexts['en-US'],
-    recipients: recipientsTexts['en-US'],
-    articles: articlesTexts['en-US'],
-    dashboard: dashboardTexts['en-US'],
-    invoices: invoicesTexts['en-US'],
-    installments: installmentsTexts['en-US'],
-    email: enus_email,
-    documents: enus_documents,
-    notices: enus_notices,
-    reports: reportsTexts['en-US'],
-    'bank-verification': bankVerificationTexts['en-US'],
-    fortnox: fortnoxTexts['en-US'],
-  },
-  'fi-FI': {
-    ...startupResources['fi-FI'],
-    errors: errorsTexts['fi-FI'],
-    account: accountTexts['fi-FI'],
-    layout: layoutTexts['fi-FI'],
-    recipients: recipientsTexts['fi-FI'],
-    articles: articlesTexts['fi-FI'],
-    dashboard: dashboardTexts['fi-FI'],
-    invoices: invoicesTexts['fi-FI'],
-    installments: installmentsTexts['fi-FI'],
-    email: fifi_email,
-    documents: fifi_documents,
-    notices: fifi_notices,
-    reports: reportsTexts['fi-FI'],
-    'bank-verification': bankVerificationTexts['fi-FI'],
-    fortnox: fortnoxTexts['fi-FI'],
-  },
+  'sv-SE': localeTexts('sv-SE'),
+  'en-US': localeTexts('en-US'),
+  'fi-FI': localeTexts('fi-FI'),
 };
 
 /**

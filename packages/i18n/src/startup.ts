@@ -34,31 +34,27 @@ export type Namespace = (typeof NAMESPACES)[number];
 export type Messages = { [key: string]: string | Messages };
 
 /**
- * Namespaces the web does not load with its first page, which the login page's size budget
- * (apps/web/scripts/check-bundle-size.mjs) has no room for: the signed-in shell's and a screen's own
- * texts, which come with those chunks (`@portal/i18n/namespaces/<name>`), and the server's (e-mails,
- * documents, notices: the messages we write to a customer, such as a credit decision). The error
- * codes of the signed-in screens (`errors`) are deferred too; those a page before sign-in meets are in
- * `sign-in-errors`, which the web looks in whenever a key is not found (i18next's `fallbackNS`), so a
- * code is always written `errors:<code>`.
+ * The namespaces the web loads with its first page: those the login page's size budget
+ * (apps/web/scripts/check-bundle-size.mjs) has room for. Every other one is deferred: the signed-in
+ * shell's and a screen's own texts, which come with those chunks (`@portal/i18n/namespaces/<name>`),
+ * and the server's (e-mails, documents, notices: the messages we write to a customer, such as a credit
+ * decision). The error codes of the signed-in screens (`errors`) are deferred too; those a page before
+ * sign-in meets are in `sign-in-errors`, which the web looks in whenever a key is not found (i18next's
+ * `fallbackNS`), so a code is always written `errors:<code>`.
  */
-export const DEFERRED_NAMESPACES = [
-  'errors',
-  'account',
-  'layout',
-  'recipients',
-  'articles',
-  'dashboard',
-  'invoices',
-  'installments',
-  'email',
-  'documents',
-  'notices',
-  'reports',
-  'bank-verification',
-  'fortnox',
-] as const;
-export type StartupNamespace = Exclude<Namespace, (typeof DEFERRED_NAMESPACES)[number]>;
+export const STARTUP_NAMESPACES = [
+  'common',
+  'auth',
+  'sign-in-errors',
+  'validation',
+] as const satisfies readonly Namespace[];
+export type StartupNamespace = (typeof STARTUP_NAMESPACES)[number];
+/** The namespaces the web does not load with its first page: all but `STARTUP_NAMESPACES`. */
+export type DeferredNamespace = Exclude<Namespace, StartupNamespace>;
+export const DEFERRED_NAMESPACES = NAMESPACES.filter(
+  (namespace): namespace is DeferredNamespace =>
+    !(STARTUP_NAMESPACES as readonly string[]).includes(namespace),
+);
 
 /**
  * The texts the web starts with (every namespace but the deferred ones) in one locale. Each locale is

@@ -1,5 +1,5 @@
-import { type SQL, sql } from 'drizzle-orm';
-import { PgDialect } from 'drizzle-orm/pg-core';
+import { getTableColumns, getTableName, is, SQL, sql } from 'drizzle-orm';
+import { type PgColumn, PgDialect, type PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from './client';
 
 /** Rows per statement of `bulkInsert`: one array parameter per column, so no parameter limit applies. */
@@ -32,13 +32,29 @@ export function arrayLiteral(values: readonly unknown[]): string {
   return `{${parts.join(',')}}`;
 }
 
-/** Whether every row has the same primitive value (or null) in `name`: then it travels once. */
-function sameInEveryRow(rows: readonly Record<string, unknown>[], name: string): boolean {
-  const first = rows[0]?.[name] ?? null;
+/**
+ * A column that `bulkInsert` writes: its SQL name and type, the key of a row that holds its value, and
+ * the value of a row that leaves the key out.
+ */
+interface BulkColumn {
+  name: string;
+  type: string;
+  key: string;
+  fallback: unknown;
+}
+
+type Row = Readonly<Record<string, unknown>>;
+
+/** A row's value of a column, or the column's fallback when the row leaves it out. */
+const cellOf = (row: Row | undefined, column: BulkColumn): unknown => row?.[column.key] ?? column.fallback;
+
+/** Whether every row has the same primitive value (or null) in `column`: then it travels once. */
+function sameInEveryRow(rows: readonly Row[], column: BulkColumn): boolean {
+  const first = cellOf(rows[0], column) ?? null;
   if (first !== null && typeof first === 'object' && !(first instanceof Date)) return false;
   const key = first instanceof Date ? first.getTime() : first;
   for (let i = 1; i < rows.length; i++) {
-    const v = rows[i]?.[name] ?? null;
+    const v = cellOf(rows[i], column) ?? null;
     if ((v instanceof Date ? v.getTime() : v) !== key) return false;
   }
   return true;
@@ -50,32 +66,70 @@ function sameInEveryRow(rows: readonly Record<string, unknown>[], name: string):
  * file, the currency, the time of an import) as that one value. That is several times faster than a
  * multi-row VALUES of the query builder (no per-value parameters to build and bind) and about a third
  * faster than one JSON document unpacked with `jsonb_to_recordset` (no JSON to parse and look keys up
- * in; docs/BENCHMARKS.md). `columns` maps each column to its SQL type; table and column names come
- * from code, never input.
+ * in; docs/BENCHMARKS.md). `columns` maps each column to its SQL type, and each row holds a column's
+ * value under its name; table and column names come from code, never input.
  */
 export async function bulkInsert(
   tx: Tx | Db,
   table: string,
   columns: Readonly<Record<string, string>>,
-  rows: readonly Record<string, unknown>[],
+  rows: readonly Row[],
 ): Promise<void> {
-  const names = Object.keys(columns);
-  const list = sql.raw(names.join(', '));
+  const written = Object.entries(columns).map(([name, type]) => ({ name, type, key: name, fallback: null }));
+  await insertColumns(tx, table, written, rows);
+}
+
+/**
+ * `bulkInsert` of a Drizzle table's rows as the query builder takes them (`$inferInsert`): `types`
+ * names by their keys the columns written and gives each its SQL type; the SQL names come from the
+ * table. A key a row leaves out is written as its column's default: a constant one as it is, a time's
+ * (now()) as the time of this call, and null for a column without one.
+ */
+export async function bulkInsertRows<T extends PgTable>(
+  tx: Tx | Db,
+  table: T,
+  types: { readonly [K in keyof T['$inferInsert']]?: string },
+  rows: readonly T['$inferInsert'][],
+): Promise<void> {
+  const tableColumns: Record<string, PgColumn> = getTableColumns(table);
+  const now = new Date();
+  const written = Object.entries(types as Record<string, string>).map(([key, type]) => {
+    const column = tableColumns[key];
+    if (!column) throw new Error(`bulk insert: ${getTableName(table)} has no column ${key}`);
+    return { name: column.name, type, key, fallback: defaultOf(column, now) };
+  });
+  await insertColumns(tx, getTableName(table), written, rows);
+}
+
+/** What a row that leaves `column` out is written with (`bulkInsertRows`). */
+function defaultOf(column: PgColumn, now: Date): unknown {
+  if (!column.hasDefault || column.default === undefined) return null;
+  if (!is(column.default, SQL)) return column.default;
+  return column.columnType === 'PgTimestamp' ? now : null;
+}
+
+async function insertColumns(
+  tx: Tx | Db,
+  table: string,
+  columns: readonly BulkColumn[],
+  rows: readonly Row[],
+): Promise<void> {
+  const list = sql.raw(columns.map((c) => c.name).join(', '));
   for (let i = 0; i < rows.length; i += BULK_CHUNK) {
     const chunk = rows.slice(i, i + BULK_CHUNK);
     const arrays: SQL[] = [];
     const unzipped: string[] = [];
-    const selected = names.map((name) => {
-      const type = sql.raw(columns[name] as string);
-      if (sameInEveryRow(chunk, name)) {
-        const v = chunk[0]?.[name] ?? null;
+    const selected = columns.map((column) => {
+      const type = sql.raw(column.type);
+      if (sameInEveryRow(chunk, column)) {
+        const v = cellOf(chunk[0], column) ?? null;
         // Sent as text and cast by the server: postgres.js serializes a parameter by the type the
         // server describes, and its boolean serializer turns any string, even 'true', into false.
         return sql`${v === null ? null : valueText(v)}::text::${type}`;
       }
-      arrays.push(sql`${arrayLiteral(chunk.map((row) => row[name]))}::${type}[]`);
-      unzipped.push(name);
-      return sql.raw(`u.${name}`);
+      arrays.push(sql`${arrayLiteral(chunk.map((row) => cellOf(row, column)))}::${type}[]`);
+      unzipped.push(column.name);
+      return sql.raw(`u.${column.name}`);
     });
     // With every column the same (one row, or identical rows) there is nothing to unzip but the count.
     if (unzipped.length === 0) {

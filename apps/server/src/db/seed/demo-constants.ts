@@ -22,3 +22,18 @@ export const DEMO_OPERATOR = 'operator';
  * their invoices there and the BGMAX import matches a deposit to its issuer by it (docs/MONEY.md).
  */
 export const DEMO_BANKGIROS = { bygg: '5050109', unverified: '5050117', other: '5050125' } as const;
+
+/** Demo Bygg AB, the issuer of the `demo` user, as the seed writes it. */
+export const DEMO_BYGG_ISSUER = {
+  name: 'Demo Bygg AB',
+  email: 'ekonomi@demobygg.se',
+  organizationNo: '556036-0793',
+  vat: 'SE556036079301',
+  telephone: '08-123 456 78',
+  address1: 'Byggvägen 12',
+  city: 'Stockholm',
+  zipcode: '114 35',
+  country: 'SE',
+  bankAccountVerified: true,
+  collectionBankgiro: DEMO_BANKGIROS.bygg,
+} as const;

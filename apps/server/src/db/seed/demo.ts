@@ -19,7 +19,14 @@ import {
   users,
 } from '../schema';
 import { seedDemoBusiness } from './demo-business';
-import { DEMO_BANKGIROS, DEMO_GROUP, DEMO_OPERATOR, DEMO_PASSWORD, DEMO_TOTP_SECRET } from './demo-constants';
+import {
+  DEMO_BANKGIROS,
+  DEMO_BYGG_ISSUER,
+  DEMO_GROUP,
+  DEMO_OPERATOR,
+  DEMO_PASSWORD,
+  DEMO_TOTP_SECRET,
+} from './demo-constants';
 import { type DemoSigning, demoPlans } from './demo-plans';
 
 export {
@@ -87,19 +94,7 @@ export async function seedDemo(
     const [bygg, unverified, other] = await tx
       .insert(issuers)
       .values([
-        {
-          name: 'Demo Bygg AB',
-          email: 'ekonomi@demobygg.se',
-          organizationNo: '556036-0793',
-          vat: 'SE556036079301',
-          telephone: '08-123 456 78',
-          address1: 'Byggvägen 12',
-          city: 'Stockholm',
-          zipcode: '114 35',
-          country: 'SE',
-          bankAccountVerified: true,
-          collectionBankgiro: DEMO_BANKGIROS.bygg,
-        },
+        DEMO_BYGG_ISSUER,
         {
           name: 'Nystart Måleri AB',
           email: 'info@nystartmaleri.se',

@@ -12,7 +12,6 @@ import type { Db } from '../../db/client';
 import { audit } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { normaliseFileName } from '../../lib/file-names';
-import { todayIn } from '../../lib/today';
 import { queueFortnoxPayments, registerFortnoxPayments } from '../fortnox/fortnox.service';
 import {
   completePaidPlans,
@@ -20,11 +19,11 @@ import {
   runPlanSteps,
 } from '../installments/installments.service';
 import {
-  assertNearToday,
   assignPayment as assignToInvoice,
   checkBooks as checkLedger,
   listHeldPayouts as heldPayouts,
   importBgmaxFile,
+  operatorMoneyDay,
   type PaymentsApplied,
   runPayout as payOut,
   runDailyJob as runDaily,
@@ -62,9 +61,7 @@ export async function runPayout(
 ) {
   const { operator, ip } = call;
   const now = ctx.now();
-  const today = todayIn(now);
-  const payoutDate = body?.payoutDate ?? today;
-  assertNearToday(payoutDate, today, 'payoutDate');
+  const payoutDate = operatorMoneyDay(now, body?.payoutDate, 'payoutDate');
   const run = await payOut(ctx.db, {
     payoutDate,
     now,
@@ -237,9 +234,7 @@ export async function runDailyJob(
 ) {
   const { operator, ip } = call;
   const now = ctx.now();
-  const today = todayIn(now);
-  const date = body?.date ?? today;
-  assertNearToday(date, today, 'date');
+  const date = operatorMoneyDay(now, body?.date, 'date');
   const result = await runDaily(ctx.db, {
     date,
     now,

@@ -1,4 +1,5 @@
 import {
+  INVOICE_FILTERS,
   invoiceDetailSchema,
   listInvoicesResponseSchema,
   recipientSchema,
@@ -319,16 +320,8 @@ describe('invoices', () => {
   });
 
   it('the kept totals per state agree with adding the invoices up, for every filter', async () => {
-    for (const filter of [
-      'all',
-      'active',
-      'paid',
-      'partPaid',
-      'recharged',
-      'pendingApproval',
-      'queued',
-      'rejected',
-    ]) {
+    // Every filter the totals are kept for: `overdue` depends on today, so it is always added up.
+    for (const filter of INVOICE_FILTERS.filter((f) => f !== 'overdue')) {
       const kept = listInvoicesResponseSchema.parse(
         (await t.call(user.demo, 'GET', `/api/limited/invoices?filter=${filter}`)).json(),
       );

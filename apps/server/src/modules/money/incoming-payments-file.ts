@@ -3,7 +3,6 @@ import {
   type BgmaxReferenceCode,
   type BgmaxSettlementPayment,
   bgmaxEndCounts,
-  bgmaxSectionTotals,
   createBgmaxSettlementFile,
   writeBgmax,
 } from '@portal/domain/bgmax';
@@ -21,7 +20,6 @@ export interface IncomingExtraReference {
 
 /** One TK20 payment, or with `deduction` a TK21 deduction (a credit the payer took off the deposit). */
 export interface IncomingPayment extends BgmaxSettlementPayment {
-  deduction?: boolean;
   extraReferences?: readonly IncomingExtraReference[];
 }
 
@@ -62,23 +60,14 @@ export function incomingPaymentsFile(input: {
       }).sections;
       if (!section) throw new Error('no section');
       section.payments.forEach((p, i) => {
-        const given = deposit.payments[i];
         p.bgcSerialNumber = String(serial++).padStart(12, '0');
-        if (given?.deduction) {
-          p.kind = 'deduction';
-          p.deductionCode = 0;
-        }
-        p.extraReferences = (given?.extraReferences ?? []).map((e) => ({
+        p.extraReferences = (deposit.payments[i]?.extraReferences ?? []).map((e) => ({
           sign: e.negative ? 'negative' : 'positive',
           reference: e.reference,
           amountMinor: e.amountMinor,
           referenceCode: e.referenceCode ?? 2,
         }));
       });
-      const totals = bgmaxSectionTotals(section.payments);
-      if (totals.amountMinor < 0n)
-        throw new RangeError('a deposit cannot be negative: deductions exceed payments');
-      section.deposit.amountMinor = Number(totals.amountMinor);
       return section;
     });
   const file: BgmaxFile = {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { FINANCED_SERVICES, type ServiceType } from '@portal/contracts';
 import { assertMinorUnits } from '@portal/domain/money';
 import { sql } from 'drizzle-orm';
-import { bulkInsert } from '../../db/bulk';
+import { bulkInsertRows } from '../../db/bulk';
 import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/migrate';
 import { postings } from '../../db/schema';
@@ -125,38 +125,24 @@ export function journalRows(journal: Journal): PostingRow[] {
 /** Rows per INSERT when many are written at once (well under PostgreSQL's 65 535 parameters). */
 export const INSERT_CHUNK = 2_000;
 
+/** The columns of a posting that a bulk insert writes, with their SQL types (all but the serial id). */
+const POSTING_COLUMNS = {
+  journalId: 'uuid',
+  issuerId: 'uuid',
+  invoiceId: 'uuid',
+  planId: 'uuid',
+  account: 'text',
+  amountMinor: 'bigint',
+  currency: 'text',
+  kind: 'text',
+  settlementId: 'uuid',
+  paymentId: 'uuid',
+  at: 'timestamptz',
+} as const;
+
 /** Inserts checked posting rows (from `journalRows`) in bulk, in the caller's transaction. */
 export async function insertPostingRows(tx: Tx | Db, rows: PostingRow[]): Promise<void> {
-  await bulkInsert(
-    tx,
-    'postings',
-    {
-      journal_id: 'uuid',
-      issuer_id: 'uuid',
-      invoice_id: 'uuid',
-      plan_id: 'uuid',
-      account: 'text',
-      amount_minor: 'bigint',
-      currency: 'text',
-      kind: 'text',
-      settlement_id: 'uuid',
-      payment_id: 'uuid',
-      at: 'timestamptz',
-    },
-    rows.map((r) => ({
-      journal_id: r.journalId,
-      issuer_id: r.issuerId ?? null,
-      invoice_id: r.invoiceId ?? null,
-      plan_id: r.planId ?? null,
-      account: r.account,
-      amount_minor: r.amountMinor,
-      currency: r.currency,
-      kind: r.kind,
-      settlement_id: r.settlementId ?? null,
-      payment_id: r.paymentId ?? null,
-      at: (r.at ?? new Date()).toISOString(),
-    })),
-  );
+  await bulkInsertRows(tx, postings, POSTING_COLUMNS, rows);
 }
 
 /**

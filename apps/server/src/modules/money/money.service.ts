@@ -34,7 +34,7 @@ export {
   UnbalancedJournalError,
 } from './ledger';
 export { ledgerPage, ledgerRows, processOn } from './ledger-report';
-export { assertNearToday } from './money-dates';
+export { operatorMoneyDay } from './money-dates';
 export { acceptsPayment, assignPayment, importBgmaxFile, type PaymentsApplied } from './payment-import';
 export { feeTermsOf, listHeldPayouts, NO_FEE, PLAN_SERVICE, rowFee, runPayout } from './payouts';
 export { transferRecallInvoice } from './plan-replacement';

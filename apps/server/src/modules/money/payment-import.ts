@@ -15,7 +15,7 @@ import {
   readBgmax,
 } from '@portal/domain/bgmax';
 import { eq, sql } from 'drizzle-orm';
-import { BULK_CHUNK, bulkInsert, executePrepared } from '../../db/bulk';
+import { BULK_CHUNK, bulkInsertRows, executePrepared } from '../../db/bulk';
 import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/migrate';
 import { invoices, paymentFiles, payments } from '../../db/schema';
@@ -256,7 +256,7 @@ async function writeBatch(tx: Tx, batch: MatchBatch, at: Date): Promise<void> {
     remaining: t.remainingMinor,
   }));
   await Promise.all([
-    bulkInsert(tx, 'payments', PAYMENT_COLUMNS, batch.payments.map(paymentJson)),
+    bulkInsertRows(tx, payments, PAYMENT_COLUMNS, batch.payments),
     insertPostingRows(tx, batch.postings),
     updateInvoices(tx, invoiceRows, at),
   ]);
@@ -504,53 +504,29 @@ async function updateInvoices(
   }
 }
 
+/** The columns of a payment that an import writes, with their SQL types. */
 const PAYMENT_COLUMNS = {
   id: 'uuid',
-  file_id: 'uuid',
-  dedupe_key: 'text',
-  receiving_bankgiro: 'text',
-  issuer_id: 'uuid',
-  invoice_id: 'uuid',
+  fileId: 'uuid',
+  dedupeKey: 'text',
+  receivingBankgiro: 'text',
+  issuerId: 'uuid',
+  invoiceId: 'uuid',
   status: 'text',
   reference: 'text',
-  amount_minor: 'bigint',
+  amountMinor: 'bigint',
   currency: 'text',
-  payment_date: 'date',
-  payer_bankgiro: 'text',
-  payer_name: 'text',
+  paymentDate: 'date',
+  payerBankgiro: 'text',
+  payerName: 'text',
   channel: 'int',
-  bgc_serial: 'text',
-  applied_minor: 'bigint',
-  overpaid_minor: 'bigint',
-  remaining_after_minor: 'bigint',
+  bgcSerial: 'text',
+  appliedMinor: 'bigint',
+  overpaidMinor: 'bigint',
+  remainingAfterMinor: 'bigint',
   forwarded: 'boolean',
-  created_at: 'timestamptz',
+  createdAt: 'timestamptz',
 } as const;
-
-function paymentJson(p: typeof payments.$inferInsert): Record<string, unknown> {
-  return {
-    id: p.id,
-    file_id: p.fileId,
-    dedupe_key: p.dedupeKey,
-    receiving_bankgiro: p.receivingBankgiro,
-    issuer_id: p.issuerId ?? null,
-    invoice_id: p.invoiceId ?? null,
-    status: p.status,
-    reference: p.reference,
-    amount_minor: p.amountMinor,
-    currency: p.currency,
-    payment_date: p.paymentDate,
-    payer_bankgiro: p.payerBankgiro ?? null,
-    payer_name: p.payerName ?? '',
-    channel: p.channel,
-    bgc_serial: p.bgcSerial,
-    applied_minor: p.appliedMinor ?? 0,
-    overpaid_minor: p.overpaidMinor ?? 0,
-    remaining_after_minor: p.remainingAfterMinor ?? null,
-    forwarded: p.forwarded ?? false,
-    created_at: (p.createdAt ?? new Date()).toISOString(),
-  };
-}
 
 export type { PaymentTarget } from './payment-matching';
 export { acceptsPayment } from './payment-matching';

@@ -1,12 +1,6 @@
-import {
-  bgmaxEndCounts,
-  bgmaxSectionTotals,
-  createBgmaxSettlementFile,
-  writeBgmax,
-} from '@portal/domain/bgmax';
+import { createBgmaxSettlementFile, writeBgmax } from '@portal/domain/bgmax';
 import type { Currency } from '@portal/domain/money';
 import { ApiError } from '../../lib/errors';
-import { minorOf } from '../../lib/minor';
 
 /**
  * A settlement as a BGMAX file (one deposit): each row with a positive net is a TK20 payment, each
@@ -31,35 +25,20 @@ export function settlementBgmax(
     currency: settlement.currency as Currency,
     depositSerialNumber: settlement.number % 100_000,
     writtenAt: `${settlement.day}T00:00:00.000000`,
-    payments: lines
-      .filter((l) => l.netMinor > 0)
-      .map((l) => ({ reference: l.reference, amountMinor: l.netMinor })),
+    // The payments first, then the charge backs; the deductions' reference code is 2 for digits.
+    payments: [
+      ...lines
+        .filter((l) => l.netMinor > 0)
+        .map((l) => ({ reference: l.reference, amountMinor: l.netMinor })),
+      ...lines
+        .filter((l) => l.netMinor < 0)
+        .map((l) => ({
+          reference: l.reference,
+          amountMinor: -l.netMinor,
+          referenceCode: /^[0-9]+$/.test(l.reference) ? (2 as const) : (3 as const),
+          deduction: true,
+        })),
+    ],
   });
-  const section = file.sections[0];
-  if (!section) throw new Error('a settlement file has one deposit');
-  let serial = section.payments.length;
-  for (const l of lines.filter((x) => x.netMinor < 0)) {
-    serial++;
-    section.payments.push({
-      kind: 'deduction',
-      senderBankgiro: null,
-      reference: l.reference,
-      amountMinor: -l.netMinor,
-      referenceCode: /^[0-9]+$/.test(l.reference) ? 2 : 3,
-      channel: 1,
-      bgcSerialNumber: String(serial).padStart(12, '0'),
-      hasImage: false,
-      deductionCode: 0,
-      extraReferences: [],
-      informationTexts: [],
-      name: null,
-      address1: null,
-      address2: null,
-      organisationNumber: null,
-    });
-  }
-  const totals = bgmaxSectionTotals(section.payments);
-  section.deposit.amountMinor = minorOf(totals.amountMinor);
-  section.deposit.paymentCount = totals.paymentCount;
-  return writeBgmax({ ...file, end: bgmaxEndCounts(file.sections) });
+  return writeBgmax(file);
 }

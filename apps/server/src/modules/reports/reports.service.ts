@@ -1,5 +1,10 @@
 import { PassThrough } from 'node:stream';
-import type { ActiveRegressQuery, Language, LedgerExportQuery } from '@portal/contracts';
+import {
+  type ActiveRegressQuery,
+  type Language,
+  LEDGER_COLUMNS,
+  type LedgerExportQuery,
+} from '@portal/contracts';
 import { formatAmount } from '@portal/domain/money';
 import { recourseDate } from '@portal/domain/money-flow';
 import { translate } from '@portal/i18n';
@@ -21,23 +26,6 @@ import { renderTablePdf } from './table-pdf';
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 /** Rows read from the database per round trip while a file streams out. */
 const BATCH = 2_000;
-
-/** The columns of the ledger report: those of spec §3, in order, and an installment's loan number (issue #14). */
-const LEDGER_COLUMNS = [
-  'invoiceNumber',
-  'loanNumber',
-  'invoiceDate',
-  'dueDate',
-  'service',
-  'customer',
-  'organizationNumber',
-  'city',
-  'sni',
-  'amount',
-  'currency',
-  'remaining',
-  'process',
-];
 
 /** Minor units as the number Excel shows with two decimals (SEK and EUR have two). */
 const excelAmount = (minor: number) => minor / 100;
