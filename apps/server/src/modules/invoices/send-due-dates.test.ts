@@ -5,11 +5,10 @@ import {
   sendInvoicesResponseSchema,
 } from '@portal/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createRecipient } from '../../../test/support/factories';
-import { VALID_INVOICE_BODY } from '../../../test/support/route-samples';
+import { describe, expect, it } from 'vitest';
+import { invoiceBodyFor } from '../../../test/support/route-samples';
 import { bearer } from '../../../test/support/test-app';
-import { useLogins, useTestApp } from '../../../test/support/use-test-app';
+import { useRecipient, useSignedInApp } from '../../../test/support/use-test-app';
 import { idempotencyKeys, invoiceEvents, invoices } from '../../db/schema';
 
 /**
@@ -18,23 +17,18 @@ import { idempotencyKeys, invoiceEvents, invoices } from '../../db/schema';
  * days) is too soon. A request with such an invoice sends none of its invoices.
  */
 describe('sending refuses financed invoices by due date, all or nothing', () => {
-  const t = useTestApp();
-  const user = useLogins(t, { demo: 'demo' });
-  let recipientID: string;
-  beforeAll(async () => {
-    recipientID = await createRecipient(t, user.demo);
-  });
+  const { t, who: user } = useSignedInApp({ demo: 'demo' });
+  const recipientID = useRecipient(t, () => user.demo);
 
   const call = (method: 'GET' | 'POST', url: string, payload?: object, headers?: Record<string, string>) =>
     t.call(user.demo, method, url, payload, headers);
 
   async function register(invoiceNumber: string, extra: object): Promise<string> {
-    const res = await call('POST', '/api/limited/invoices', {
-      ...VALID_INVOICE_BODY,
-      recipientID,
-      invoiceNumber,
-      ...extra,
-    });
+    const res = await call(
+      'POST',
+      '/api/limited/invoices',
+      invoiceBodyFor(recipientID(), invoiceNumber, extra),
+    );
     expect(res.statusCode, res.body).toBe(200);
     return invoiceDetailSchema.parse(res.json()).invoiceID;
   }
