@@ -205,3 +205,12 @@ export function startRealApi(): RealApi {
     },
   };
 }
+
+/** startRealApi with `username` signed in before each test (after the reset to the seeded state). */
+export function startSignedInApi(username = 'demo'): RealApi {
+  const api = startRealApi();
+  beforeEach(async () => {
+    await api.signIn(username);
+  });
+  return api;
+}
