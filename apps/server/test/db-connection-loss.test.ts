@@ -221,6 +221,35 @@ describe.skipIf(!TEST_DATABASE_URL)(
       }
     }
 
+    /**
+     * An import with the connections killed part way: an undisturbed `post(0)` sets the scale of the
+     * kill times, then each `post(i + 1)` loses its backends at KILL_AT[i] of that time. After each,
+     * `expectWritten` checks the stored rows against `measure()` taken before (all the import's rows
+     * when it was done, none when refused) and the server serves again; at least one was refused.
+     */
+    async function importUnderKills<T>(
+      post: (n: number) => Promise<Response | Error>,
+      measure: () => Promise<T>,
+      expectWritten: (outcome: 'done' | 'refused', before: T) => Promise<void>,
+    ): Promise<void> {
+      const started = performance.now();
+      expect(await expectDoneOrUnavailable(await post(0))).toBe('done');
+      const took = performance.now() - started;
+
+      const outcomes: string[] = [];
+      for (const [i, at] of KILL_AT.entries()) {
+        const before = await measure();
+        const answer = post(i + 1);
+        await sleep(took * at);
+        await killBackends();
+        const outcome = await expectDoneOrUnavailable(await answer);
+        outcomes.push(outcome);
+        await expectWritten(outcome, before);
+        await expectServing();
+      }
+      expect(outcomes, `undisturbed import took ${Math.round(took)} ms`).toContain('refused');
+    }
+
     it('a BGMAX import: the kill fails it with 503 and writes nothing, or it had finished', async () => {
       const N = 10_000;
       const file = (n: number) =>
@@ -248,25 +277,15 @@ describe.skipIf(!TEST_DATABASE_URL)(
           body: file(n),
         });
 
-      // An undisturbed import sets the scale of the kill times.
-      const started = performance.now();
-      expect(await expectDoneOrUnavailable(await post(0))).toBe('done');
-      const took = performance.now() - started;
-
-      const outcomes: string[] = [];
-      for (const [i, at] of KILL_AT.entries()) {
-        const before = { payments: await count('payments'), files: await count('payment_files') };
-        const answer = post(i + 1);
-        await sleep(took * at);
-        await killBackends();
-        const outcome = await expectDoneOrUnavailable(await answer);
-        outcomes.push(outcome);
-        const grew = outcome === 'done' ? 1 : 0;
-        expect(await count('payments')).toBe(before.payments + grew * N);
-        expect(await count('payment_files')).toBe(before.files + grew);
-        await expectServing();
-      }
-      expect(outcomes, `undisturbed import took ${Math.round(took)} ms`).toContain('refused');
+      await importUnderKills(
+        post,
+        async () => ({ payments: await count('payments'), files: await count('payment_files') }),
+        async (outcome, before) => {
+          const grew = outcome === 'done' ? 1 : 0;
+          expect(await count('payments')).toBe(before.payments + grew * N);
+          expect(await count('payment_files')).toBe(before.files + grew);
+        },
+      );
     }, 120_000);
 
     it('an invoice file import: the kill fails it with 503 and writes nothing, or it had finished', async () => {
@@ -299,22 +318,13 @@ describe.skipIf(!TEST_DATABASE_URL)(
           body: csv(n),
         });
 
-      const started = performance.now();
-      expect(await expectDoneOrUnavailable(await post(0))).toBe('done');
-      const took = performance.now() - started;
-
-      const outcomes: string[] = [];
-      for (const [i, at] of KILL_AT.entries()) {
-        const before = await count('invoices');
-        const answer = post(i + 1);
-        await sleep(took * at);
-        await killBackends();
-        const outcome = await expectDoneOrUnavailable(await answer);
-        outcomes.push(outcome);
-        expect(await count('invoices')).toBe(before + (outcome === 'done' ? N : 0));
-        await expectServing();
-      }
-      expect(outcomes, `undisturbed import took ${Math.round(took)} ms`).toContain('refused');
+      await importUnderKills(
+        post,
+        () => count('invoices'),
+        async (outcome, before) => {
+          expect(await count('invoices')).toBe(before + (outcome === 'done' ? N : 0));
+        },
+      );
     }, 120_000);
 
     it('plain load of list requests: every answer is 200 or 503 with Retry-After, then all serve', async () => {

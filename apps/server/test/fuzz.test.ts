@@ -316,25 +316,28 @@ const customerOperations = ALL_OPERATIONS.filter(
 );
 const operatorOperations = ALL_OPERATIONS.filter((op) => ROUTES[op].auth === 'operator');
 
-describe('every customer and public route, with generated input', () => {
-  it.each(customerOperations)(
-    '%s: no 5xx, a code on every 4xx, and no change to another tenant',
+describe.each([
+  {
+    routes: 'every customer and public route',
+    operations: customerOperations,
+    promise: 'no 5xx, a code on every 4xx, and no change to another tenant',
+    pools: () => customerPools,
+    untouched: TENANT_TABLES,
+  },
+  {
+    routes: 'every back-office route',
+    operations: operatorOperations,
+    promise: 'no 5xx and a code on every 4xx',
+    pools: () => operatorPools,
+    untouched: OPERATOR_UNTOUCHED_TABLES,
+  },
+])('$routes, with generated input', ({ operations, promise, pools, untouched }) => {
+  it.each(operations)(
+    `%s: ${promise}`,
     async (op) => {
-      const before = await snapshot(TENANT_TABLES);
-      await fuzzRoute(op, customerPools);
-      expect(await snapshot(TENANT_TABLES)).toEqual(before);
-    },
-    ROUTE_TIMEOUT_MS,
-  );
-});
-
-describe('every back-office route, with generated input', () => {
-  it.each(operatorOperations)(
-    '%s: no 5xx and a code on every 4xx',
-    async (op) => {
-      const before = await snapshot(OPERATOR_UNTOUCHED_TABLES);
-      await fuzzRoute(op, operatorPools);
-      expect(await snapshot(OPERATOR_UNTOUCHED_TABLES)).toEqual(before);
+      const before = await snapshot(untouched);
+      await fuzzRoute(op, pools());
+      expect(await snapshot(untouched)).toEqual(before);
     },
     ROUTE_TIMEOUT_MS,
   );

@@ -5,40 +5,30 @@ import {
   sendInvoicesResponseSchema,
 } from '@portal/contracts';
 import { eq, like } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { invoices } from '../src/db/schema';
-import { createRecipient } from './support/factories';
-import { INVOICE_TERMS, VALID_INVOICE_BODY } from './support/route-samples';
+import { INVOICE_TERMS, invoiceBodyFor, VALID_INVOICE_BODY } from './support/route-samples';
 import { bearer } from './support/test-app';
-import { useLogins, useTestApp } from './support/use-test-app';
+import { useRecipient, useSignedInApp } from './support/use-test-app';
 
 /**
  * Issue #10: money stays in range. One documented maximum per invoice total, quantities and prices
  * bounded, and no invoice with a negative or zero total (a credit is a credit note, docs/MONEY.md).
  */
 describe('money bounds of an invoice', () => {
-  const t = useTestApp();
-  const user = useLogins(t, { demo: 'demo' });
-  let recipientID: string;
-  /** A private person: ROT and RUT are for no one else. */
-  let personID: string;
-  beforeAll(async () => {
-    recipientID = await createRecipient(t, user.demo, {
-      name: 'Gränsfall AB',
-      organizationNumber: '559123-4561',
-    });
-    personID = await createRecipient(t, user.demo, { name: 'Greta Gräns', organizationNumber: '' });
+  const { t, who: user } = useSignedInApp({ demo: 'demo' });
+  const recipientID = useRecipient(t, () => user.demo, {
+    name: 'Gränsfall AB',
+    organizationNumber: '559123-4561',
   });
+  /** A private person: ROT and RUT are for no one else. */
+  const personID = useRecipient(t, () => user.demo, { name: 'Greta Gräns', organizationNumber: '' });
 
   const call = (method: 'POST' | 'PUT', url: string, payload: object) =>
     t.call(user.demo, method, url, payload);
   const row = VALID_INVOICE_BODY.rows[0];
-  const body = (invoiceNumber: string, extra: object = {}) => ({
-    ...VALID_INVOICE_BODY,
-    recipientID,
-    invoiceNumber,
-    ...extra,
-  });
+  const body = (invoiceNumber: string, extra: object = {}) =>
+    invoiceBodyFor(recipientID(), invoiceNumber, extra);
 
   it('refuses the 1e9 × 1e9 row of the report (1.25e15 öre) with a field issue on the rows, storing nothing', async () => {
     for (let i = 0; i < 8; i++) {
@@ -116,7 +106,7 @@ describe('money bounds of an invoice', () => {
     const res = await call(
       'POST',
       '/api/limited/invoices',
-      body('RUT-NEG', { rows, rotRut, recipientID: personID }),
+      body('RUT-NEG', { rows, rotRut, recipientID: personID() }),
     );
     expect(res.statusCode, res.body).toBe(400);
     expect(res.json()).toMatchObject({
@@ -152,7 +142,7 @@ describe('money bounds of an invoice', () => {
   it('refuses upload amounts whose total is above the maximum', async () => {
     const res = await call('POST', '/api/limited/invoices/upload', {
       invoiceFileID: '3c1f8e2a-6b7d-4e59-8a21-9f0d4c3b2a10',
-      recipientID,
+      recipientID: recipientID(),
       invoiceNumber: 'UP-BIG',
       ...INVOICE_TERMS,
       amounts: [

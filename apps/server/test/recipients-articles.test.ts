@@ -8,11 +8,10 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { articles, companies, recipients } from '../src/db/schema';
 import { VALID_ARTICLE_BODY, VALID_RECIPIENT_BODY } from './support/route-samples';
-import { useLogins, useTestApp } from './support/use-test-app';
+import { useSignedInApp } from './support/use-test-app';
 
 describe('recipients and articles', () => {
-  const t = useTestApp();
-  const who = useLogins(t, { demo: 'demo', other: 'demo-other', limited: 'demo-limited' });
+  const { t, who } = useSignedInApp({ demo: 'demo', other: 'demo-other', limited: 'demo-limited' });
 
   it('creates, lists, searches, sorts, pages, updates and deletes recipients', async () => {
     const names = ['Alfa Xyloo AB', 'Beta Xyloo Måleri AB', 'Gamma Xyloo El HB'];

@@ -17,9 +17,17 @@ async function signInAsDemo(page: Page): Promise<Record<string, string>> {
   return { Authorization: `Bearer ${await sessionToken(page)}` };
 }
 
-/** Signs in as demo and registers an invoice through the API for a new recipient; returns its id. */
-async function registerInvoice(page: Page, stamp: string, number: string): Promise<string> {
-  return createInvoice(page, await signInAsDemo(page), stamp, number);
+/**
+ * Signs in as demo and registers an invoice numbered `<prefix>-<stamp>` through the API for a new
+ * recipient (whose name ends in the stamp); returns the stamp, the number and the invoice's id.
+ */
+async function registerInvoice(
+  page: Page,
+  prefix: string,
+): Promise<{ stamp: string; number: string; invoiceID: string }> {
+  const stamp = String(Date.now()).slice(-8);
+  const number = `${prefix}-${stamp}`;
+  return { stamp, number, invoiceID: await createInvoice(page, await signInAsDemo(page), stamp, number) };
 }
 
 /** Registers an invoice of the signed-in user through the API for a new recipient; returns its id. */
@@ -68,9 +76,7 @@ async function createInvoice(
 test('a customer downloads the invoice PDF and attaches, lists and downloads PDF files', async ({
   page,
 }, testInfo) => {
-  const stamp = String(Date.now()).slice(-8);
-  const number = `DOC-${stamp}`;
-  const invoiceID = await registerInvoice(page, stamp, number);
+  const { stamp, number, invoiceID } = await registerInvoice(page, 'DOC');
 
   // Our PDF of the invoice, in English, under the server's file name.
   await page.goto(`/invoices/${invoiceID}`);
@@ -118,9 +124,7 @@ test('a customer downloads the invoice PDF and attaches, lists and downloads PDF
 test('a customer writes a message about an invoice and reads it in the invoice thread', async ({
   page,
 }, testInfo) => {
-  const stamp = String(Date.now()).slice(-8);
-  const number = `MSG-${stamp}`;
-  const invoiceID = await registerInvoice(page, stamp, number);
+  const { stamp, number, invoiceID } = await registerInvoice(page, 'MSG');
   await page.goto(`/invoices/${invoiceID}`);
   await page.getByRole('link', { name: 'Messages about this invoice' }).click();
   await expect(page).toHaveURL(new RegExp(`/invoice/messages\\?invoiceID=${invoiceID}$`));
@@ -187,11 +191,9 @@ test('a customer chooses two invoices in the history and downloads them as one P
 test('a customer sets a recipient’s document language to English; it is saved, shown and the invoice PDF follows it (issue #11)', async ({
   page,
 }, testInfo) => {
-  const stamp = String(Date.now()).slice(-8);
-  const name = `E2E Dokument ${stamp}`;
-  const number = `LANG-${stamp}`;
   // A Swedish recipient: its documents start in Swedish.
-  const invoiceID = await registerInvoice(page, stamp, number);
+  const { stamp, invoiceID } = await registerInvoice(page, 'LANG');
+  const name = `E2E Dokument ${stamp}`;
   const pdfOf = async () => {
     await page.goto(`/invoices/${invoiceID}`);
     const [download] = await Promise.all([

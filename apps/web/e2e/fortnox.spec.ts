@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/env';
-import { expectSignedIn, signIn } from './support/flows';
+import { signInToMenu } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 
 /**
@@ -10,8 +10,9 @@ import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
  * sees the explanatory message of an inactive integration (spec §6) in every language.
  */
 
+/** Signs in as demo and opens the pending business invoices from the main menu. */
 async function openFromMenu(page: Page): Promise<void> {
-  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  const nav = await signInToMenu(page, 'demo', 'Dana Demosson');
   await nav.getByRole('button', { name: 'Invoices' }).click();
   await nav.getByRole('link', { name: /Pending business invoices/ }).click();
   await expect(page).toHaveURL(/\/invoice\/send-business$/);
@@ -21,8 +22,6 @@ async function openFromMenu(page: Page): Promise<void> {
 test('the demo user connects Fortnox and sends two business invoices through the send confirmation', async ({
   page,
 }, testInfo) => {
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
   await openFromMenu(page);
 
   // Not connected yet: the explanatory message and a button to connect.
@@ -114,8 +113,6 @@ const INACTIVE = [
 test('a disconnected integration shows the explanatory message with a reconnect button, in every language', async ({
   page,
 }, testInfo) => {
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
   await openFromMenu(page);
   const connected = page.getByText(/Connected to Demo Bygg AB/);
   if (!(await connected.isVisible())) {

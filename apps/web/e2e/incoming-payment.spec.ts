@@ -1,34 +1,13 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { writeBgmaxSettlement } from '@portal/domain/bgmax';
-import { getDocument } from 'pdfjs-dist/legacy/build/pdf.mjs';
+// The server tests' reader: pdf.js, pages joined by newlines.
+import { pdfText } from '../../server/test/support/pdf-text';
 import { swedishToday } from './support/dates';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 import { approveAndPayOut, sendSelected, signInWithFinancedInvoice } from './support/invoices';
 import { operatorToken } from './support/tokens';
 
-const standardFontDataUrl = `${join(dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json')), 'standard_fonts')}/`;
-
-/** The text of a PDF as an independent reader (Mozilla's pdf.js) reads it, pages joined by newlines. */
-async function pdfText(bytes: Uint8Array): Promise<string> {
-  const doc = await getDocument({
-    data: new Uint8Array(bytes),
-    standardFontDataUrl,
-    useSystemFonts: false,
-    isEvalSupported: false,
-  }).promise;
-  const pages: string[] = [];
-  for (let i = 1; i <= doc.numPages; i++) {
-    const content = await (await doc.getPage(i)).getTextContent();
-    pages.push(content.items.map((item) => ('str' in item ? item.str : '')).join(' '));
-  }
-  await doc.destroy();
-  return pages.join('\n');
-}
-
-/** Today in Sweden, YYYY-MM-DD: the day Bankgirot's file reports the payments on. */
 /** A YYYY-MM-DD date as the English UI writes it ("Mar 2, 2026"). */
 function englishDate(iso: string): string {
   return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(
@@ -96,7 +75,7 @@ test('the back office imports BGMAX files of incoming payments: the customer see
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download invoice PDF' }).click(),
   ]);
-  const slip = await pdfText(readFileSync(await pdf.path()));
+  const slip = (await pdfText(readFileSync(await pdf.path()))).text;
   // The document is in its recipient's language (a Swedish customer: Swedish), whatever the UI's.
   const payTo = /Betala till bankgiro\s+(\d{3,4}-\d{4})\s+OCR-nummer\s+(\d+)/.exec(slip);
   expect(payTo, slip).not.toBeNull();

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Page, test } from '@playwright/test';
-import { expectSignedIn, signIn } from './support/flows';
+import { signInToMenu } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 
 /**
@@ -53,9 +53,7 @@ test('a customer downloads the template, previews a file with a bad line, import
   const second = `IMP-${stamp}-2`;
   const bad = `IMP-${stamp}-3`;
 
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
-  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  const nav = await signInToMenu(page, 'demo', 'Dana Demosson');
   await nav.getByRole('button', { name: 'Register' }).click();
   await nav.getByRole('link', { name: 'File upload' }).click();
   await expect(page).toHaveURL(/\/invoice\/fileupload$/);

@@ -3,15 +3,13 @@ import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { dateField, typeDate } from './support/dates';
 import { DEMO_PASSWORD } from './support/env';
-import { expectSignedIn, signIn } from './support/flows';
+import { signInToMenu } from './support/flows';
 import { screenshot } from './support/helpers';
 
 test('the ledger report by date with its Excel and PDF, and the menu’s active invoices and regress downloads', async ({
   page,
 }, testInfo) => {
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
-  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  const nav = await signInToMenu(page, 'demo', 'Dana Demosson');
   // The demo account keeps its books in Fortnox, so the menu hides the ledger entry (spec §2); the
   // page itself is open to its limited_report_ledger ability.
   await page.goto('/reports/ledger');

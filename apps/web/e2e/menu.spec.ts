@@ -1,14 +1,12 @@
 import { expect, test } from '@playwright/test';
-import { expectSignedIn, signIn } from './support/flows';
+import { signIn, signInToMenu } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 import { sessionToken } from './support/tokens';
 
 test('the menu shows a user only what the abilities allow, and the guard refuses the rest', async ({
   page,
 }, testInfo) => {
-  await signIn(page, 'demo-limited');
-  await expectSignedIn(page, 'Lina Lind');
-  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  const nav = await signInToMenu(page, 'demo-limited', 'Lina Lind');
   await expect(nav.getByRole('button', { name: 'Invoices' })).toBeVisible();
   await expect(nav.getByRole('button', { name: 'Register' })).toHaveCount(0);
   await nav.getByRole('button', { name: 'Invoices' }).click();

@@ -9,7 +9,7 @@ import {
   swedishToday,
   typeDate,
 } from './support/dates';
-import { expectSignedIn, signIn } from './support/flows';
+import { signInToMenu } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 
 async function bytesOf(download: Download): Promise<Buffer> {
@@ -29,9 +29,7 @@ async function downloadBy(page: Page, name: string): Promise<Download> {
 test('a customer reads the payments of a period, filters them and downloads them as Excel and CSV', async ({
   page,
 }, testInfo) => {
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
-  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  const nav = await signInToMenu(page, 'demo', 'Dana Demosson');
   await nav.getByRole('button', { name: 'Reports' }).click();
   await nav.getByRole('link', { name: 'Payments' }).click();
   await expect(page).toHaveURL(/\/reports\/payments/);

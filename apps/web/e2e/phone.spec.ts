@@ -67,24 +67,25 @@ async function mainScreens(page: Page): Promise<{ name: string; path: string }[]
   const unsent = ((await pending.json()) as { items: { invoiceID: string }[] }).items[0]?.invoiceID;
   expect(sent).toBeTruthy();
   expect(unsent).toBeTruthy();
-  return [
-    { name: 'home', path: '/' },
-    { name: 'invoice-register', path: '/invoice/register' },
-    { name: 'invoice-fileupload', path: '/invoice/fileupload' },
-    { name: 'invoice-upload', path: '/invoice/upload' },
-    { name: 'invoice-send', path: '/invoice/send' },
-    { name: 'invoices', path: '/invoices' },
-    { name: 'invoice-detail', path: `/invoices/${sent}` },
-    { name: 'invoice-edit', path: `/invoice/edit/${unsent}` },
-    { name: 'invoice-duplicate', path: `/invoices/duplicate/${sent}` },
-    { name: 'recipients', path: '/recipient' },
-    { name: 'articles', path: '/articles' },
-    { name: 'transfer-costs', path: '/transfercosts' },
-    { name: 'reports-payments', path: '/reports/payments' },
-    { name: 'reports-ledger', path: '/reports/ledger' },
-    { name: 'messages', path: '/invoice/messages' },
-    { name: 'not-found', path: '/no-such-page' },
-  ];
+  const paths: Record<string, string> = {
+    home: '/',
+    'invoice-register': '/invoice/register',
+    'invoice-fileupload': '/invoice/fileupload',
+    'invoice-upload': '/invoice/upload',
+    'invoice-send': '/invoice/send',
+    invoices: '/invoices',
+    'invoice-detail': `/invoices/${sent}`,
+    'invoice-edit': `/invoice/edit/${unsent}`,
+    'invoice-duplicate': `/invoices/duplicate/${sent}`,
+    recipients: '/recipient',
+    articles: '/articles',
+    'transfer-costs': '/transfercosts',
+    'reports-payments': '/reports/payments',
+    'reports-ledger': '/reports/ledger',
+    messages: '/invoice/messages',
+    'not-found': '/no-such-page',
+  };
+  return Object.entries(paths).map(([name, path]) => ({ name, path }));
 }
 
 /** Opens a screen and waits until its heading is there and its calls have answered. */

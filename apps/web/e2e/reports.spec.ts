@@ -1,12 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { addDaysIso, dateField, dateFieldValue, swedishToday, typeDate } from './support/dates';
-import { expectSignedIn, signIn } from './support/flows';
+import { signInToMenu } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 
 test('the active recourse modal refuses an end date before the start date', async ({ page }, testInfo) => {
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
-  const nav = page.getByRole('navigation', { name: 'Main menu' });
+  const nav = await signInToMenu(page, 'demo', 'Dana Demosson');
   await nav.getByRole('button', { name: 'Reports' }).click();
   await nav.getByRole('button', { name: 'Download active recourse' }).click();
 

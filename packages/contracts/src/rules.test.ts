@@ -156,25 +156,23 @@ describe('issuer form (spec §5 limits)', () => {
   });
 });
 
+/** The messages of the issues `schema` finds in `value` (undefined when it passes). */
+const messagesOf = (
+  schema: { safeParse(value: unknown): { error?: { issues: { message: string }[] } } },
+  value: unknown,
+) => schema.safeParse(value).error?.issues.map((i) => i.message);
+
 describe('password change form', () => {
   it('requires the confirmation to match', () => {
-    const result = changePasswordFormSchema.safeParse({
-      old: 'x',
-      new: 'Portal-demo-2',
-      confirm: 'Portal-demo-3',
-    });
-    expect(result.error?.issues.map((i) => i.message)).toEqual(['validation.password_mismatch']);
+    const value = { old: 'x', new: 'Portal-demo-2', confirm: 'Portal-demo-3' };
+    expect(messagesOf(changePasswordFormSchema, value)).toEqual(['validation.password_mismatch']);
   });
 });
 
 describe('regress report range (spec §5)', () => {
   it('refuses to before from with wrong_date_range', () => {
-    const result = activeRegressQuerySchema.safeParse({
-      from: '2026-11-02',
-      to: '2026-11-01',
-      fileType: 'pdf',
-    });
-    expect(result.error?.issues.map((i) => i.message)).toEqual(['reports.wrong_date_range']);
+    const query = { from: '2026-11-02', to: '2026-11-01', fileType: 'pdf' };
+    expect(messagesOf(activeRegressQuerySchema, query)).toEqual(['reports.wrong_date_range']);
   });
 
   it('accepts a one-day range and refuses impossible dates', () => {

@@ -59,6 +59,14 @@ export const VALID_INVOICE_BODY = {
   ],
 };
 
+/** The valid invoice sample for one recipient, numbered `invoiceNumber`, with `extra` laid over it. */
+export const invoiceBodyFor = (recipientID: string, invoiceNumber: string, extra: object = {}) => ({
+  ...VALID_INVOICE_BODY,
+  recipientID,
+  invoiceNumber,
+  ...extra,
+});
+
 /** A valid installment plan but for its buyer (a recipient), which a test creates first. */
 export const VALID_PLAN_BODY = {
   description: 'Köksrenovering med vitvaror',

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach } from 'vitest';
+import { createRecipient } from './factories';
 import { createTestApp, type TestApp, type TestAppOptions } from './test-app';
 
 export interface UseTestAppOptions extends TestAppOptions {
@@ -45,4 +46,33 @@ export function useLogins<K extends string>(
   if (opts.each) beforeEach(signIn);
   else beforeAll(signIn);
   return tokens;
+}
+
+/** `useTestApp` and `useLogins` in one call: the app, and the session tokens of the named demo users. */
+export function useSignedInApp<K extends string>(
+  usernames: Record<K, string>,
+  opts: UseTestAppOptions & { loginEach?: boolean } = {},
+): { t: TestApp; who: Readonly<Record<K, string>> } {
+  const { loginEach, ...appOptions } = opts;
+  const t = useTestApp(appOptions);
+  return { t, who: useLogins(t, usernames, { each: loginEach }) };
+}
+
+/**
+ * A recipient made by the user whose token `owner` gives, before the tests (after the sign-ins made
+ * earlier in the block): the returned function gives its id in a hook or a test.
+ */
+export function useRecipient(
+  t: TestApp,
+  owner: () => string,
+  extra: Record<string, unknown> = {},
+): () => string {
+  let id: string | undefined;
+  beforeAll(async () => {
+    id = await createRecipient(t, owner(), extra);
+  });
+  return () => {
+    if (id === undefined) throw new Error('useRecipient: the recipient is made in beforeAll');
+    return id;
+  };
 }

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './env';
 
 /** Switches the login page to English with the language buttons, as a user would. */
@@ -33,6 +33,13 @@ export async function fillLoginIn(page: Page, l: LoginWords, username = 'demo'):
 
 export async function expectSignedIn(page: Page, fullName: string): Promise<void> {
   await expect(page.getByRole('button', { name: `User menu for ${fullName}` })).toBeVisible();
+}
+
+/** Signs in as `username`, waits for the shell with `fullName`'s user menu and gives the main menu. */
+export async function signInToMenu(page: Page, username: string, fullName: string): Promise<Locator> {
+  await signIn(page, username);
+  await expectSignedIn(page, fullName);
+  return page.getByRole('navigation', { name: 'Main menu' });
 }
 
 export async function signOut(page: Page, fullName: string): Promise<void> {

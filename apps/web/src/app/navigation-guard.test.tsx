@@ -95,12 +95,7 @@ describe('navigation guard (spec §2)', () => {
     expect(localStorage.getItem('token')).toBeNull();
     expect(getSession().token).toBeNull();
     // The server ended the session too.
-    const self = await api.server.app.inject({
-      method: 'GET',
-      url: '/api/self',
-      headers: { authorization: `Bearer ${token}` },
-    });
-    expect(self.statusCode).toBe(401);
+    expect(await api.selfStatus(token)).toBe(401);
   });
 
   it('covers the content with the setup overlay while the initial password is in use', async () => {

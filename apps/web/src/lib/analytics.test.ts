@@ -37,19 +37,20 @@ describe('analytics initialisation (spec §4, §9)', () => {
     const [key, options] = vi.mocked(posthog.init).mock.calls[0] ?? [];
     expect(key).toBe('phc_real');
     const { before_send, ...rest } = options ?? {};
+    // The spec's options in alphabetical order.
     expect(rest).toEqual({
       api_host: ANALYTICS_EU_HOST,
-      persistence: 'localStorage',
-      cookie_expiration: 365,
-      secure_cookie: true,
-      cross_subdomain_cookie: false,
-      respect_dnt: true,
-      capture_pageview: false,
-      capture_pageleave: false,
       autocapture: false,
-      disable_session_recording: true,
-      save_referrer: false,
+      capture_pageleave: false,
+      capture_pageview: false,
+      cookie_expiration: 365,
+      cross_subdomain_cookie: false,
       debug: import.meta.env.DEV,
+      disable_session_recording: true,
+      persistence: 'localStorage',
+      respect_dnt: true,
+      save_referrer: false,
+      secure_cookie: true,
     });
     expect(typeof before_send).toBe('function');
   });

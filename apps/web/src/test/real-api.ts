@@ -24,6 +24,8 @@ export interface RealApi {
   readonly calls: RealCall[];
   /** Signs in a demo user on the real server and puts token and user where the session store reads them. */
   signIn(username?: string): Promise<{ token: string; user: User }>;
+  /** The status the server answers `GET /api/self` with for the session `token`: 200 while it lives. */
+  selfStatus(token: string): Promise<number>;
   /**
    * Answers the next matching call (`'POST /api/limited/invoices/pdf'`) with `answer` instead of the
    * server, once. Only for a condition the real server cannot be made to produce here (a 5xx, a broken
@@ -190,6 +192,15 @@ export function startRealApi(): RealApi {
       return server;
     },
     calls,
+    selfStatus: async (token) => {
+      if (!server) throw new Error('real-api: the server is not started yet');
+      const answer = await server.app.inject({
+        method: 'GET',
+        url: '/api/self',
+        headers: { authorization: `Bearer ${token}` },
+      });
+      return answer.statusCode;
+    },
     signIn: async (username = 'demo') => {
       if (!server) throw new Error('real-api: the server is not started yet');
       const answer = await server.app.inject({
@@ -204,4 +215,13 @@ export function startRealApi(): RealApi {
       return { token, user };
     },
   };
+}
+
+/** startRealApi with `username` signed in before each test (after the reset to the seeded state). */
+export function startSignedInApi(username = 'demo'): RealApi {
+  const api = startRealApi();
+  beforeEach(async () => {
+    await api.signIn(username);
+  });
+  return api;
 }

@@ -37,6 +37,14 @@ async function onHostedPage(link: string, action: string, account?: string): Pro
 const complete = (token: string, query: Record<string, string>) =>
   t.call(token, 'POST', '/api/limited/bank-verification/callback', query);
 
+/** Approves `account` on `bankId`'s hosted page and completes it, answered 200: the query and the answer. */
+async function approveAndComplete(token: string, bankId: string, account: string) {
+  const query = await onHostedPage(await start(token, bankId), 'approve', account);
+  const res = await complete(token, query);
+  expect(res.statusCode, res.body).toBe(200);
+  return { query, res };
+}
+
 async function issuerRow(name: string) {
   const [row] = await t.db.select().from(issuers).where(eq(issuers.name, name));
   if (!row) throw new Error(name);
@@ -98,9 +106,7 @@ describe('bank-account verification against the sandbox provider', () => {
   it('verifies the issuer’s own account: stored, banner gone, audit log and a message; a replay changes nothing', async () => {
     const token = await t.login('demo-unverified');
     expect((await t.call(token, 'GET', '/api/self')).json().issuer.bankAccountVerified).toBe(false);
-    const query = await onHostedPage(await start(token, 'se-norrbanken'), 'approve', 'nb-nystart');
-    const res = await complete(token, query);
-    expect(res.statusCode, res.body).toBe(200);
+    const { query, res } = await approveAndComplete(token, 'se-norrbanken', 'nb-nystart');
     expect(res.json()).toEqual({
       status: 'verified',
       reason: null,
@@ -372,9 +378,7 @@ describe('changing a verified account (two-factor confirmation)', () => {
     expect(before.accounts.filter((a) => a.replacedAt === null).map((a) => a.masked)).toEqual([
       '6123-••••6789',
     ]);
-    const query = await onHostedPage(await start(token, 'se-sparbanken-vast'), 'approve', 'sv-bygg');
-    const res = await complete(token, query);
-    expect(res.statusCode, res.body).toBe(200);
+    const { query, res } = await approveAndComplete(token, 'se-sparbanken-vast', 'sv-bygg');
     expect(res.json()).toMatchObject({
       status: 'confirmation_required',
       reason: null,

@@ -8,21 +8,17 @@ import {
 } from '@portal/contracts';
 import { formatMoney } from '@portal/domain/money';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createRecipient, samplePdf } from '../../../test/support/factories';
+import { describe, expect, it } from 'vitest';
+import { samplePdf } from '../../../test/support/factories';
 import { pdfText } from '../../../test/support/pdf-text';
 import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
 import { bearer } from '../../../test/support/test-app';
-import { useLogins, useTestApp } from '../../../test/support/use-test-app';
+import { useRecipient, useSignedInApp } from '../../../test/support/use-test-app';
 import { invoiceFiles } from '../../db/schema';
 
 describe('files and the invoice PDF', () => {
-  const t = useTestApp();
-  const who = useLogins(t, { demo: 'demo', other: 'demo-other' });
-  let recipientID: string;
-  beforeAll(async () => {
-    recipientID = await createRecipient(t, who.demo, { name: 'Fil & Co AB' });
-  });
+  const { t, who } = useSignedInApp({ demo: 'demo', other: 'demo-other' });
+  const recipientID = useRecipient(t, () => who.demo, { name: 'Fil & Co AB' });
 
   const upload = (token: string, bytes: Buffer, filename = 'bilaga.pdf', contentType = 'application/pdf') =>
     t.app.inject({
@@ -45,7 +41,7 @@ describe('files and the invoice PDF', () => {
 
     const created = await t.call(who.demo, 'POST', '/api/limited/invoices', {
       ...VALID_INVOICE_BODY,
-      recipientID,
+      recipientID: recipientID(),
       invoiceNumber: 'F-1',
       attachmentIDs: [file.fileID],
     });
@@ -62,7 +58,7 @@ describe('files and the invoice PDF', () => {
     // A file already on one invoice cannot be attached to another.
     const again = await t.call(who.demo, 'POST', '/api/limited/invoices', {
       ...VALID_INVOICE_BODY,
-      recipientID,
+      recipientID: recipientID(),
       invoiceNumber: 'F-2',
       attachmentIDs: [file.fileID],
     });

@@ -7,26 +7,21 @@ import {
 } from '@portal/contracts';
 import { isValidOcrReference } from '@portal/domain/ocr-reference';
 import { eq } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createRecipient } from '../../../test/support/factories';
-import { VALID_INVOICE_BODY, VALID_RECIPIENT_BODY } from '../../../test/support/route-samples';
-import { useLogins, useTestApp } from '../../../test/support/use-test-app';
+import { describe, expect, it } from 'vitest';
+import {
+  invoiceBodyFor,
+  VALID_INVOICE_BODY,
+  VALID_RECIPIENT_BODY,
+} from '../../../test/support/route-samples';
+import { useRecipient, useSignedInApp } from '../../../test/support/use-test-app';
 import { invoiceRows, invoices } from '../../db/schema';
 
 describe('invoices', () => {
-  const t = useTestApp();
-  const user = useLogins(t, { demo: 'demo', other: 'demo-other', limited: 'demo-limited' });
-  let recipientID: string;
-  beforeAll(async () => {
-    recipientID = await createRecipient(t, user.demo);
-  });
+  const { t, who: user } = useSignedInApp({ demo: 'demo', other: 'demo-other', limited: 'demo-limited' });
+  const recipientID = useRecipient(t, () => user.demo);
 
-  const body = (invoiceNumber: string, extra: object = {}) => ({
-    ...VALID_INVOICE_BODY,
-    recipientID,
-    invoiceNumber,
-    ...extra,
-  });
+  const body = (invoiceNumber: string, extra: object = {}) =>
+    invoiceBodyFor(recipientID(), invoiceNumber, extra);
 
   it('registers a pending invoice with totals to the öre and a timeline', async () => {
     const res = await t.call(user.demo, 'POST', '/api/limited/invoices', body('5001'));
@@ -276,7 +271,7 @@ describe('invoices', () => {
   });
 
   it('a recipient with invoices cannot be deleted', async () => {
-    const res = await t.call(user.demo, 'DELETE', `/api/limited/recipients/${recipientID}`);
+    const res = await t.call(user.demo, 'DELETE', `/api/limited/recipients/${recipientID()}`);
     expect(res.statusCode).toBe(409);
     expect(res.json().code).toBe('recipient.in_use');
   });
@@ -351,7 +346,7 @@ describe('invoices', () => {
       `search=10`,
       `recipientID=${named}`,
       `recipientID=${named}&search=77`,
-      `recipientID=${recipientID}`,
+      `recipientID=${recipientID()}`,
       'search=Bygg%2010',
     ]) {
       for (const filter of ['all', 'active', 'paid', 'pendingApproval', 'rejected']) {

@@ -5,11 +5,10 @@ import {
   sendInvoicesResponseSchema,
 } from '@portal/contracts';
 import { eq, inArray } from 'drizzle-orm';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { createRecipient } from '../../../test/support/factories';
-import { VALID_INVOICE_BODY } from '../../../test/support/route-samples';
+import { describe, expect, it } from 'vitest';
+import { invoiceBodyFor } from '../../../test/support/route-samples';
 import { bearer } from '../../../test/support/test-app';
-import { useLogins, useTestApp } from '../../../test/support/use-test-app';
+import { useRecipient, useSignedInApp } from '../../../test/support/use-test-app';
 import { idempotencyKeys, invoiceEvents, invoices } from '../../db/schema';
 
 /**
@@ -18,23 +17,18 @@ import { idempotencyKeys, invoiceEvents, invoices } from '../../db/schema';
  * days) is too soon. A request with such an invoice sends none of its invoices.
  */
 describe('sending refuses financed invoices by due date, all or nothing', () => {
-  const t = useTestApp();
-  const user = useLogins(t, { demo: 'demo' });
-  let recipientID: string;
-  beforeAll(async () => {
-    recipientID = await createRecipient(t, user.demo);
-  });
+  const { t, who: user } = useSignedInApp({ demo: 'demo' });
+  const recipientID = useRecipient(t, () => user.demo);
 
   const call = (method: 'GET' | 'POST', url: string, payload?: object, headers?: Record<string, string>) =>
     t.call(user.demo, method, url, payload, headers);
 
   async function register(invoiceNumber: string, extra: object): Promise<string> {
-    const res = await call('POST', '/api/limited/invoices', {
-      ...VALID_INVOICE_BODY,
-      recipientID,
-      invoiceNumber,
-      ...extra,
-    });
+    const res = await call(
+      'POST',
+      '/api/limited/invoices',
+      invoiceBodyFor(recipientID(), invoiceNumber, extra),
+    );
     expect(res.statusCode, res.body).toBe(200);
     return invoiceDetailSchema.parse(res.json()).invoiceID;
   }
@@ -49,15 +43,33 @@ describe('sending refuses financed invoices by due date, all or nothing', () => 
     });
   }
 
+  /**
+   * Four invoices numbered `<prefix>-1` to `-4`, in this order: one with `fine` terms, one due on
+   * `soonDue`, one dated 2026-02-01 and due on `passedDue`, and the same for the invoicing service
+   * (which collects, so no due-date rule holds it back).
+   */
+  async function registerFour(
+    prefix: string,
+    fine: object,
+    soonDue: string,
+    passedDue: string,
+  ): Promise<[string, string, string, string]> {
+    const passedTerms = { invoiceDate: '2026-02-01', dueDate: passedDue };
+    return [
+      await register(`${prefix}-1`, fine),
+      await register(`${prefix}-2`, { dueDate: soonDue }),
+      await register(`${prefix}-3`, passedTerms),
+      await register(`${prefix}-4`, { service: 'invoicingService', ...passedTerms }),
+    ];
+  }
+
   it('flags each pending invoice on the send page list with the rule it breaks', async () => {
-    const ok = await register('DUE-1', { dueDate: '2026-03-12' });
-    const soon = await register('DUE-2', { dueDate: '2026-03-11' });
-    const passed = await register('DUE-3', { invoiceDate: '2026-02-01', dueDate: '2026-03-01' });
-    const collected = await register('DUE-4', {
-      service: 'invoicingService',
-      invoiceDate: '2026-02-01',
-      dueDate: '2026-03-01',
-    });
+    const [ok, soon, passed, collected] = await registerFour(
+      'DUE',
+      { dueDate: '2026-03-12' },
+      '2026-03-11',
+      '2026-03-01',
+    );
     const res = await call('GET', '/api/limited/invoices/pending?search=DUE-');
     expect(res.statusCode, res.body).toBe(200);
     const byId = new Map(
@@ -105,14 +117,7 @@ describe('sending refuses financed invoices by due date, all or nothing', () => 
   });
 
   it('a past due date outranks a near one; the issues name every refused invoice', async () => {
-    const good = await register('PAST-1', {});
-    const soon = await register('PAST-2', { dueDate: '2026-03-02' });
-    const passed = await register('PAST-3', { invoiceDate: '2026-02-01', dueDate: '2026-02-27' });
-    const collected = await register('PAST-4', {
-      service: 'invoicingService',
-      invoiceDate: '2026-02-01',
-      dueDate: '2026-02-27',
-    });
+    const [good, soon, passed, collected] = await registerFour('PAST', {}, '2026-03-02', '2026-02-27');
     const before = await stored([good, soon, passed, collected]);
     const res = await call('POST', '/api/limited/invoices/send', {
       invoiceIDs: [good, soon, collected, passed],

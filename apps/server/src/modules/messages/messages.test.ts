@@ -6,13 +6,12 @@ import {
 } from '@portal/contracts';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useLogins, useTestApp } from '../../../test/support/use-test-app';
+import { useSignedInApp } from '../../../test/support/use-test-app';
 import { invoices, messages, users } from '../../db/schema';
 import { headerLanguage } from '../../services/notices';
 
 describe('messages', () => {
-  const t = useTestApp();
-  const who = useLogins(t, { demo: 'demo', other: 'demo-other', colleague: 'demo-limited' });
+  const { t, who } = useSignedInApp({ demo: 'demo', other: 'demo-other', colleague: 'demo-limited' });
 
   const call = (token: string, method: 'GET' | 'POST', url: string, payload?: object, language?: string) =>
     t.call(token, method, url, payload, language ? { 'accept-language': language } : {});

@@ -45,6 +45,16 @@ async function firstRecipient(): Promise<Recipient> {
   return page.items[0] as Recipient;
 }
 
+/** The first of the demo's plans in `state` (by its number): its id and its detail. */
+async function firstPlanIn(state: number): Promise<{ id: string; plan: InstallmentPlanDetail }> {
+  const list = await api.call<{ items: { installmentPlanID: string }[] }>(
+    'GET',
+    `/api/limited/installmentplans?state=${state}`,
+  );
+  const id = list.items[0]?.installmentPlanID ?? '';
+  return { id, plan: await api.call<InstallmentPlanDetail>('GET', `/api/limited/installmentplans/${id}`) };
+}
+
 async function registerPlan(description: string): Promise<InstallmentPlanDetail> {
   const recipient = await firstRecipient();
   return api.call<InstallmentPlanDetail>('POST', '/api/limited/installmentplans', {
@@ -168,12 +178,7 @@ describe('the installment plans (/installmentplans)', () => {
   });
 
   it('shows a signee who signed as "Signed <date>", the word once (the demo’s signed plan)', async () => {
-    const signed = await api.call<{ items: { installmentPlanID: string }[] }>(
-      'GET',
-      '/api/limited/installmentplans?state=9',
-    );
-    const id = signed.items[0]?.installmentPlanID ?? '';
-    const plan = await api.call<InstallmentPlanDetail>('GET', `/api/limited/installmentplans/${id}`);
+    const { id, plan } = await firstPlanIn(9);
     const signee = plan.signees[0];
     if (!signee?.signedAt) throw new Error('the demo’s signed plan has no signed signee');
     renderPlans(`/installmentplans/${id}`);
@@ -186,12 +191,7 @@ describe('the installment plans (/installmentplans)', () => {
 
   it('offers the signee’s signing page while the plan waits for signing (the demo’s plan sent for signing)', async () => {
     // Sending is the e-signing sandbox's (the Playwright journey's); the demo seed has a plan waiting.
-    const waiting = await api.call<{ items: { installmentPlanID: string }[] }>(
-      'GET',
-      '/api/limited/installmentplans?state=8',
-    );
-    const id = waiting.items[0]?.installmentPlanID ?? '';
-    const plan = await api.call<InstallmentPlanDetail>('GET', `/api/limited/installmentplans/${id}`);
+    const { id, plan } = await firstPlanIn(8);
     const link = plan.signees[0]?.signingLink;
     expect(link).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/s\//);
     renderPlans(`/installmentplans/${id}`);

@@ -29,6 +29,12 @@ const valueTicks = (container: HTMLElement) =>
 const periodTicks = (container: HTMLElement) =>
   [...container.querySelectorAll('.column-chart__axis--period text')].map((t) => plain(t.textContent));
 
+/** The value axis of BARS: `zero`, then 2 000 to 12 000 by 2 000 as `tick` writes each (in thousands). */
+const ticks = (zero: string, tick: (thousands: number) => string) => [
+  zero,
+  ...[2, 4, 6, 8, 10, 12].map(tick),
+];
+
 describe('the dashboard column chart', () => {
   it('in English: value axis, exact total, a named bar each, tooltip on hover and on focus', async () => {
     const { user, container } = await renderChart(BARS);
@@ -42,15 +48,7 @@ describe('the dashboard column chart', () => {
         'Invoiced in total SEK 12,500.68, highest bar SEK 10,000.01. Move between the bars with the left and right arrow keys.',
       ),
     );
-    expect(valueTicks(container)).toEqual([
-      'SEK 0',
-      'SEK 2K',
-      'SEK 4K',
-      'SEK 6K',
-      'SEK 8K',
-      'SEK 10K',
-      'SEK 12K',
-    ]);
+    expect(valueTicks(container)).toEqual(ticks('SEK 0', (n) => `SEK ${n}K`));
     expect(periodTicks(container)).toEqual(['Sep', 'Oct', 'Nov']);
 
     const bars = within(chart).getAllByRole('img');
@@ -97,15 +95,7 @@ describe('the dashboard column chart', () => {
     const { user, container } = await renderChart(BARS, 'SEK', 'Försäljning');
     expect(plain(screen.getByTestId('chart-total').textContent)).toBe('Totalt 12 500,68 kr');
     const chart = await screen.findByRole('group', { name: 'Försäljning' });
-    expect(valueTicks(container)).toEqual([
-      '0 kr',
-      '2 tn kr',
-      '4 tn kr',
-      '6 tn kr',
-      '8 tn kr',
-      '10 tn kr',
-      '12 tn kr',
-    ]);
+    expect(valueTicks(container)).toEqual(ticks('0 kr', (n) => `${n} tn kr`));
     const bars = within(chart).getAllByRole('img');
     expect(bars.map((b) => plain(b.getAttribute('aria-label')))).toEqual([
       'September 2026: 2 500,00 kr, 2 fakturor',
@@ -121,15 +111,7 @@ describe('the dashboard column chart', () => {
     const { user, container } = await renderChart(BARS, 'EUR', 'Myynti');
     expect(plain(screen.getByTestId('chart-total').textContent)).toBe('Yhteensä 12 500,68 €');
     const chart = await screen.findByRole('group', { name: 'Myynti' });
-    expect(valueTicks(container)).toEqual([
-      '0 €',
-      '2 t. €',
-      '4 t. €',
-      '6 t. €',
-      '8 t. €',
-      '10 t. €',
-      '12 t. €',
-    ]);
+    expect(valueTicks(container)).toEqual(ticks('0 €', (n) => `${n} t. €`));
     const bars = within(chart).getAllByRole('img');
     expect(plain(bars[2]?.getAttribute('aria-label'))).toBe('November 2026: 0,67 €, 1 lasku');
     await user.tab();

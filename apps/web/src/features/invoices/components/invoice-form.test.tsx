@@ -2,13 +2,12 @@ import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { formatMoney } from '@portal/domain/money';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import InvoiceRegisterRoute from '../../../app/routes/invoice-register';
 import { dateField, dateValue } from '../../../test/date-field';
 import { type FakeHandler, installFakeApi, makeSelf } from '../../../test/fake-api';
-import { DetailProbe, pickRecipient } from '../../../test/invoice-forms';
-import { renderWithProviders } from '../../../test/render';
+import { invoiceDetail } from '../../../test/invoice-detail';
+import { pickRecipient, renderFormAt } from '../../../test/invoice-forms';
 
 const RECIPIENT = {
   recipientID: '0b6d6f1e-5c55-4b59-9d1a-6f1f2d7c9a01',
@@ -44,13 +43,7 @@ function renderRegister(handlers: Record<string, FakeHandler> = {}) {
     'GET /api/limited/articles': () => ({ status: 200, body: { items: [], total: 0, page: 1, pageSize: 8 } }),
     ...handlers,
   });
-  renderWithProviders(
-    <Routes>
-      <Route path="/invoice/register" element={<InvoiceRegisterRoute />} />
-      <Route path="/invoices/:id" element={<DetailProbe />} />
-    </Routes>,
-    { path: '/invoice/register' },
-  );
+  renderFormAt('/invoice/register', <InvoiceRegisterRoute />);
   return api;
 }
 
@@ -68,37 +61,7 @@ async function fillRow(
   await user.selectOptions(screen.getByLabelText(`VAT rate, row ${row}`), vat);
 }
 
-const INVOICE = {
-  invoiceID: '7e0c1f5a-0d1e-4a57-9d33-2f0e6f0e9b10',
-  invoiceNumber: '5001',
-  recipientID: RECIPIENT.recipientID,
-  recipientName: 'Kund AB',
-  service: 'factoring',
-  state: 1,
-  currency: 'SEK',
-  invoiceDate: '2026-03-02',
-  dueDate: '2026-04-01',
-  created: '2026-03-02T10:00:00.000Z',
-  ocr: null,
-  grossMinor: 100,
-  toPayMinor: 100,
-  remainingMinor: 100,
-  overdue: false,
-  orderReference: '',
-  issuerContact: '',
-  recipientContact: '',
-  rows: [],
-  vat: [],
-  netMinor: 80,
-  vatMinor: 20,
-  deductionMinor: 0,
-  rotRut: { type: 'none', personalNumber: '', propertyDesignation: '', housingCoopNumber: '' },
-  decision: null,
-  rejectionReason: null,
-  files: [],
-  events: [],
-};
-
+const INVOICE = invoiceDetail({ recipientID: RECIPIENT.recipientID });
 // Typing a whole invoice takes a while in jsdom, more so while the other suites run in parallel.
 describe('the invoice form (/invoice/register)', { timeout: 20_000 }, () => {
   it('shows live totals equal to computeInvoiceTotals for the typed rows', async () => {

@@ -3,12 +3,10 @@ import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { formatMoney } from '@portal/domain/money';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import InvoiceUploadRoute from '../../../app/routes/invoice-upload';
-import { DetailProbe, pickRecipient } from '../../../test/invoice-forms';
+import { pickRecipient, renderFormAt } from '../../../test/invoice-forms';
 import { startRealApi } from '../../../test/real-api';
-import { renderWithProviders } from '../../../test/render';
 
 // One real server for the whole file; each test starts from the demo seed.
 const api = startRealApi();
@@ -26,13 +24,7 @@ beforeEach(async () => {
 });
 
 function renderUpload() {
-  renderWithProviders(
-    <Routes>
-      <Route path="/invoice/upload" element={<InvoiceUploadRoute />} />
-      <Route path="/invoices/:id" element={<DetailProbe />} />
-    </Routes>,
-    { path: '/invoice/upload' },
-  );
+  renderFormAt('/invoice/upload', <InvoiceUploadRoute />);
   return api;
 }
 

@@ -1,9 +1,9 @@
 import type { FeesPreviewResponse, InvoiceDetail, PendingInvoice, Recipient } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { formatMoney } from '../../../lib/money';
-import { startRealApi } from '../../../test/real-api';
+import { startSignedInApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { SendInvoicesPage } from './send-invoices-page';
 
@@ -12,11 +12,7 @@ const money = (minor: number, currency: string) => formatMoney(minor, currency, 
 const SEND = '/api/limited/invoices/send';
 
 describe('the send confirmation (issue #11)', () => {
-  const api = startRealApi();
-
-  beforeEach(async () => {
-    await api.signIn('demo');
-  });
+  const api = startSignedInApi();
 
   async function pending(): Promise<PendingInvoice[]> {
     return (await api.call<{ items: PendingInvoice[] }>('GET', '/api/limited/invoices/pending')).items;

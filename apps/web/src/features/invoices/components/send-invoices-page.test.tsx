@@ -1,9 +1,9 @@
 import type { InvoiceSummary, PendingInvoice } from '@portal/contracts';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { totalsByCurrency } from '../../../lib/money';
-import { startRealApi } from '../../../test/real-api';
+import { startSignedInApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
 import { SendInvoicesPage } from './send-invoices-page';
 
@@ -46,11 +46,7 @@ describe('totalsByCurrency', () => {
 });
 
 describe('the send page (/invoice/send)', () => {
-  const api = startRealApi();
-
-  beforeEach(async () => {
-    await api.signIn('demo');
-  });
+  const api = startSignedInApi();
 
   async function pending(): Promise<InvoiceSummary[]> {
     return (await api.call<{ items: InvoiceSummary[] }>('GET', '/api/limited/invoices/pending')).items;

@@ -1,7 +1,8 @@
-import type { InvoiceDetail } from '@portal/contracts';
+import type { InvoiceDetail, Language } from '@portal/contracts';
 import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { resources } from '@portal/i18n';
 import { describe, expect, it } from 'vitest';
+import { invoiceDetail } from '../../../test/invoice-detail';
 import {
   blankInvoiceForm,
   crossFieldIssues,
@@ -14,6 +15,16 @@ import {
 } from './invoice-form';
 
 const RECIPIENT = { recipientID: '0b6d6f1e-5c55-4b59-9d1a-6f1f2d7c9a01', name: 'Kund AB' };
+
+/** The form's ROT/RUT section: a `type` deduction for the buyer `personalNumber`, with the property. */
+function rotRutOf(
+  type: 'rot' | 'rut',
+  personalNumber: string,
+  propertyDesignation = '',
+  housingCoopNumber = '',
+): InvoiceFormValues['rotRut'] {
+  return { type, personalNumber, propertyDesignation, housingCoopNumber };
+}
 
 function form(overrides: Partial<InvoiceFormValues> = {}): InvoiceFormValues {
   return {
@@ -156,12 +167,7 @@ describe('the invoice form schema (invoiceBodySchema over typed values)', () => 
   it('sends no ROT/RUT for an invoice in EUR, whatever the hidden section holds', () => {
     const values = form({
       currency: 'EUR',
-      rotRut: {
-        type: 'rut',
-        personalNumber: '19811218-9876',
-        propertyDesignation: '',
-        housingCoopNumber: '',
-      },
+      rotRut: rotRutOf('rut', '19811218-9876'),
     });
     expect(invoiceFormSchema(SV).parse(values).rotRut).toMatchObject({ type: 'none', personalNumber: '' });
   });
@@ -176,12 +182,7 @@ describe('the rules across fields, as the server checks them', () => {
 
   it('refuses a ROT/RUT deduction that leaves nothing to pay, as the server does', () => {
     const values = form({
-      rotRut: {
-        type: 'rut',
-        personalNumber: '19811218-9876',
-        propertyDesignation: '',
-        housingCoopNumber: '',
-      },
+      rotRut: rotRutOf('rut', '19811218-9876'),
     });
     const [labour, other] = values.rows as [
       InvoiceFormValues['rows'][number],
@@ -198,12 +199,7 @@ describe('the rules across fields, as the server checks them', () => {
 
   it('checks the ROT buyer, the property and a labour row', () => {
     const values = form({
-      rotRut: {
-        type: 'rot',
-        personalNumber: '19811218-9875',
-        propertyDesignation: '',
-        housingCoopNumber: '123',
-      },
+      rotRut: rotRutOf('rot', '19811218-9875', '', '123'),
     });
     values.rows = values.rows.map((row) => ({ ...row, rotRut: false }));
     expect(Object.fromEntries(crossFieldIssues(values, SV))).toEqual({
@@ -212,12 +208,7 @@ describe('the rules across fields, as the server checks them', () => {
       rows: 'validation.rot_rut_labour_row',
     });
     const good = form({
-      rotRut: {
-        type: 'rot',
-        personalNumber: '19811218-9876',
-        propertyDesignation: 'Sjöbo 1:23',
-        housingCoopNumber: '',
-      },
+      rotRut: rotRutOf('rot', '19811218-9876', 'Sjöbo 1:23'),
     });
     expect(crossFieldIssues(good, SV).size).toBe(0);
   });
@@ -237,12 +228,7 @@ describe('live totals', () => {
 
   it('take the RUT deduction by the due date, as the server does', () => {
     const values = form({
-      rotRut: {
-        type: 'rut',
-        personalNumber: '19811218-9876',
-        propertyDesignation: '',
-        housingCoopNumber: '',
-      },
+      rotRut: rotRutOf('rut', '19811218-9876'),
     });
     const live = liveTotals(values, SV);
     const expected = computeInvoiceTotals(
@@ -300,15 +286,8 @@ describe('server answers in the form', () => {
 });
 
 describe('an existing invoice in the form', () => {
-  const invoice = {
+  const invoice = invoiceDetail({
     invoiceID: 'i1',
-    invoiceNumber: '5001',
-    recipientID: RECIPIENT.recipientID,
-    recipientName: 'Kund AB',
-    service: 'factoring',
-    state: 1,
-    currency: 'SEK',
-    invoiceDate: '2026-03-02',
     dueDate: '2026-03-17',
     orderReference: 'PO-7',
     issuerContact: 'Dana',
@@ -325,16 +304,14 @@ describe('an existing invoice in the form', () => {
         rotRut: false,
         netMinor: 185_175,
       },
-    ],
-    rotRut: { type: 'none', personalNumber: '', propertyDesignation: '', housingCoopNumber: '' },
-  } as unknown as InvoiceDetail;
+    ] as unknown as InvoiceDetail['rows'],
+  });
+  /** The invoice in the form on 2026-05-01, with `invoiceNumber` as the next free number. */
+  const formOf = (mode: 'edit' | 'duplicate', language: Language, invoiceNumber: string) =>
+    invoiceToForm(invoice, mode, { language, today: '2026-05-01', invoiceNumber });
 
   it('keeps everything for an edit, typed in the user language', () => {
-    const values = invoiceToForm(invoice, 'edit', {
-      language: 'sv-SE',
-      today: '2026-05-01',
-      invoiceNumber: 'x',
-    });
+    const values = formOf('edit', 'sv-SE', 'x');
     expect(values).toMatchObject({
       invoiceNumber: '5001',
       invoiceDate: '2026-03-02',
@@ -350,11 +327,7 @@ describe('an existing invoice in the form', () => {
   });
 
   it('dates a duplicate today with the same terms and the new number', () => {
-    const values = invoiceToForm(invoice, 'duplicate', {
-      language: 'en-US',
-      today: '2026-05-01',
-      invoiceNumber: '5002',
-    });
+    const values = formOf('duplicate', 'en-US', '5002');
     expect(values).toMatchObject({
       invoiceNumber: '5002',
       invoiceDate: '2026-05-01',

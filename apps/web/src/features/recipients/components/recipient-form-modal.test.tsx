@@ -50,6 +50,15 @@ async function save(user: ReturnType<typeof userEvent.setup>) {
   await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save' }));
 }
 
+/** Opens the form for a new recipient, types what it needs and `value` in the field `label`, and saves. */
+async function saveNew(name: string, email: string, label: string, value: string) {
+  const { user, onSaved } = renderForm();
+  await fillRequired(user, name, email);
+  await user.type(field(label), value);
+  await save(user);
+  return onSaved;
+}
+
 describe('RecipientFormModal (spec §5 recipient rules)', () => {
   it('shows the contract rules on the fields and calls nothing', async () => {
     const { user } = renderForm();
@@ -78,10 +87,7 @@ describe('RecipientFormModal (spec §5 recipient rules)', () => {
   });
 
   it('sends the recipient and reports it saved', async () => {
-    const { user, onSaved } = renderForm();
-    await fillRequired(user, 'Kund AB', 'faktura@kund.se');
-    await user.type(field('Organization number'), '556036-0793');
-    await save(user);
+    const onSaved = await saveNew('Kund AB', 'faktura@kund.se', 'Organization number', '556036-0793');
 
     await waitFor(() =>
       expect(onSaved).toHaveBeenCalledWith(
@@ -207,10 +213,7 @@ describe('RecipientFormModal (spec §5 recipient rules)', () => {
   });
 
   it('sends a Swedish phone number in E.164', async () => {
-    const { user, onSaved } = renderForm();
-    await fillRequired(user, 'Mobil AB', 'faktura@mobil.se');
-    await user.type(field('Phone number'), '070-123 45 67');
-    await save(user);
+    const onSaved = await saveNew('Mobil AB', 'faktura@mobil.se', 'Phone number', '070-123 45 67');
     await waitFor(() =>
       expect(onSaved).toHaveBeenCalledWith(expect.objectContaining({ phone: '+46701234567' }), true),
     );
