@@ -17,6 +17,9 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (!existsSync(file))
       throw new Error(`${file} is missing: run "npm run build" first (npm run test:e2e does).`);
   }
+  // A server left by an earlier run on this port would answer instead of ours, and the run would test it.
+  if (await answersHealth())
+    throw new Error(`something already answers on ${BASE_URL}: stop it, or set E2E_PORT to a free port`);
   mkdirSync(ARTIFACTS_DIR, { recursive: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-e2e-'));
   const log = openSync(SERVER_LOG, 'w');
@@ -33,18 +36,23 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const exited = new Promise<number | null>((resolve) => server.on('exit', (code) => resolve(code)));
 
   // The first start seeds 14 months of demo money flow: on a loaded two-core machine that takes a while.
-  const deadline = Date.now() + 180_000;
-  for (;;) {
-    if (server.exitCode !== null)
-      throw new Error(`the server exited with ${server.exitCode}; see ${SERVER_LOG}`);
-    try {
-      const res = await fetch(`${BASE_URL}/api/health`);
-      if (res.ok) break;
-    } catch {
-      // not listening yet
+  try {
+    const deadline = Date.now() + 180_000;
+    for (;;) {
+      if (server.exitCode !== null)
+        throw new Error(`the server exited with ${server.exitCode}; see ${SERVER_LOG}`);
+      if (await answersHealth()) break;
+      if (Date.now() > deadline) throw new Error(`the server did not answer within 180 s; see ${SERVER_LOG}`);
+      await new Promise((r) => setTimeout(r, 250));
     }
-    if (Date.now() > deadline) throw new Error(`the server did not answer within 180 s; see ${SERVER_LOG}`);
-    await new Promise((r) => setTimeout(r, 250));
+  } catch (err) {
+    // Playwright runs no teardown when the set-up fails: stop the server here, or it keeps the port.
+    if (server.exitCode === null) {
+      server.kill('SIGKILL');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+    throw err;
   }
 
   return async () => {
@@ -54,4 +62,12 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     if (code !== 0)
       throw new Error(`the server did not stop cleanly on SIGTERM (exit ${code}); see ${SERVER_LOG}`);
   };
+}
+
+async function answersHealth(): Promise<boolean> {
+  try {
+    return (await fetch(`${BASE_URL}/api/health`)).ok;
+  } catch {
+    return false; // not listening
+  }
 }
