@@ -19,7 +19,7 @@ import { BULK_CHUNK, bulkInsertRows, executePrepared } from '../../db/bulk';
 import type { Db, Tx } from '../../db/client';
 import { rows } from '../../db/migrate';
 import { invoices, paymentFiles, payments } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { auditOperator } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { minorOf } from '../../lib/minor';
 import { insertPostingRows } from './ledger';
@@ -617,11 +617,8 @@ export async function assignPayment(
       })
       .where(eq(payments.id, payment.id));
     await afterApplied?.(tx, { paymentId: payment.id }, now);
-    await audit(tx, 'backoffice.payment.assigned', {
-      operatorId: operator.operatorId,
-      username: operator.username,
+    await auditOperator(tx, 'backoffice.payment.assigned', operator, ip, {
       issuerId: invoice.issuerId,
-      ip,
       details: { paymentId: payment.id, invoiceId: invoice.id, amountMinor: payment.amountMinor },
     });
     return {
