@@ -68,7 +68,7 @@ export const CUSTOMER: SignInKind<typeof users> = {
     ok: 'login.ok',
   },
   who: (user) => ({ userId: user.id, issuerId: user.issuerId }),
-  createSession: (db, userId, kind, now, client) => createSession(db, userId, kind, now, client),
+  createSession,
   revokeSession,
 };
 
