@@ -6,6 +6,7 @@ import { type Currency, toCurrency } from '@portal/domain/money';
 import { isValidPersonalNumber } from '@portal/domain/personal-number';
 import { and, asc, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { lockById } from '../../db/locks';
 import { rows as rowsOf } from '../../db/migrate';
 import {
   installmentPlanEvents,
@@ -177,7 +178,7 @@ export function listOwnPlans(db: Db | Tx, issuerId: string, ids: string[]) {
 
 /** Any issuer's plan, locked: for the back office, whose decision is not made for one issuer. */
 export async function lockPlan(tx: Tx, id: string): Promise<PlanRow> {
-  const [row] = await tx.select().from(installmentPlans).where(eq(installmentPlans.id, id)).for('update');
+  const row = await lockById(tx, installmentPlans, id);
   if (!row) throw new ApiError('installmentPlans.not_found');
   return row;
 }
