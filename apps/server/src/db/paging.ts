@@ -25,3 +25,21 @@ export async function pageWithTotal<Q extends PgSelect>(
   ]);
   return { rows: found as Awaited<Q>, total: total?.n ?? 0 };
 }
+
+/** `pageWithTotal` of `table`'s whole rows where `where`, in the `order` given. */
+export async function pageOfRows<T extends PgTable>(
+  db: Db,
+  table: T,
+  where: SQL | undefined,
+  order: SQL[],
+  paging: Paging,
+): Promise<{ rows: T['$inferSelect'][]; total: number }> {
+  const rows = db
+    .select()
+    .from(table as PgTable)
+    .where(where)
+    .orderBy(...order)
+    .$dynamic();
+  const page = await pageWithTotal(db, rows, table, where, paging);
+  return { rows: page.rows as T['$inferSelect'][], total: page.total };
+}

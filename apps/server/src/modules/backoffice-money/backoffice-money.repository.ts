@@ -2,7 +2,7 @@ import type { issuerFeeSchema } from '@portal/contracts';
 import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { pageWithTotal } from '../../db/paging';
+import { pageOfRows } from '../../db/paging';
 import { issuerFees, issuers, payments } from '../../db/schema';
 
 type IssuerFee = z.output<typeof issuerFeeSchema>;
@@ -12,13 +12,8 @@ type IssuerFee = z.output<typeof issuerFeeSchema>;
 /** One page of the payments no invoice claimed, oldest first. */
 export async function listUnmatchedPayments(db: Db, page: number, pageSize: number) {
   const unmatched = eq(payments.status, 'unmatched');
-  const rows = db
-    .select()
-    .from(payments)
-    .where(unmatched)
-    .orderBy(asc(payments.createdAt), asc(payments.id))
-    .$dynamic();
-  const { rows: found, total } = await pageWithTotal(db, rows, payments, unmatched, { page, pageSize });
+  const order = [asc(payments.createdAt), asc(payments.id)];
+  const { rows: found, total } = await pageOfRows(db, payments, unmatched, order, { page, pageSize });
   return { found, total };
 }
 

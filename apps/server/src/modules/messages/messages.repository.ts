@@ -2,7 +2,7 @@ import { COUNTED_MESSAGE_TYPE, INVOICE_EVENT, type listMessagesQuerySchema } fro
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
-import { pageWithTotal } from '../../db/paging';
+import { pageOfRows } from '../../db/paging';
 import { invoiceEvents, invoices, messages } from '../../db/schema';
 import { unreadFor } from '../../services/notices';
 
@@ -29,14 +29,8 @@ export async function listMessages(
     q.invoiceID ? eq(messages.invoiceId, q.invoiceID) : undefined,
     unreadFor(userId),
   );
-  const ordered = db
-    .select()
-    .from(messages)
-    .where(where)
-    .orderBy(desc(messages.date), desc(messages.id))
-    .$dynamic();
   const [{ rows, total }, [unread]] = await Promise.all([
-    pageWithTotal(db, ordered, messages, where, q),
+    pageOfRows(db, messages, where, [desc(messages.date), desc(messages.id)], q),
     db.select({ n: count() }).from(messages).where(counted),
   ]);
   return { rows, total, unread: unread?.n ?? 0 };

@@ -1,7 +1,7 @@
 import type { ListRecipientsQuery, Recipient } from '@portal/contracts';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { pageWithTotal } from '../../db/paging';
+import { pageOfRows } from '../../db/paging';
 import { articles, invoices, partyNumberKeySql, recipients } from '../../db/schema';
 import { pageOrder, searchAny } from '../../lib/sql-search';
 
@@ -48,13 +48,8 @@ export async function listRecipients(db: Db, issuerId: string, q: ListRecipients
     eq(recipients.issuerId, issuerId),
     searchAny(q.search, [recipients.name, recipients.organizationNumber, recipients.city, recipients.email]),
   );
-  const ordered = db
-    .select()
-    .from(recipients)
-    .where(where)
-    .orderBy(...pageOrder(SORT_COLUMNS[q.sort], q.order, recipients.id))
-    .$dynamic();
-  const { rows, total } = await pageWithTotal(db, ordered, recipients, where, q);
+  const order = pageOrder(SORT_COLUMNS[q.sort], q.order, recipients.id);
+  const { rows, total } = await pageOfRows(db, recipients, where, order, q);
   return { items: rows.map(toRecipient), total };
 }
 
