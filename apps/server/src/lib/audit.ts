@@ -66,6 +66,20 @@ export async function audit(
   await db.insert(auditLog).values({ event, ...fields });
 }
 
+/**
+ * Audits an event an operator did (their id and username, their address), with the issuer it concerns
+ * and its details where it has them.
+ */
+export function auditOperator(
+  db: Db | Tx,
+  event: AuditEvent,
+  operator: { operatorId: string; username: string },
+  ip: string | null | undefined,
+  more: { issuerId?: string; details?: Record<string, unknown> } = {},
+): Promise<void> {
+  return audit(db, event, { operatorId: operator.operatorId, username: operator.username, ip, ...more });
+}
+
 /** The signed-in user an action is done for, as the audit log names them. */
 export interface Caller {
   userId: string;

@@ -8,11 +8,15 @@ import {
   ROUTES,
 } from '@portal/contracts';
 import type {
+  ContextConfigDefault,
   FastifyBaseLogger,
   FastifyInstance,
+  FastifySchema,
   RawReplyDefaultExpression,
   RawRequestDefaultExpression,
   RawServerDefault,
+  RouteGenericInterface,
+  RouteHandlerMethod,
 } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
@@ -49,7 +53,7 @@ export type RouteApp = FastifyInstance<
 >;
 
 /**
- * A route file's plugin: `export const xRoutes = routeModule((app, ctx) => { app.route(…) })`, so no route
+ * A route file's plugin: `export const xRoutes = routeModule((app, ctx) => { route(…) })`, so no route
  * file writes the type provider and context wiring again. `fastify` is there for what needs the plain
  * instance (a scope of its own with another body parser, for example).
  */
@@ -61,9 +65,8 @@ export function routeModule(
   };
 }
 
-/** The parts of a route's schema a route file writes: its summary, inputs and its 200 answer. */
+/** What a route file writes of a route besides its name, summary and handler: inputs, 200 answer, options. */
 interface RouteParts {
-  summary: string;
   params?: z.ZodType;
   querystring?: z.ZodType;
   body?: z.ZodType;
@@ -74,28 +77,46 @@ interface RouteParts {
   validationCode?: ErrorCode;
   /** Left out of the OpenAPI document (the e-signing callback, for example). */
   hide?: boolean;
+  /** The route's own body limit in bytes (a file upload's); the server's otherwise. */
+  bodyLimit?: number;
 }
 
+/** The schema a route's parts make: the file's tags, the summary, the inputs and `ok` as the 200 answer. */
+type SchemaOf<P> = { tags: string[]; summary: string } & Omit<P, 'ok' | 'validationCode' | 'bodyLimit'> &
+  (P extends { ok: infer R } ? { response: { 200: R } & typeof errorResponses } : unknown);
+
+/** A route's handler, its request and reply typed by the route's schema as Fastify types them. */
+type HandlerOf<P> = RouteHandlerMethod<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  RouteGenericInterface,
+  ContextConfigDefault,
+  SchemaOf<P>,
+  ZodTypeProvider,
+  FastifyBaseLogger
+>;
+
 /**
- * The declaration of a file's routes in one line each: `app.route({ ...route('op', { summary, body,
- * ok }), handler })`. Method, URL and operationId come from the contracts' route table (routeOf), the
- * tags are the file's, and every route answers errors in the one error shape. Fastify infers the
- * handler's request types from the schema, as when the schema is written out.
+ * The declaration of a file's routes, one call each: `route('op', 'summary', { body, ok }, handler)`.
+ * Method, URL and operationId come from the contracts' route table (routeOf), the tags are the file's,
+ * and every route answers errors in the one error shape. The handler's request and reply are typed by
+ * the schema, as Fastify types them when the schema is written out in `app.route`.
  */
-export function routesTagged(tags: string[]) {
-  return function route<Op extends OperationId, P extends RouteParts>(op: Op, parts: P) {
-    const { ok, validationCode, ...schema } = parts;
-    return {
+export function routesOn(app: RouteApp, tags: string[]) {
+  return function route<P extends RouteParts>(
+    op: OperationId,
+    summary: string,
+    parts: P,
+    handler: HandlerOf<P>,
+  ): void {
+    const { ok, validationCode, bodyLimit, ...inputs } = parts;
+    app.route<RouteGenericInterface, ContextConfigDefault, FastifySchema>({
       ...routeOf(op, validationCode ? { validationCode } : {}),
-      schema: { tags, ...schema, ...(ok ? { response: { 200: ok, ...errorResponses } } : {}) },
-    } as {
-      method: (typeof ROUTES)[Op]['method'];
-      url: (typeof ROUTES)[Op]['path'];
-      config: { operationId: Op; validationCode?: ErrorCode };
-      schema: Omit<P, 'ok' | 'validationCode'> & { tags: string[] } & (P extends { ok: infer R }
-          ? { response: { 200: R } & typeof errorResponses }
-          : unknown);
-    };
+      ...(bodyLimit ? { bodyLimit } : {}),
+      schema: { tags, summary, ...inputs, ...(ok ? { response: { 200: ok, ...errorResponses } } : {}) },
+      handler: handler as RouteHandlerMethod,
+    });
   };
 }
 
@@ -157,30 +178,24 @@ export function ownedItemRoutes<B extends z.ZodType, Q extends z.ZodType>(
   },
 ): void {
   const { validationCode, item, body, routes } = c;
-  const route = routesTagged(c.tags);
-  app.route({
-    ...route(routes.list.op, { summary: routes.list.summary, querystring: c.query, ok: c.page }),
-    handler: async (request) =>
-      c.service.list(ctx.db, signedIn(request).issuerId, request.query as z.output<Q>),
-  });
-  app.route({
-    ...route(routes.get.op, { summary: routes.get.summary, params: idParamsSchema, ok: item }),
-    handler: issuerItem(ctx, c.service.get),
-  });
-  app.route({
-    ...route(routes.create.op, { summary: routes.create.summary, body, validationCode, ok: item }),
-    handler: async (request) =>
-      c.service.save(ctx.db, signedIn(request).issuerId, null, request.body as z.output<B>, ctx.now()),
-  });
-  app.route({
-    ...route(routes.update.op, {
-      summary: routes.update.summary,
-      params: idParamsSchema,
-      body,
-      validationCode,
-      ok: item,
-    }),
-    handler: async (request) =>
+  const route = routesOn(app, c.tags);
+  route(routes.list.op, routes.list.summary, { querystring: c.query, ok: c.page }, async (request) =>
+    c.service.list(ctx.db, signedIn(request).issuerId, request.query as z.output<Q>),
+  );
+  route(
+    routes.get.op,
+    routes.get.summary,
+    { params: idParamsSchema, ok: item },
+    issuerItem(ctx, c.service.get),
+  );
+  route(routes.create.op, routes.create.summary, { body, validationCode, ok: item }, async (request) =>
+    c.service.save(ctx.db, signedIn(request).issuerId, null, request.body as z.output<B>, ctx.now()),
+  );
+  route(
+    routes.update.op,
+    routes.update.summary,
+    { params: idParamsSchema, body, validationCode, ok: item },
+    async (request) =>
       c.service.save(
         ctx.db,
         signedIn(request).issuerId,
@@ -188,16 +203,13 @@ export function ownedItemRoutes<B extends z.ZodType, Q extends z.ZodType>(
         request.body as z.output<B>,
         ctx.now(),
       ),
-  });
-  app.route({
-    ...route(routes.delete.op, {
-      summary: routes.delete.summary,
-      params: idParamsSchema,
-      ok: okResponseSchema,
-    }),
-    handler: async (request) =>
-      okAfter(c.service.remove(ctx.db, signedIn(request).issuerId, request.params.id)),
-  });
+  );
+  route(
+    routes.delete.op,
+    routes.delete.summary,
+    { params: idParamsSchema, ok: okResponseSchema },
+    async (request) => okAfter(c.service.remove(ctx.db, signedIn(request).issuerId, request.params.id)),
+  );
 }
 
 /** What sendFile needs of a reply: a route's reply, whatever its schema. */

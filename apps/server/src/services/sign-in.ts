@@ -2,6 +2,7 @@ import { TWO_FACTOR_STEP_MAX_ATTEMPTS } from '@portal/contracts';
 import { eq, sql } from 'drizzle-orm';
 import type { AppContext } from '../context';
 import type { Db, Tx } from '../db/client';
+import { lockById } from '../db/locks';
 import { operatorSessions, operators, sessions, users } from '../db/schema';
 import { type AuditEvent, audit } from '../lib/audit';
 import { ApiError } from '../lib/errors';
@@ -68,7 +69,7 @@ export const CUSTOMER: SignInKind<typeof users> = {
     ok: 'login.ok',
   },
   who: (user) => ({ userId: user.id, issuerId: user.issuerId }),
-  createSession: (db, userId, kind, now, client) => createSession(db, userId, kind, now, client),
+  createSession,
   revokeSession,
 };
 
@@ -195,13 +196,7 @@ export async function completeSecondStep<T extends AccountTable>(
   const result = await ctx.db.transaction(async (tx) => {
     const step = await lockStep(tx, kind, body.token, now);
     if (!step) throw new ApiError('auth.two_factor_token_expired');
-    const [locked] = await tx
-      .select()
-      .from(accounts)
-      .where(eq(accounts.id, step.accountId))
-      .for('update')
-      .limit(1);
-    const account = locked as T['$inferSelect'] | undefined;
+    const account = (await lockById(tx, accounts, step.accountId)) as T['$inferSelect'] | undefined;
     if (!account?.active || account.totpSecret === null) throw new ApiError('auth.two_factor_token_expired');
     const secret = unseal(ctx.config.secretKey, account.totpSecret);
     const matched = verifyTotp(secret, body.code, now.getTime(), account.totpLastStep);

@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { lockById } from '../../db/locks';
 import { issuers, passwordResets, users } from '../../db/schema';
 
 /** The queries of the account module: the signed-in user's own row and the issuer's details. */
@@ -39,7 +40,6 @@ export async function setTwoFactorSecrets(
 }
 
 /** The user's row, locked until the transaction ends. */
-export async function lockUser(tx: Tx, userId: string): Promise<UserRow | undefined> {
-  const [row] = await tx.select().from(users).where(eq(users.id, userId)).for('update').limit(1);
-  return row;
+export function lockUser(tx: Tx, userId: string): Promise<UserRow | undefined> {
+  return lockById(tx, users, userId);
 }

@@ -8,81 +8,58 @@ import {
   saveIssuerInfoResponseSchema,
   verifyTwoFactorBodySchema,
 } from '@portal/contracts';
-import { okAfter, routeModule, routesTagged, signedIn } from '../../routes/define';
+import { okAfter, routeModule, routesOn, signedIn } from '../../routes/define';
 import { readerLanguage } from '../../services/notices';
 import * as account from './account.service';
 
 /** The signed-in user's account and two-factor (spec §2): HTTP only; the rules are in account.service.ts. */
 export const accountRoutes = routeModule((app, ctx) => {
-  const route = routesTagged(['account']);
-  const twoFactorRoute = routesTagged(['two-factor']);
+  const route = routesOn(app, ['account']);
+  const twoFactorRoute = routesOn(app, ['two-factor']);
 
-  app.route({
-    ...route('getSelf', {
-      summary: 'The signed-in user with abilities, issuer, group, tax rates, currencies and messages',
-      ok: getSelfResponseSchema,
-    }),
-    handler: async (request) =>
+  route(
+    'getSelf',
+    'The signed-in user with abilities, issuer, group, tax rates, currencies and messages',
+    { ok: getSelfResponseSchema },
+    async (request) =>
       account.getSelf(ctx, signedIn(request).userId, (stored) => readerLanguage(request, stored)),
-  });
-
-  app.route({
-    ...route('changePassword', {
-      summary: 'Change the password (412 wrong old, 400 invalid new); ends the other sessions',
-      body: changePasswordBodySchema,
-      validationCode: 'account.invalid_new_password',
-      ok: okResponseSchema,
-    }),
-    handler: async (request) =>
-      okAfter(account.changePassword(ctx, signedIn(request), request.body, request.ip)),
-  });
-
-  app.route({
-    ...route('saveIssuerInfo', {
-      summary: "Save the caller's company details (the organisation number cannot change)",
-      body: saveIssuerInfoBodySchema,
-      validationCode: 'issuer.invalid',
-      ok: saveIssuerInfoResponseSchema,
-    }),
-    handler: async (request) => account.saveIssuerInfo(ctx, signedIn(request), request.body, request.ip),
-  });
-
-  app.route({
-    ...twoFactorRoute('enableTwoFactor', {
-      summary: 'Start two-factor setup: a new secret, its QR image (data URL) and the secret for typing',
-      ok: enableTwoFactorResponseSchema,
-    }),
-    handler: async (request) => account.enableTwoFactor(ctx, signedIn(request), request.ip),
-  });
-
-  app.route({
-    ...twoFactorRoute('cancelTwoFactorSetup', {
-      summary: 'Cancel a two-factor setup in progress',
-      ok: okResponseSchema,
-    }),
-    handler: async (request) => okAfter(account.cancelTwoFactorSetup(ctx, signedIn(request), request.ip)),
-  });
-
-  app.route({
-    ...twoFactorRoute('verifyTwoFactor', {
-      summary: 'Finish setup with a code from the app: two-factor is on from now',
-      body: verifyTwoFactorBodySchema,
-      validationCode: 'twoFactor.invalid_code',
-      ok: okResponseSchema,
-    }),
-    handler: async (request) =>
+  );
+  route(
+    'changePassword',
+    'Change the password (412 wrong old, 400 invalid new); ends the other sessions',
+    { body: changePasswordBodySchema, validationCode: 'account.invalid_new_password', ok: okResponseSchema },
+    async (request) => okAfter(account.changePassword(ctx, signedIn(request), request.body, request.ip)),
+  );
+  route(
+    'saveIssuerInfo',
+    "Save the caller's company details (the organisation number cannot change)",
+    { body: saveIssuerInfoBodySchema, validationCode: 'issuer.invalid', ok: saveIssuerInfoResponseSchema },
+    async (request) => account.saveIssuerInfo(ctx, signedIn(request), request.body, request.ip),
+  );
+  twoFactorRoute(
+    'enableTwoFactor',
+    'Start two-factor setup: a new secret, its QR image (data URL) and the secret for typing',
+    { ok: enableTwoFactorResponseSchema },
+    async (request) => account.enableTwoFactor(ctx, signedIn(request), request.ip),
+  );
+  twoFactorRoute(
+    'cancelTwoFactorSetup',
+    'Cancel a two-factor setup in progress',
+    { ok: okResponseSchema },
+    async (request) => okAfter(account.cancelTwoFactorSetup(ctx, signedIn(request), request.ip)),
+  );
+  twoFactorRoute(
+    'verifyTwoFactor',
+    'Finish setup with a code from the app: two-factor is on from now',
+    { body: verifyTwoFactorBodySchema, validationCode: 'twoFactor.invalid_code', ok: okResponseSchema },
+    async (request) =>
       okAfter(account.verifyTwoFactor(ctx, signedIn(request), request.body.code, request.ip)),
-  });
-
-  app.route({
-    ...twoFactorRoute('disableTwoFactor', {
-      summary:
-        'Turn two-factor off with a current code (refused when the account must use it; wrong codes are throttled)',
-      body: disableTwoFactorBodySchema,
-      validationCode: 'twoFactor.invalid_code',
-      ok: okResponseSchema,
-    }),
-    handler: async (request) =>
+  );
+  twoFactorRoute(
+    'disableTwoFactor',
+    'Turn two-factor off with a current code (refused when the account must use it; wrong codes are throttled)',
+    { body: disableTwoFactorBodySchema, validationCode: 'twoFactor.invalid_code', ok: okResponseSchema },
+    async (request) =>
       okAfter(account.disableTwoFactor(ctx, signedIn(request), request.body.code, request.ip)),
-  });
+  );
 });

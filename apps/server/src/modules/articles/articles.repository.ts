@@ -1,6 +1,7 @@
 import type { Article, ListArticlesQuery, Unit } from '@portal/contracts';
-import { and, count, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pageWithTotal } from '../../db/paging';
 import { articles, issuers, recipients } from '../../db/schema';
 import { pageOrder, searchAny } from '../../lib/sql-search';
 
@@ -45,18 +46,20 @@ export async function listArticles(db: Db, issuerId: string, q: ListArticlesQuer
     q.recipientID ? eq(articles.recipientId, q.recipientID) : undefined,
     searchAny(q.search, [articles.articleNumber, articles.name, articles.description]),
   );
-  const [rows, [total]] = await Promise.all([
+  const { rows, total } = await pageWithTotal(
+    db,
     db
       .select(withRecipient)
       .from(articles)
       .leftJoin(recipients, eq(recipients.id, articles.recipientId))
       .where(where)
       .orderBy(...pageOrder(SORT_COLUMNS[q.sort], q.order, articles.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(articles).where(where),
-  ]);
-  return { items: rows.map((r) => toArticle(r.article, r.recipientName)), total: total?.n ?? 0 };
+      .$dynamic(),
+    articles,
+    where,
+    q,
+  );
+  return { items: rows.map((r) => toArticle(r.article, r.recipientName)), total };
 }
 
 /** The issuer's article with its recipient's name, or undefined. */

@@ -10,73 +10,53 @@ import {
   requestPasswordResetBodySchema,
   resetPasswordBodySchema,
 } from '@portal/contracts';
-import { okAfter, routeModule, routesTagged, signedIn, signInCall } from '../../routes/define';
+import { okAfter, routeModule, routesOn, signedIn, signInCall } from '../../routes/define';
 import * as auth from './auth.service';
 
 /** Sign-in, sign-out and password reset links (spec §8): HTTP only; the rules are in auth.service.ts. */
 export const authRoutes = routeModule((app, ctx) => {
-  const route = routesTagged(['auth']);
+  const route = routesOn(app, ['auth']);
 
-  app.route({
-    ...route('getGroup', {
-      summary: 'Branding of a login group (`limited/group&group=` works as well as `?group=`)',
-      querystring: getGroupQuerySchema,
-      ok: getGroupResponseSchema,
-    }),
-    handler: async (request) => auth.getGroup(ctx, request.query.group),
-  });
-
-  app.route({
-    ...route('login', {
-      summary: 'Sign in with username and password',
-      body: loginBodySchema,
-      ok: loginResponseSchema,
-    }),
-    handler: signInCall(ctx, auth.login),
-  });
-
-  app.route({
-    ...route('login2fa', {
-      summary: 'Second sign-in step: the first-step token and a TOTP code',
-      body: login2faBodySchema,
-      ok: login2faResponseSchema,
-    }),
-    handler: signInCall(ctx, auth.login2fa),
-  });
-
-  app.route({
-    ...route('logout', { summary: 'End this session', ok: okResponseSchema }),
-    handler: async (request) => okAfter(auth.logout(ctx, signedIn(request), request.ip)),
-  });
-
-  app.route({
-    ...route('requestPasswordReset', {
-      summary: 'E-mail a single-use password reset link (404 for an unknown username, spec §8)',
-      body: requestPasswordResetBodySchema,
-      ok: okResponseSchema,
-    }),
-    handler: async (request) =>
+  route(
+    'getGroup',
+    'Branding of a login group (`limited/group&group=` works as well as `?group=`)',
+    { querystring: getGroupQuerySchema, ok: getGroupResponseSchema },
+    async (request) => auth.getGroup(ctx, request.query.group),
+  );
+  route(
+    'login',
+    'Sign in with username and password',
+    { body: loginBodySchema, ok: loginResponseSchema },
+    signInCall(ctx, auth.login),
+  );
+  route(
+    'login2fa',
+    'Second sign-in step: the first-step token and a TOTP code',
+    { body: login2faBodySchema, ok: login2faResponseSchema },
+    signInCall(ctx, auth.login2fa),
+  );
+  route('logout', 'End this session', { ok: okResponseSchema }, async (request) =>
+    okAfter(auth.logout(ctx, signedIn(request), request.ip)),
+  );
+  route(
+    'requestPasswordReset',
+    'E-mail a single-use password reset link (404 for an unknown username, spec §8)',
+    { body: requestPasswordResetBodySchema, ok: okResponseSchema },
+    async (request) =>
       okAfter(
         auth.requestPasswordReset(ctx, request.body.username, request.ip, (line) => request.log.info(line)),
       ),
-  });
-
-  app.route({
-    ...route('checkPasswordReset', {
-      summary: 'Whether a reset link can still be used',
-      params: checkPasswordResetParamsSchema,
-      ok: okResponseSchema,
-    }),
-    handler: async (request) => okAfter(auth.checkPasswordReset(ctx, request.params.hash)),
-  });
-
-  app.route({
-    ...route('resetPassword', {
-      summary: 'Set a new password through a reset link; ends every session of the user',
-      body: resetPasswordBodySchema,
-      validationCode: 'account.invalid_new_password',
-      ok: okResponseSchema,
-    }),
-    handler: async (request) => okAfter(auth.resetPassword(ctx, request.body, request.ip)),
-  });
+  );
+  route(
+    'checkPasswordReset',
+    'Whether a reset link can still be used',
+    { params: checkPasswordResetParamsSchema, ok: okResponseSchema },
+    async (request) => okAfter(auth.checkPasswordReset(ctx, request.params.hash)),
+  );
+  route(
+    'resetPassword',
+    'Set a new password through a reset link; ends every session of the user',
+    { body: resetPasswordBodySchema, validationCode: 'account.invalid_new_password', ok: okResponseSchema },
+    async (request) => okAfter(auth.resetPassword(ctx, request.body, request.ip)),
+  );
 });

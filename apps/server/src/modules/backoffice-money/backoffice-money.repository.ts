@@ -1,7 +1,8 @@
 import type { issuerFeeSchema } from '@portal/contracts';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
+import { pageOfRows } from '../../db/paging';
 import { issuerFees, issuers, payments } from '../../db/schema';
 
 type IssuerFee = z.output<typeof issuerFeeSchema>;
@@ -11,17 +12,9 @@ type IssuerFee = z.output<typeof issuerFeeSchema>;
 /** One page of the payments no invoice claimed, oldest first. */
 export async function listUnmatchedPayments(db: Db, page: number, pageSize: number) {
   const unmatched = eq(payments.status, 'unmatched');
-  const [found, [total]] = await Promise.all([
-    db
-      .select()
-      .from(payments)
-      .where(unmatched)
-      .orderBy(asc(payments.createdAt), asc(payments.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(payments).where(unmatched),
-  ]);
-  return { found, total: total?.n ?? 0 };
+  const order = [asc(payments.createdAt), asc(payments.id)];
+  const { rows: found, total } = await pageOfRows(db, payments, unmatched, order, { page, pageSize });
+  return { found, total };
 }
 
 export async function issuerExists(db: Db, issuerId: string): Promise<boolean> {

@@ -17,7 +17,7 @@ import {
 } from '@portal/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 import type { OperatorContext } from '../../context';
-import { asOperator, operatorOf, routeModule, routesTagged } from '../../routes/define';
+import { asOperator, operatorOf, routeModule, routesOn } from '../../routes/define';
 import * as money from './backoffice-money.service';
 
 /** Largest BGMAX file the import takes (100,000 payments with names and addresses is about 25 MB). */
@@ -39,92 +39,60 @@ export const backofficeMoneyRoutes = routeModule((app, ctx, fastify) => {
     { parseAs: 'buffer', bodyLimit: BGMAX_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
-  const route = routesTagged(['backoffice']);
+  const route = routesOn(app, ['backoffice']);
 
-  app.route({
-    ...route('runPayout', {
-      summary: 'Pay out everything owed to issuers: one settlement per issuer and currency',
-      body: runPayoutBodySchema,
-      ok: runPayoutResponseSchema,
-    }),
-    handler: async (request) => money.runPayout(ctx, callOf(request), request.body),
-  });
-
-  app.route({
-    ...route('listHeldPayouts', {
-      summary:
-        'The issuers whose payouts a run would hold now, per currency, with the reason (`bank_account_unverified`: no verified bank account)',
-      ok: listHeldPayoutsResponseSchema,
-    }),
-    handler: async (request) => asOperator(request, () => money.listHeldPayouts(ctx.db)),
-  });
-
-  app.route({
-    ...route('importPayments', {
-      summary:
-        'Import a BGMAX file of incoming payments (the body, application/octet-stream): all or nothing, once',
-      querystring: importPaymentsQuerySchema,
-      ok: importPaymentsResponseSchema,
-    }),
-    bodyLimit: BGMAX_MAX_BYTES,
-    handler: async (request) =>
-      money.importPayments(ctx, callOf(request), request.body, request.query.filename),
-  });
-
-  app.route({
-    ...route('listUnmatchedPayments', {
-      summary: 'Incoming payments no invoice claimed, oldest first, for an operator to assign',
-      querystring: listUnmatchedQuerySchema,
-      ok: listUnmatchedResponseSchema,
-    }),
-    handler: async (request) => asOperator(request, () => money.listUnmatchedPayments(ctx.db, request.query)),
-  });
-
-  app.route({
-    ...route('assignPayment', {
-      summary: 'Assign an unmatched payment to an invoice; it then counts as paid on it',
-      params: idParamsSchema,
-      body: assignPaymentBodySchema,
-      ok: assignPaymentResponseSchema,
-    }),
-    handler: async (request) =>
-      money.assignPayment(ctx, callOf(request), request.params.id, request.body.invoiceID),
-  });
-
-  app.route({
-    ...route('runDailyJob', {
-      summary:
-        'Run the daily job for a day (default today): distribution, collection steps, interest, recourse',
-      body: runDailyBodySchema,
-      ok: runDailyResponseSchema,
-    }),
-    handler: async (request) => money.runDailyJob(ctx, callOf(request), request.body),
-  });
-
-  app.route({
-    ...route('checkBooks', {
-      summary: 'Check the double-entry book: balanced journals, invoice remaining amounts, settlement totals',
-      ok: checkBooksResponseSchema,
-    }),
-    handler: async (request) => asOperator(request, () => money.checkBooks(ctx.db)),
-  });
-
-  app.route({
-    ...route('getIssuerFees', {
-      summary: 'An issuer’s fees per service and currency',
-      params: idParamsSchema,
-      ok: issuerFeesResponseSchema,
-    }),
-    handler: async (request) => asOperator(request, () => money.getIssuerFees(ctx.db, request.params.id)),
-  });
-
-  app.route({
-    ...route('setIssuerFees', {
-      summary: 'Replace an issuer’s fees (the next payout run uses them)',
-      params: idParamsSchema,
-      body: issuerFeesBodySchema,
-      ok: issuerFeesResponseSchema,
-    }),
-    handler: async (request) => money.setIssuerFees(ctx, callOf(request), request.params.id, request.body),
-  });
+  route(
+    'runPayout',
+    'Pay out everything owed to issuers: one settlement per issuer and currency',
+    { body: runPayoutBodySchema, ok: runPayoutResponseSchema },
+    async (request) => money.runPayout(ctx, callOf(request), request.body),
+  );
+  route(
+    'listHeldPayouts',
+    'The issuers whose payouts a run would hold now, per currency, with the reason (`bank_account_unverified`: no verified bank account)',
+    { ok: listHeldPayoutsResponseSchema },
+    async (request) => asOperator(request, () => money.listHeldPayouts(ctx.db)),
+  );
+  route(
+    'importPayments',
+    'Import a BGMAX file of incoming payments (the body, application/octet-stream): all or nothing, once',
+    { querystring: importPaymentsQuerySchema, ok: importPaymentsResponseSchema, bodyLimit: BGMAX_MAX_BYTES },
+    async (request) => money.importPayments(ctx, callOf(request), request.body, request.query.filename),
+  );
+  route(
+    'listUnmatchedPayments',
+    'Incoming payments no invoice claimed, oldest first, for an operator to assign',
+    { querystring: listUnmatchedQuerySchema, ok: listUnmatchedResponseSchema },
+    async (request) => asOperator(request, () => money.listUnmatchedPayments(ctx.db, request.query)),
+  );
+  route(
+    'assignPayment',
+    'Assign an unmatched payment to an invoice; it then counts as paid on it',
+    { params: idParamsSchema, body: assignPaymentBodySchema, ok: assignPaymentResponseSchema },
+    async (request) => money.assignPayment(ctx, callOf(request), request.params.id, request.body.invoiceID),
+  );
+  route(
+    'runDailyJob',
+    'Run the daily job for a day (default today): distribution, collection steps, interest, recourse',
+    { body: runDailyBodySchema, ok: runDailyResponseSchema },
+    async (request) => money.runDailyJob(ctx, callOf(request), request.body),
+  );
+  route(
+    'checkBooks',
+    'Check the double-entry book: balanced journals, invoice remaining amounts, settlement totals',
+    { ok: checkBooksResponseSchema },
+    async (request) => asOperator(request, () => money.checkBooks(ctx.db)),
+  );
+  route(
+    'getIssuerFees',
+    'An issuer’s fees per service and currency',
+    { params: idParamsSchema, ok: issuerFeesResponseSchema },
+    async (request) => asOperator(request, () => money.getIssuerFees(ctx.db, request.params.id)),
+  );
+  route(
+    'setIssuerFees',
+    'Replace an issuer’s fees (the next payout run uses them)',
+    { params: idParamsSchema, body: issuerFeesBodySchema, ok: issuerFeesResponseSchema },
+    async (request) => money.setIssuerFees(ctx, callOf(request), request.params.id, request.body),
+  );
 });

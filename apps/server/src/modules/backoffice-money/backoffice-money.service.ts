@@ -9,7 +9,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { AppContext, OperatorContext } from '../../context';
 import type { Db } from '../../db/client';
-import { audit } from '../../lib/audit';
+import { auditOperator } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { normaliseFileName } from '../../lib/file-names';
 import { queueFortnoxPayments, registerFortnoxPayments } from '../fortnox/fortnox.service';
@@ -67,10 +67,7 @@ export async function runPayout(
     now,
     operatorId: operator.operatorId,
     record: (tx, part) =>
-      audit(tx, 'backoffice.payout', {
-        operatorId: operator.operatorId,
-        username: operator.username,
-        ip,
+      auditOperator(tx, 'backoffice.payout', operator, ip, {
         details: {
           batchId: part.batchId,
           issuerId:
@@ -82,10 +79,7 @@ export async function runPayout(
         },
       }),
     recordRun: (tx, done) =>
-      audit(tx, 'backoffice.payout', {
-        operatorId: operator.operatorId,
-        username: operator.username,
-        ip,
+      auditOperator(tx, 'backoffice.payout', operator, ip, {
         details: {
           batchId: done.batchId,
           settlements: done.settlements.length,
@@ -165,12 +159,7 @@ export async function importPayments(
     now: ctx.now(),
     afterApplied,
     record: (tx, done) =>
-      audit(tx, 'backoffice.payments.imported', {
-        operatorId: operator.operatorId,
-        username: operator.username,
-        ip,
-        details: { ...done, filename },
-      }),
+      auditOperator(tx, 'backoffice.payments.imported', operator, ip, { details: { ...done, filename } }),
   });
   void registerFortnoxPayments(ctx, call.log).catch((err) =>
     call.log.warn({ err }, 'fortnox: registering payments failed'),
@@ -241,10 +230,7 @@ export async function runDailyJob(
     referenceRateBp: ctx.config.referenceRateBp,
     plans: runPlanSteps,
   });
-  await audit(ctx.db, 'backoffice.daily_job', {
-    operatorId: operator.operatorId,
-    username: operator.username,
-    ip,
+  await auditOperator(ctx.db, 'backoffice.daily_job', operator, ip, {
     details: {
       ...result,
       failed: result.failed.length,
@@ -305,11 +291,8 @@ export async function setIssuerFees(
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await repo.replaceFees(tx, issuerId, body.fees, now);
-    await audit(tx, 'backoffice.fees.updated', {
-      operatorId: operator.operatorId,
-      username: operator.username,
+    await auditOperator(tx, 'backoffice.fees.updated', operator, ip, {
       issuerId,
-      ip,
       details: { fees: body.fees },
     });
   });

@@ -1,6 +1,7 @@
 import { INVOICE_STATE } from '@portal/contracts';
-import { asc, count, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { pageWithTotal } from '../../db/paging';
 import { invoices, issuers, recipients } from '../../db/schema';
 
 /**
@@ -11,17 +12,13 @@ import { invoices, issuers, recipients } from '../../db/schema';
 /** One page of every issuer's invoices awaiting our credit decision (state 9), oldest sent first. */
 export async function listPendingDecisions(db: Db, page: number, pageSize: number) {
   const awaiting = eq(invoices.state, INVOICE_STATE.awaitingCreditDecision);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select({ invoice: invoices, issuerName: issuers.name, recipientName: recipients.name })
-      .from(invoices)
-      .innerJoin(issuers, eq(issuers.id, invoices.issuerId))
-      .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
-      .where(awaiting)
-      .orderBy(asc(invoices.sentAt), asc(invoices.id))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    db.select({ n: count() }).from(invoices).where(awaiting),
-  ]);
-  return { rows, total: total?.n ?? 0 };
+  const rows = db
+    .select({ invoice: invoices, issuerName: issuers.name, recipientName: recipients.name })
+    .from(invoices)
+    .innerJoin(issuers, eq(issuers.id, invoices.issuerId))
+    .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
+    .where(awaiting)
+    .orderBy(asc(invoices.sentAt), asc(invoices.id))
+    .$dynamic();
+  return pageWithTotal(db, rows, invoices, awaiting, { page, pageSize });
 }

@@ -7,7 +7,7 @@ import type {
 import type { z } from 'zod';
 import type { AppContext, OperatorContext } from '../../context';
 import type { Db } from '../../db/client';
-import { audit } from '../../lib/audit';
+import { audit, auditOperator } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { revokeOperatorSession } from '../../services/operator-sessions';
 import {
@@ -68,11 +68,7 @@ export async function backofficeLogout(
   ip: string,
 ): Promise<void> {
   await revokeOperatorSession(ctx.db, operator.sessionId, ctx.now());
-  await audit(ctx.db, 'backoffice.logout', {
-    operatorId: operator.operatorId,
-    username: operator.username,
-    ip,
-  });
+  await auditOperator(ctx.db, 'backoffice.logout', operator, ip);
 }
 
 /** `listPendingDecisions`: every issuer's invoices awaiting our credit decision (state 9). */

@@ -44,12 +44,7 @@ export async function closeVerification(
     'status' | 'reason' | 'completedBy' | 'reportId' | 'report' | 'completedAt'
   >,
 ): Promise<BankVerificationRow | null> {
-  const [row] = await tx
-    .update(bankVerifications)
-    .set(outcome)
-    .where(and(eq(bankVerifications.id, id), eq(bankVerifications.status, 'started')))
-    .returning();
-  return row ?? null;
+  return moveFrom(tx, id, 'started', outcome);
 }
 
 /**
@@ -61,10 +56,20 @@ export async function closeConfirmation(
   id: string,
   outcome: { status: 'verified' | 'failed'; reason: string | null },
 ): Promise<BankVerificationRow | null> {
+  return moveFrom(tx, id, 'confirming', outcome);
+}
+
+/** Sets an attempt's `outcome` if it is still in status `from`; null (and the row unchanged) if not. */
+async function moveFrom(
+  tx: Tx,
+  id: string,
+  from: BankVerificationRow['status'],
+  outcome: Partial<BankVerificationRow>,
+): Promise<BankVerificationRow | null> {
   const [row] = await tx
     .update(bankVerifications)
     .set(outcome)
-    .where(and(eq(bankVerifications.id, id), eq(bankVerifications.status, 'confirming')))
+    .where(and(eq(bankVerifications.id, id), eq(bankVerifications.status, from)))
     .returning();
   return row ?? null;
 }

@@ -11,7 +11,7 @@ import {
   startBankVerificationResponseSchema,
 } from '@portal/contracts';
 import { ApiError } from '../../lib/errors';
-import { callerOf, routeModule, routesTagged, signedIn } from '../../routes/define';
+import { callerOf, routeModule, routesOn, signedIn } from '../../routes/define';
 import {
   completeBankVerification,
   confirmBankAccountChange,
@@ -21,62 +21,48 @@ import {
   startBankVerification,
 } from './bank-verification.service';
 
-const route = routesTagged(['bank-verification']);
+const tags = ['bank-verification'];
 
 /** Bank-account verification (issue #13): HTTP only; the service holds the rules. */
 export const bankVerificationRoutes = routeModule(async (app, ctx) => {
-  app.route({
-    ...route('getBankVerification', {
-      summary: 'The issuer’s current verified bank account (masked), or null',
-      ok: getBankVerificationResponseSchema,
-    }),
-    handler: async (request) => getBankVerification(ctx.db, signedIn(request).issuerId),
-  });
+  const route = routesOn(app, tags);
 
-  app.route({
-    ...route('listVerificationBanks', {
-      summary:
-        'The banks of the issuer’s country at the provider, with name and logo; 502 `bankVerification.banks_unavailable` when the provider fails',
-      ok: listVerificationBanksResponseSchema,
-    }),
-    handler: async (request) => listVerificationBanks(ctx, signedIn(request).issuerId, request.log),
-  });
-
-  app.route({
-    ...route('startBankVerification', {
-      summary:
-        'Starts a verification with the chosen bank; the browser goes to `redirectUrl`. 502 `bankVerification.start_failed` when the provider fails',
-      body: startBankVerificationBodySchema,
-      ok: startBankVerificationResponseSchema,
-    }),
-    handler: async (request) =>
+  route(
+    'getBankVerification',
+    'The issuer’s current verified bank account (masked), or null',
+    { ok: getBankVerificationResponseSchema },
+    async (request) => getBankVerification(ctx.db, signedIn(request).issuerId),
+  );
+  route(
+    'listVerificationBanks',
+    'The banks of the issuer’s country at the provider, with name and logo; 502 `bankVerification.banks_unavailable` when the provider fails',
+    { ok: listVerificationBanksResponseSchema },
+    async (request) => listVerificationBanks(ctx, signedIn(request).issuerId, request.log),
+  );
+  route(
+    'startBankVerification',
+    'Starts a verification with the chosen bank; the browser goes to `redirectUrl`. 502 `bankVerification.start_failed` when the provider fails',
+    { body: startBankVerificationBodySchema, ok: startBankVerificationResponseSchema },
+    async (request) =>
       startBankVerification(
         ctx,
         callerOf(request),
         { bankId: request.body.bankId, language: request.body.language ?? DEFAULT_LANGUAGE },
         request.log,
       ),
-  });
-
-  app.route({
-    ...route('completeBankVerification', {
-      summary:
-        'The provider’s callback as the success page read it: decides once and answers the outcome; a replay answers the stored outcome',
-      body: completeBankVerificationBodySchema,
-      ok: completeBankVerificationResponseSchema,
-    }),
-    handler: async (request) => completeBankVerification(ctx, callerOf(request), request.body),
-  });
-
-  app.route({
-    ...route('confirmBankAccountChange', {
-      summary:
-        'Confirms with a two-factor code that the newly verified account replaces the issuer’s verified one; 400 `twoFactor.invalid_code` for a wrong or spent code, 409 `bankVerification.not_confirming` when nothing waits',
-      body: confirmBankAccountChangeBodySchema,
-      ok: completeBankVerificationResponseSchema,
-    }),
-    handler: async (request) => confirmBankAccountChange(ctx, callerOf(request), request.body),
-  });
+  );
+  route(
+    'completeBankVerification',
+    'The provider’s callback as the success page read it: decides once and answers the outcome; a replay answers the stored outcome',
+    { body: completeBankVerificationBodySchema, ok: completeBankVerificationResponseSchema },
+    async (request) => completeBankVerification(ctx, callerOf(request), request.body),
+  );
+  route(
+    'confirmBankAccountChange',
+    'Confirms with a two-factor code that the newly verified account replaces the issuer’s verified one; 400 `twoFactor.invalid_code` for a wrong or spent code, 409 `bankVerification.not_confirming` when nothing waits',
+    { body: confirmBankAccountChangeBodySchema, ok: completeBankVerificationResponseSchema },
+    async (request) => confirmBankAccountChange(ctx, callerOf(request), request.body),
+  );
 
   await app.register(webhookRoute);
 });
@@ -101,14 +87,11 @@ const webhookRoute = routeModule((app, ctx) => {
       done(new ApiError('validation.invalid'), undefined);
     }
   });
-  app.route({
-    ...route('receiveBankVerificationWebhook', {
-      summary:
-        'The provider’s signed notice that a session ended (header `X-Webhook-Signature: t=…,v1=…`); 401 `bankVerification.signature_invalid` otherwise',
-      body: receiveBankVerificationWebhookBodySchema,
-      ok: receivedResponseSchema,
-    }),
-    handler: async (request) => {
+  routesOn(app, tags)(
+    'receiveBankVerificationWebhook',
+    'The provider’s signed notice that a session ended (header `X-Webhook-Signature: t=…,v1=…`); 401 `bankVerification.signature_invalid` otherwise',
+    { body: receiveBankVerificationWebhookBodySchema, ok: receivedResponseSchema },
+    async (request) => {
       const signature = request.headers['x-webhook-signature'];
       return receiveBankVerificationWebhook(ctx, {
         rawBody: request.rawBody ?? '',
@@ -117,5 +100,5 @@ const webhookRoute = routeModule((app, ctx) => {
         ip: request.ip,
       });
     },
-  });
+  );
 });

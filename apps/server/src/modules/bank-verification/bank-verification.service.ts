@@ -474,17 +474,30 @@ export async function completeBankVerification(
     });
     return outcomeOf(ctx.db, row);
   }
+  return closeStarted(ctx, row, () => providerOf(ctx, 'result'), 'callback', caller.ip);
+}
+
+/**
+ * Closes a started attempt for the callback or the webhook: one past its time fails as expired, any
+ * other as the provider's result decides (`provider` is asked for only then).
+ */
+async function closeStarted(
+  ctx: AppContext,
+  row: BankVerificationRow,
+  provider: () => BankProvider,
+  by: 'callback' | 'webhook',
+  ip: string | null,
+): Promise<CompleteBankVerificationResponse> {
   if (ctx.now().getTime() >= row.expiresAt.getTime())
     return close(
       ctx,
       row,
       { outcome: { status: 'failed', reason: 'expired' }, reportId: null, report: null },
-      'callback',
-      caller.ip,
+      by,
+      ip,
     );
   const issuer = await issuerOf(ctx.db, row.issuerId);
-  const decided = await decide(providerOf(ctx, 'result'), row, issuer);
-  return close(ctx, row, decided, 'callback', caller.ip);
+  return close(ctx, row, await decide(provider(), row, issuer), by, ip);
 }
 
 /**
@@ -623,17 +636,6 @@ export async function receiveBankVerificationWebhook(
     });
     return { received: true };
   }
-  if (ctx.now().getTime() >= row.expiresAt.getTime()) {
-    await close(
-      ctx,
-      row,
-      { outcome: { status: 'failed', reason: 'expired' }, reportId: null, report: null },
-      'webhook',
-      input.ip,
-    );
-    return { received: true };
-  }
-  const issuer = await issuerOf(ctx.db, row.issuerId);
-  await close(ctx, row, await decide(provider, row, issuer), 'webhook', input.ip);
+  await closeStarted(ctx, row, () => provider, 'webhook', input.ip);
   return { received: true };
 }

@@ -1,17 +1,14 @@
 import { dashboardResponseSchema } from '@portal/contracts';
 import { todayIn } from '../../lib/today';
-import { routeModule, routesTagged, signedIn } from '../../routes/define';
+import { routeModule, routesOn, signedIn } from '../../routes/define';
 import { loadDashboard } from './dashboard.service';
 
 /** The dashboard (spec §1): HTTP only; the figures are read in dashboard.service.ts. */
 export const dashboardRoutes = routeModule((app, ctx) => {
-  const route = routesTagged(['dashboard']);
-  app.route({
-    ...route('getDashboard', {
-      summary:
-        'The dashboard (spec §1): top 10 customers, sales per day (30 days) and month (12 months), overdue buckets; installment plans by state group with contract financing',
-      ok: dashboardResponseSchema,
-    }),
-    handler: async (request) => loadDashboard(ctx.db, signedIn(request), todayIn(ctx.now())),
-  });
+  routesOn(app, ['dashboard'])(
+    'getDashboard',
+    'The dashboard (spec §1): top 10 customers, sales per day (30 days) and month (12 months), overdue buckets; installment plans by state group with contract financing',
+    { ok: dashboardResponseSchema },
+    async (request) => loadDashboard(ctx.db, signedIn(request), todayIn(ctx.now())),
+  );
 });

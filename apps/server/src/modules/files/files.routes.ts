@@ -1,13 +1,13 @@
 import { FILE_MAX_BYTES, idParamsSchema, invoiceFileSchema, uploadFileQuerySchema } from '@portal/contracts';
 import { z } from 'zod';
-import { routeModule, routesTagged, sendFile, signedIn } from '../../routes/define';
+import { routeModule, routesOn, sendFile, signedIn } from '../../routes/define';
 import { databaseFileStore } from '../../services/file-store';
 import * as files from './files.service';
 
 /** Uploaded PDFs (spec §2): HTTP only; the rules are in files.service.ts. */
 export const fileRoutes = routeModule((app, ctx, fastify) => {
   const store = ctx.files ?? databaseFileStore(ctx.db);
-  const route = routesTagged(['files']);
+  const route = routesOn(app, ['files']);
 
   // Bytes of any declared type arrive as a Buffer; what they are is decided by looking at them.
   fastify.addContentTypeParser(
@@ -16,26 +16,19 @@ export const fileRoutes = routeModule((app, ctx, fastify) => {
     (_request, body, done) => done(null, body),
   );
 
-  app.route({
-    ...route('uploadFile', {
-      summary: `Upload a PDF (the body, at most ${FILE_MAX_BYTES / 1024 / 1024} MB) to attach to an invoice`,
-      querystring: uploadFileQuerySchema,
-      ok: invoiceFileSchema,
-    }),
-    bodyLimit: FILE_MAX_BYTES,
-    handler: async (request) =>
-      files.uploadFile(ctx.db, store, signedIn(request), request.body, request.query),
-  });
-
-  app.route({
-    ...route('downloadFile', {
-      summary: 'Download an uploaded PDF of the caller’s issuer',
-      params: idParamsSchema,
-      ok: z.any(),
-    }),
-    handler: async (request, reply) => {
+  route(
+    'uploadFile',
+    `Upload a PDF (the body, at most ${FILE_MAX_BYTES / 1024 / 1024} MB) to attach to an invoice`,
+    { querystring: uploadFileQuerySchema, ok: invoiceFileSchema, bodyLimit: FILE_MAX_BYTES },
+    async (request) => files.uploadFile(ctx.db, store, signedIn(request), request.body, request.query),
+  );
+  route(
+    'downloadFile',
+    'Download an uploaded PDF of the caller’s issuer',
+    { params: idParamsSchema, ok: z.any() },
+    async (request, reply) => {
       const file = await files.downloadFile(ctx.db, store, signedIn(request).issuerId, request.params.id);
       return sendFile(reply, file.filename, file.contentType, file.bytes);
     },
-  });
+  );
 });

@@ -7,7 +7,7 @@ import {
   takeOverFortnoxInvoicesBodySchema,
   takeOverFortnoxInvoicesResponseSchema,
 } from '@portal/contracts';
-import { callerOf, routeModule, routesTagged } from '../../routes/define';
+import { callerOf, routeModule, routesOn } from '../../routes/define';
 import {
   completeFortnoxConnection,
   disconnectFortnox,
@@ -19,60 +19,43 @@ import {
 
 /** Fortnox business invoices (issue #13): HTTP only; the service holds the rules. */
 export const fortnoxRoutes = routeModule((app, ctx) => {
-  const route = routesTagged(['fortnox']);
+  const route = routesOn(app, ['fortnox']);
 
-  app.route({
-    ...route('getFortnoxConnection', {
-      summary: 'The issuer’s Fortnox connection: not connected, active, or revoked (and why)',
-      ok: getFortnoxConnectionResponseSchema,
-    }),
-    handler: async (request) => getFortnoxConnection(ctx, callerOf(request)),
-  });
-
-  app.route({
-    ...route('startFortnoxConnection', {
-      summary: 'Starts the OAuth2 authorization at Fortnox; the browser goes to `redirectUrl`',
-      ok: startFortnoxConnectionResponseSchema,
-    }),
-    handler: async (request) => startFortnoxConnection(ctx, callerOf(request)),
-  });
-
-  app.route({
-    ...route('completeFortnoxConnection', {
-      summary:
-        'Fortnox sent the browser back with a code (or an error) and our state: the code becomes tokens, the connection active',
-      body: completeFortnoxConnectionBodySchema,
-      ok: getFortnoxConnectionResponseSchema,
-    }),
-    handler: async (request) => completeFortnoxConnection(ctx, callerOf(request), request.body, request.log),
-  });
-
-  app.route({
-    ...route('disconnectFortnox', {
-      summary: 'Revokes the access at Fortnox and forgets the tokens',
-      ok: getFortnoxConnectionResponseSchema,
-    }),
-    handler: async (request) => disconnectFortnox(ctx, callerOf(request), request.log),
-  });
-
-  app.route({
-    ...route('listFortnoxInvoices', {
-      summary:
-        'One page of the connected company’s unpaid invoices as Fortnox pages them, without those already sent to us',
-      querystring: listFortnoxInvoicesQuerySchema,
-      ok: listFortnoxInvoicesResponseSchema,
-    }),
-    handler: async (request) => listFortnoxInvoices(ctx, callerOf(request), request.query.page, request.log),
-  });
-
-  app.route({
-    ...route('takeOverFortnoxInvoices', {
-      summary:
-        'Takes Fortnox invoices over as pending invoices (each once), to be sent with `sendInvoices` like any pending invoice',
-      body: takeOverFortnoxInvoicesBodySchema,
-      ok: takeOverFortnoxInvoicesResponseSchema,
-    }),
-    handler: async (request) =>
+  route(
+    'getFortnoxConnection',
+    'The issuer’s Fortnox connection: not connected, active, or revoked (and why)',
+    { ok: getFortnoxConnectionResponseSchema },
+    async (request) => getFortnoxConnection(ctx, callerOf(request)),
+  );
+  route(
+    'startFortnoxConnection',
+    'Starts the OAuth2 authorization at Fortnox; the browser goes to `redirectUrl`',
+    { ok: startFortnoxConnectionResponseSchema },
+    async (request) => startFortnoxConnection(ctx, callerOf(request)),
+  );
+  route(
+    'completeFortnoxConnection',
+    'Fortnox sent the browser back with a code (or an error) and our state: the code becomes tokens, the connection active',
+    { body: completeFortnoxConnectionBodySchema, ok: getFortnoxConnectionResponseSchema },
+    async (request) => completeFortnoxConnection(ctx, callerOf(request), request.body, request.log),
+  );
+  route(
+    'disconnectFortnox',
+    'Revokes the access at Fortnox and forgets the tokens',
+    { ok: getFortnoxConnectionResponseSchema },
+    async (request) => disconnectFortnox(ctx, callerOf(request), request.log),
+  );
+  route(
+    'listFortnoxInvoices',
+    'One page of the connected company’s unpaid invoices as Fortnox pages them, without those already sent to us',
+    { querystring: listFortnoxInvoicesQuerySchema, ok: listFortnoxInvoicesResponseSchema },
+    async (request) => listFortnoxInvoices(ctx, callerOf(request), request.query.page, request.log),
+  );
+  route(
+    'takeOverFortnoxInvoices',
+    'Takes Fortnox invoices over as pending invoices (each once), to be sent with `sendInvoices` like any pending invoice',
+    { body: takeOverFortnoxInvoicesBodySchema, ok: takeOverFortnoxInvoicesResponseSchema },
+    async (request) =>
       takeOverFortnoxInvoices(ctx, callerOf(request), request.body.documentNumbers, request.log),
-  });
+  );
 });

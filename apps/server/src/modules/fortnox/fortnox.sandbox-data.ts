@@ -111,123 +111,78 @@ export function sandboxOcr(documentNumber: string): string {
   return `${documentNumber}${(10 - (sum % 10)) % 10}`;
 }
 
-const HAND_WRITTEN: SandboxInvoice[] = [
-  {
-    documentNumber: '2001',
-    customerNumber: '1',
-    invoiceDaysAgo: 3,
+/**
+ * An invoice of the sandbox: its OCR reference made from its document number, 30 days' terms unless
+ * `more` says otherwise.
+ */
+function sandboxInvoice(
+  documentNumber: string,
+  customerNumber: string,
+  invoiceDaysAgo: number,
+  rows: SandboxRow[],
+  more: Partial<SandboxInvoice> = {},
+): SandboxInvoice {
+  return {
+    documentNumber,
+    customerNumber,
+    invoiceDaysAgo,
     termsDays: 30,
-    rows: [
+    rows,
+    ocr: sandboxOcr(documentNumber),
+    ...more,
+  };
+}
+
+/** Each: document number, customer number, days before the start day, rows, and what else it has. */
+const HAND_WRITTEN: SandboxInvoice[] = [
+  sandboxInvoice(
+    '2001',
+    '1',
+    3,
+    [
       row('ARB-01', 'Snickeriarbete, kök', 24_000, 'h', 65_000),
       row('MAT-02', 'Virke och beslag', 1000, 'st', 1_284_400),
     ],
-    ocr: sandboxOcr('2001'),
-    yourOrderNumber: 'PO-7731',
-    yourReference: 'Karin Berg',
-  },
-  {
-    documentNumber: '2002',
-    customerNumber: '2',
-    invoiceDaysAgo: 5,
-    termsDays: 30,
-    rows: [row('ARB-03', 'Fasadrenovering, etapp 2', 1000, 'st', 8_750_000)],
-    ocr: sandboxOcr('2002'),
+    { yourOrderNumber: 'PO-7731', yourReference: 'Karin Berg' },
+  ),
+  sandboxInvoice('2002', '2', 5, [row('ARB-03', 'Fasadrenovering, etapp 2', 1000, 'st', 8_750_000)], {
     yourOrderNumber: 'K-2026-114',
-  },
-  {
-    documentNumber: '2003',
-    customerNumber: '3',
-    invoiceDaysAgo: 4,
-    termsDays: 30,
-    rows: [row('ARB-01', 'Håltagning för elcentral', 6500, 'h', 65_000)],
-    ocr: sandboxOcr('2003'),
+  }),
+  sandboxInvoice('2003', '3', 4, [row('ARB-01', 'Håltagning för elcentral', 6500, 'h', 65_000)], {
     noxFinans: true,
-  },
-  {
-    documentNumber: '2004',
-    customerNumber: '4',
-    invoiceDaysAgo: 40,
-    termsDays: 30,
-    rows: [row('ARB-05', 'Altanbygge', 1000, 'st', 4_200_000)],
-    ocr: sandboxOcr('2004'),
+  }),
+  sandboxInvoice('2004', '4', 40, [row('ARB-05', 'Altanbygge', 1000, 'st', 4_200_000)], {
     paidMinor: 5_250_000,
-  },
-  {
-    documentNumber: '2005',
-    customerNumber: '1',
-    invoiceDaysAgo: 2,
-    termsDays: 30,
-    rows: [
+  }),
+  sandboxInvoice(
+    '2005',
+    '1',
+    2,
+    [
       row('PRO-01', 'Projektledning', 12_500, 'h', 95_000),
       row('LIT-01', 'Facklitteratur', 2000, 'st', 39_950, 6),
       row('MAT-07', 'Mat vid övertid', 4000, 'st', 12_500, 12),
     ],
-    ocr: sandboxOcr('2005'),
-    yourReference: 'Karin Berg',
-  },
-  {
-    documentNumber: '2006',
-    customerNumber: '5',
-    invoiceDaysAgo: 10,
-    termsDays: 30,
-    rows: [row('ARB-02', 'Rivning badrum', 16_000, 'h', 58_000)],
-    ocr: sandboxOcr('2006'),
+    { yourReference: 'Karin Berg' },
+  ),
+  sandboxInvoice('2006', '5', 10, [row('ARB-02', 'Rivning badrum', 16_000, 'h', 58_000)], {
     cancelled: true,
-  },
-  {
-    documentNumber: '2007',
-    customerNumber: '5',
-    invoiceDaysAgo: 6,
-    termsDays: 20,
-    rows: [
+  }),
+  sandboxInvoice(
+    '2007',
+    '5',
+    6,
+    [
       row('ARB-02', 'Badrumsrenovering', 38_500, 'h', 58_000),
       row('MAT-03', 'Kakel och fix', 1000, 'st', 2_315_000),
     ],
-    ocr: sandboxOcr('2007'),
-    yourOrderNumber: 'RV-88',
-  },
-  {
-    documentNumber: '2008',
-    customerNumber: '6',
-    invoiceDaysAgo: 1,
-    termsDays: 30,
-    rows: [row('ARB-04', 'Kontorsanpassning, våning 3', 1000, 'st', 12_640_000)],
-    ocr: sandboxOcr('2008'),
-  },
-  {
-    documentNumber: '2009',
-    customerNumber: '2',
-    invoiceDaysAgo: 8,
-    termsDays: 30,
-    rows: [row('ARB-01', 'Takarbeten', 30_000, 'h', 65_000)],
-    ocr: sandboxOcr('2009'),
-    noxFinans: true,
-  },
-  {
-    documentNumber: '2010',
-    customerNumber: '7',
-    invoiceDaysAgo: 2,
-    termsDays: 30,
-    rows: [row('ARB-06', 'Fönsterbyte, 6 fönster', 6000, 'st', 845_000)],
-    ocr: sandboxOcr('2010'),
-  },
-  {
-    documentNumber: '2011',
-    customerNumber: '3',
-    invoiceDaysAgo: 1,
-    termsDays: 30,
-    rows: [row('ARB-01', 'Snickeri, förråd', 8000, 'h', 65_000)],
-    ocr: sandboxOcr('2011'),
-    booked: false,
-  },
-  {
-    documentNumber: '2012',
-    customerNumber: '4',
-    invoiceDaysAgo: 45,
-    termsDays: 30,
-    rows: [row('ARB-05', 'Staket', 1000, 'st', 1_860_000)],
-    ocr: sandboxOcr('2012'),
-  },
+    { termsDays: 20, yourOrderNumber: 'RV-88' },
+  ),
+  sandboxInvoice('2008', '6', 1, [row('ARB-04', 'Kontorsanpassning, våning 3', 1000, 'st', 12_640_000)]),
+  sandboxInvoice('2009', '2', 8, [row('ARB-01', 'Takarbeten', 30_000, 'h', 65_000)], { noxFinans: true }),
+  sandboxInvoice('2010', '7', 2, [row('ARB-06', 'Fönsterbyte, 6 fönster', 6000, 'st', 845_000)]),
+  sandboxInvoice('2011', '3', 1, [row('ARB-01', 'Snickeri, förråd', 8000, 'h', 65_000)], { booked: false }),
+  sandboxInvoice('2012', '4', 45, [row('ARB-05', 'Staket', 1000, 'st', 1_860_000)]),
 ];
 
 /**
@@ -236,20 +191,13 @@ const HAND_WRITTEN: SandboxInvoice[] = [
  * of 25, as Fortnox pages it.
  */
 export function sandboxInvoices(): SandboxInvoice[] {
-  const filler = Array.from({ length: 24 }, (_, i): SandboxInvoice => {
+  const filler = Array.from({ length: 24 }, (_, i) => {
     const documentNumber = String(2013 + i);
     const hours = 4000 + ((i * 1500) % 20_000);
-    return {
-      documentNumber,
-      customerNumber: String(1 + (i % 6)),
-      invoiceDaysAgo: 1 + (i % 9),
-      termsDays: 30,
-      rows: [
-        row('ARB-01', i % 2 === 0 ? 'Snickeriarbete' : 'Målning och spackling', hours, 'h', 62_000 + i * 400),
-        row('MAT-01', 'Material enligt följesedel', 1000, 'st', 150_000 + i * 2_500),
-      ],
-      ocr: sandboxOcr(documentNumber),
-    };
+    return sandboxInvoice(documentNumber, String(1 + (i % 6)), 1 + (i % 9), [
+      row('ARB-01', i % 2 === 0 ? 'Snickeriarbete' : 'Målning och spackling', hours, 'h', 62_000 + i * 400),
+      row('MAT-01', 'Material enligt följesedel', 1000, 'st', 150_000 + i * 2_500),
+    ]);
   });
   return [...HAND_WRITTEN, ...filler];
 }

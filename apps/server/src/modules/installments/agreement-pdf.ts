@@ -118,26 +118,13 @@ export async function renderAgreementPdf(a: AgreementToDraw): Promise<Uint8Array
       }
     return at;
   };
-  const sellerEnd = party(
-    t('seller'),
-    [
-      a.seller.name,
-      t('orgNumber', { value: a.seller.organizationNo }),
-      a.seller.address,
-      `${a.seller.zipcode} ${a.seller.city}`,
-    ],
-    MARGIN,
-  );
-  const buyerEnd = party(
-    t('buyer'),
-    [
-      a.buyer.name,
-      t('orgNumber', { value: a.buyer.identityNumber }),
-      a.buyer.address,
-      `${a.buyer.zipcode} ${a.buyer.city}`,
-    ],
-    MARGIN + half + 20,
-  );
+  /** A party's lines under its heading: name, number, street, zip code and city. */
+  const partyLines = (
+    p: { name: string; address: string; zipcode: string; city: string },
+    number: string,
+  ) => [p.name, t('orgNumber', { value: number }), p.address, `${p.zipcode} ${p.city}`];
+  const sellerEnd = party(t('seller'), partyLines(a.seller, a.seller.organizationNo), MARGIN);
+  const buyerEnd = party(t('buyer'), partyLines(a.buyer, a.buyer.identityNumber), MARGIN + half + 20);
   y = Math.min(sellerEnd, buyerEnd) - 6;
 
   heading(t('subject'));

@@ -4,8 +4,9 @@ import { documentLanguageOf, INVOICE_STATE, PLAN_EVENT, PLAN_STATE } from '@port
 import { luhnCheckDigit } from '@portal/domain/luhn';
 import { type Currency, toCurrency } from '@portal/domain/money';
 import { isValidPersonalNumber } from '@portal/domain/personal-number';
-import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { lockById } from '../../db/locks';
 import { rows as rowsOf } from '../../db/migrate';
 import {
   installmentPlanEvents,
@@ -177,7 +178,7 @@ export function listOwnPlans(db: Db | Tx, issuerId: string, ids: string[]) {
 
 /** Any issuer's plan, locked: for the back office, whose decision is not made for one issuer. */
 export async function lockPlan(tx: Tx, id: string): Promise<PlanRow> {
-  const [row] = await tx.select().from(installmentPlans).where(eq(installmentPlans.id, id)).for('update');
+  const row = await lockById(tx, installmentPlans, id);
   if (!row) throw new ApiError('installmentPlans.not_found');
   return row;
 }
@@ -245,50 +246,44 @@ export async function replacePlanTerms(
     await tx.insert(installmentPlanParties).values(parties.map((p) => ({ ...p, planId: id })));
 }
 
-/**
- * The plan that replaces this one: the one that did, or the one registered to do it and not decided
- * yet; a cancelled or rejected replacement is none.
- */
-export async function findReplacingPlanId(db: Db | Tx, id: string): Promise<string | null> {
+/** The newest plan registered to replace `id` that also meets `which`, or null. */
+async function replacementOf(db: Db | Tx, id: string, which: SQL | undefined): Promise<string | null> {
   const [found] = await db
     .select({ id: installmentPlans.id })
     .from(installmentPlans)
-    .where(
-      and(
-        eq(installmentPlans.replacesPlanId, id),
-        notInArray(installmentPlans.state, [PLAN_STATE.cancelled, PLAN_STATE.agreementRejected]),
-      ),
-    )
+    .where(and(eq(installmentPlans.replacesPlanId, id), which))
     .orderBy(desc(installmentPlans.createdAt))
     .limit(1);
   return found?.id ?? null;
 }
 
 /**
+ * The plan that replaces this one: the one that did, or the one registered to do it and not decided
+ * yet; a cancelled or rejected replacement is none.
+ */
+export function findReplacingPlanId(db: Db | Tx, id: string): Promise<string | null> {
+  return replacementOf(
+    db,
+    id,
+    notInArray(installmentPlans.state, [PLAN_STATE.cancelled, PLAN_STATE.agreementRejected]),
+  );
+}
+
+/**
  * Another plan than `exceptId` registered to replace `id` and still waiting (registered, sent for
  * signing or signed), or null: a plan is replaced by one plan at a time.
  */
-export async function findPendingReplacement(
+export function findPendingReplacement(
   db: Db | Tx,
   id: string,
   exceptId: string | null,
 ): Promise<string | null> {
-  const [found] = await db
-    .select({ id: installmentPlans.id })
-    .from(installmentPlans)
-    .where(
-      and(
-        eq(installmentPlans.replacesPlanId, id),
-        inArray(installmentPlans.state, [
-          PLAN_STATE.registered,
-          PLAN_STATE.sentForSigning,
-          PLAN_STATE.signed,
-        ]),
-        exceptId ? ne(installmentPlans.id, exceptId) : undefined,
-      ),
-    )
-    .limit(1);
-  return found?.id ?? null;
+  const waiting = [PLAN_STATE.registered, PLAN_STATE.sentForSigning, PLAN_STATE.signed];
+  return replacementOf(
+    db,
+    id,
+    and(inArray(installmentPlans.state, waiting), exceptId ? ne(installmentPlans.id, exceptId) : undefined),
+  );
 }
 
 /**

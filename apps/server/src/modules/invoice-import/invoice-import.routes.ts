@@ -6,7 +6,7 @@ import {
   importTemplateQuerySchema,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { routeModule, routesTagged, sendFile, signedIn } from '../../routes/define';
+import { routeModule, routesOn, sendFile, signedIn } from '../../routes/define';
 import * as imports from './invoice-import.service';
 
 /** Invoice import from CSV and Excel (spec §2): HTTP only; the rules are in invoice-import.service.ts. */
@@ -22,28 +22,20 @@ export const invoiceImportRoutes = routeModule((app, ctx, fastify) => {
     { parseAs: 'buffer', bodyLimit: FILE_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
-  const route = routesTagged(['invoices']);
+  const route = routesOn(app, ['invoices']);
 
-  app.route({
-    ...route('previewInvoiceImport', {
-      summary: 'Check an import file (CSV or Excel, the body) and show what it would register; saves nothing',
-      querystring: importFileQuerySchema,
-      ok: importPreviewResponseSchema,
-    }),
-    bodyLimit: FILE_MAX_BYTES,
-    handler: async (request) =>
+  route(
+    'previewInvoiceImport',
+    'Check an import file (CSV or Excel, the body) and show what it would register; saves nothing',
+    { querystring: importFileQuerySchema, ok: importPreviewResponseSchema, bodyLimit: FILE_MAX_BYTES },
+    async (request) =>
       imports.previewInvoiceImport(ctx.db, pool, signedIn(request).issuerId, request.body, request.query),
-  });
-
-  app.route({
-    ...route('importInvoices', {
-      summary:
-        'Register every valid invoice of an import file in one transaction (Idempotency-Key makes retries safe)',
-      querystring: importFileQuerySchema,
-      ok: importInvoicesResponseSchema,
-    }),
-    bodyLimit: FILE_MAX_BYTES,
-    handler: async (request) =>
+  );
+  route(
+    'importInvoices',
+    'Register every valid invoice of an import file in one transaction (Idempotency-Key makes retries safe)',
+    { querystring: importFileQuerySchema, ok: importInvoicesResponseSchema, bodyLimit: FILE_MAX_BYTES },
+    async (request) =>
       imports.importInvoices(
         ctx.db,
         pool,
@@ -53,17 +45,14 @@ export const invoiceImportRoutes = routeModule((app, ctx, fastify) => {
         request.headers,
         ctx.now(),
       ),
-  });
-
-  app.route({
-    ...route('getImportTemplate', {
-      summary: 'The import template (CSV or Excel) with the columns and an example invoice',
-      querystring: importTemplateQuerySchema,
-      ok: z.any(),
-    }),
-    handler: async (request, reply) => {
+  );
+  route(
+    'getImportTemplate',
+    'The import template (CSV or Excel) with the columns and an example invoice',
+    { querystring: importTemplateQuerySchema, ok: z.any() },
+    async (request, reply) => {
       const template = await imports.getImportTemplate(ctx.db, signedIn(request), request.query, ctx.now());
       return sendFile(reply, template.fileName, template.contentType, template.file);
     },
-  });
+  );
 });

@@ -4,7 +4,7 @@ import { eq } from 'drizzle-orm';
 import type { OperatorContext } from '../../context';
 import type { Db } from '../../db/client';
 import { invoiceEvents, invoices, issuers, messages, recipients } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { auditOperator } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { noticeColumns } from '../../services/notices';
 import { recogniseInvoice } from '../money/money.service';
@@ -95,11 +95,8 @@ export async function decideCredit(
       date: now,
       read: false,
     });
-    await audit(tx, `backoffice.invoice.${choice.decision}`, {
-      operatorId: operator.operatorId,
-      username: operator.username,
+    await auditOperator(tx, `backoffice.invoice.${choice.decision}`, operator, ip, {
       issuerId: found.issuerId,
-      ip,
       details: {
         invoiceId: found.id,
         fromState: found.state,

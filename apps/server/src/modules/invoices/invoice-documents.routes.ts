@@ -8,7 +8,7 @@ import { translate } from '@portal/i18n';
 import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
 import { todayIn } from '../../lib/today';
-import { routeModule, routesTagged, sendFile, signedIn } from '../../routes/define';
+import { routeModule, routesOn, sendFile, signedIn } from '../../routes/define';
 import { databaseFileStore } from '../../services/file-store';
 import { loadUser } from '../../services/users';
 import { invoiceDocuments, joinDocuments } from './invoice-documents.service';
@@ -16,16 +16,13 @@ import { invoiceDocuments, joinDocuments } from './invoice-documents.service';
 /** The invoice documents' downloads: HTTP only; the service draws, stores and reads them. */
 export const invoiceDocumentRoutes = routeModule((app, ctx) => {
   const files = ctx.files ?? databaseFileStore(ctx.db);
-  const route = routesTagged(['invoices']);
+  const route = routesOn(app, ['invoices']);
 
-  app.route({
-    ...route('getInvoicePdf', {
-      summary:
-        'The invoice’s document in the recipient’s language: byte for byte the PDF sent, once sent; drawn from the invoice as it is before',
-      params: idParamsSchema,
-      ok: z.any(),
-    }),
-    handler: async (request, reply) => {
+  route(
+    'getInvoicePdf',
+    'The invoice’s document in the recipient’s language: byte for byte the PDF sent, once sent; drawn from the invoice as it is before',
+    { params: idParamsSchema, ok: z.any() },
+    async (request, reply) => {
       const auth = signedIn(request);
       const [document] = await invoiceDocuments(
         ctx.db,
@@ -37,15 +34,12 @@ export const invoiceDocumentRoutes = routeModule((app, ctx) => {
       if (!document) throw new ApiError('invoices.not_found');
       return sendFile(reply, `faktura-${document.invoiceNumber}.pdf`, 'application/pdf', document.bytes);
     },
-  });
-
-  app.route({
-    ...route('getInvoicesPdf', {
-      summary: `One PDF of the chosen invoices’ documents (at most ${INVOICES_PDF_MAX}), in the order given, each as its own PDF has it`,
-      body: getInvoicesPdfBodySchema,
-      ok: z.any(),
-    }),
-    handler: async (request, reply) => {
+  );
+  route(
+    'getInvoicesPdf',
+    `One PDF of the chosen invoices’ documents (at most ${INVOICES_PDF_MAX}), in the order given, each as its own PDF has it`,
+    { body: getInvoicesPdfBodySchema, ok: z.any() },
+    async (request, reply) => {
       const auth = signedIn(request);
       const ids = [...new Set(request.body.invoiceIDs)];
       if (ids.length > INVOICES_PDF_MAX) throw new ApiError('invoices.too_many_records');
@@ -64,5 +58,5 @@ export const invoiceDocumentRoutes = routeModule((app, ctx) => {
         documents.length === 1 && only ? `faktura-${only.invoiceNumber}.pdf` : `fakturor-${today}.pdf`;
       return sendFile(reply, filename, 'application/pdf', pdf);
     },
-  });
+  );
 });

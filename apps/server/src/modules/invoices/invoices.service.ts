@@ -82,35 +82,13 @@ export async function createInvoice(
   headers: Headers,
   now: Date,
 ) {
-  const today = todayIn(now);
-  return once(db, auth.issuerId, idempotencyKeyOf(headers), 'createInvoice', body, async (tx) => {
+  return registerOnce(db, auth, headers, 'createInvoice', body, now, async (tx) => {
     const id = await writeInvoice(tx, auth.issuerId, body, { existingId: null, now });
-    const events: repo.InvoiceEventValues[] = [
-      {
-        invoiceId: id,
-        issuerId: auth.issuerId,
-        event: INVOICE_EVENT.registered,
-        userId: auth.userId,
-        at: now,
-      },
-    ];
-    if (body.duplicatedFromID) {
-      // The source must be the caller's own; its number is kept on the event for the timeline.
-      const fromInvoiceNumber = await repo.findOwnInvoiceNumber(tx, auth.issuerId, body.duplicatedFromID);
-      if (fromInvoiceNumber === null) throw new ApiError('invoices.not_found');
-      events.push({
-        invoiceId: id,
-        issuerId: auth.issuerId,
-        event: INVOICE_EVENT.duplicated,
-        userId: auth.userId,
-        at: now,
-        details: { fromInvoiceNumber },
-      });
-    }
-    await repo.insertInvoiceEvents(tx, events);
-    return loadDetail(tx, auth.issuerId, id, today);
-  }).catch(async (err) => {
-    throw await duplicateNumberError(db, auth.issuerId, body.invoiceNumber, err);
+    if (!body.duplicatedFromID) return { id };
+    // The source must be the caller's own; its number is kept on the event for the timeline.
+    const fromInvoiceNumber = await repo.findOwnInvoiceNumber(tx, auth.issuerId, body.duplicatedFromID);
+    if (fromInvoiceNumber === null) throw new ApiError('invoices.not_found');
+    return { id, more: [userEvent(auth, id, INVOICE_EVENT.duplicated, now, { fromInvoiceNumber })] };
   });
 }
 
@@ -122,11 +100,10 @@ export async function uploadInvoice(
   headers: Headers,
   now: Date,
 ) {
-  const today = todayIn(now);
   const user = await loadUser(db, auth.userId);
   const country = await repo.findIssuerCountry(db, auth.issuerId);
   const input = uploadedInvoiceBody(upload, uploadedRowName(user.language, country));
-  return once(db, auth.issuerId, idempotencyKeyOf(headers), 'uploadInvoice', upload, async (tx) => {
+  return registerOnce(db, auth, headers, 'uploadInvoice', upload, now, async (tx) => {
     // The body built from the upload goes through the register rules (the total's bounds among them).
     const body = invoiceBodySchema.parse(input);
     const id = await writeInvoice(tx, auth.issuerId, body, {
@@ -135,19 +112,47 @@ export async function uploadInvoice(
       source: 'upload',
       ownOcr: upload.ocr,
     });
-    await repo.insertInvoiceEvents(tx, [
-      {
-        invoiceId: id,
-        issuerId: auth.issuerId,
-        event: INVOICE_EVENT.registered,
-        userId: auth.userId,
-        at: now,
-      },
-    ]);
-    return loadDetail(tx, auth.issuerId, id, today);
-  }).catch(async (err) => {
-    throw await duplicateNumberError(db, auth.issuerId, upload.invoiceNumber, err);
+    return { id };
   });
+}
+
+/** An event the user records now on one of the issuer's invoices. */
+function userEvent(
+  who: { issuerId: string; userId: string | null },
+  invoiceId: string,
+  event: repo.InvoiceEventValues['event'],
+  at: Date,
+  details?: repo.InvoiceEventValues['details'],
+): repo.InvoiceEventValues {
+  return {
+    invoiceId,
+    issuerId: who.issuerId,
+    event,
+    userId: who.userId,
+    at,
+    ...(details ? { details } : {}),
+  };
+}
+
+/**
+ * Registers an invoice once per Idempotency-Key (the `operation` with its `request`): `write` stores it
+ * in the transaction and gives its id and the events it has beyond `registered`; the answer is its
+ * detail. A number or OCR reference the issuer has used already answers its duplicate error.
+ */
+async function registerOnce(
+  db: Db,
+  auth: AuthContext,
+  headers: Headers,
+  operation: 'createInvoice' | 'uploadInvoice',
+  request: { invoiceNumber: string },
+  now: Date,
+  write: (tx: Tx) => Promise<{ id: string; more?: repo.InvoiceEventValues[] }>,
+) {
+  return once(db, auth.issuerId, idempotencyKeyOf(headers), operation, request, async (tx) => {
+    const { id, more = [] } = await write(tx);
+    await repo.insertInvoiceEvents(tx, [userEvent(auth, id, INVOICE_EVENT.registered, now), ...more]);
+    return loadDetail(tx, auth.issuerId, id, todayIn(now));
+  }).catch(duplicateNumber(db, auth.issuerId, request.invoiceNumber));
 }
 
 /** Changes an invoice that has not been sent. */
@@ -164,20 +169,10 @@ export async function updateInvoice(
       const current = await repo.lockOwnInvoice(tx, auth.issuerId, id);
       assertTransition(current.state, 'edit');
       await writeInvoice(tx, auth.issuerId, body, { existingId: current.id, now });
-      await repo.insertInvoiceEvents(tx, [
-        {
-          invoiceId: current.id,
-          issuerId: auth.issuerId,
-          event: INVOICE_EVENT.edited,
-          userId: auth.userId,
-          at: now,
-        },
-      ]);
+      await repo.insertInvoiceEvents(tx, [userEvent(auth, current.id, INVOICE_EVENT.edited, now)]);
       return loadDetail(tx, auth.issuerId, current.id, today);
     })
-    .catch(async (err) => {
-      throw await duplicateNumberError(db, auth.issuerId, body.invoiceNumber, err);
-    });
+    .catch(duplicateNumber(db, auth.issuerId, body.invoiceNumber));
 }
 
 /** Deletes an invoice that has not been sent: state deleted, kept for the history. */
@@ -195,15 +190,7 @@ export async function deletePendingInvoice(
   const current = await repo.lockOwnInvoice(tx, who.issuerId, id);
   assertTransition(current.state, 'delete');
   await repo.setInvoiceState(tx, current.id, INVOICE_STATE.deleted, now);
-  await repo.insertInvoiceEvents(tx, [
-    {
-      invoiceId: current.id,
-      issuerId: who.issuerId,
-      event: INVOICE_EVENT.deleted,
-      userId: who.userId,
-      at: now,
-    },
-  ]);
+  await repo.insertInvoiceEvents(tx, [userEvent(who, current.id, INVOICE_EVENT.deleted, now)]);
 }
 
 /** Sends pending invoices to us in one transaction (see `send-invoices.ts`); Idempotency-Key makes retries safe. */
@@ -416,7 +403,16 @@ async function attachFiles(
   await repo.tieFiles(tx, issuerId, invoiceId, wanted);
 }
 
-/** A unique-number violation becomes the spec's duplicate error with the existing invoice's facts. */
+/**
+ * What a write's failure throws: a unique-number violation becomes the spec's duplicate error with the
+ * existing invoice's facts (an OCR one, its own error); any other error is thrown as it is.
+ */
+function duplicateNumber(db: Db, issuerId: string, invoiceNumber: string) {
+  return async (err: unknown): Promise<never> => {
+    throw await duplicateNumberError(db, issuerId, invoiceNumber, err);
+  };
+}
+
 async function duplicateNumberError(
   db: Db,
   issuerId: string,

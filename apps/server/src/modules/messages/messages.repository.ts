@@ -2,6 +2,7 @@ import { COUNTED_MESSAGE_TYPE, INVOICE_EVENT, type listMessagesQuerySchema } fro
 import { and, count, desc, eq, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db, Tx } from '../../db/client';
+import { pageOfRows } from '../../db/paging';
 import { invoiceEvents, invoices, messages } from '../../db/schema';
 import { unreadFor } from '../../services/notices';
 
@@ -28,18 +29,11 @@ export async function listMessages(
     q.invoiceID ? eq(messages.invoiceId, q.invoiceID) : undefined,
     unreadFor(userId),
   );
-  const [rows, [total], [unread]] = await Promise.all([
-    db
-      .select()
-      .from(messages)
-      .where(where)
-      .orderBy(desc(messages.date), desc(messages.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(messages).where(where),
+  const [{ rows, total }, [unread]] = await Promise.all([
+    pageOfRows(db, messages, where, [desc(messages.date), desc(messages.id)], q),
     db.select({ n: count() }).from(messages).where(counted),
   ]);
-  return { rows, total: total?.n ?? 0, unread: unread?.n ?? 0 };
+  return { rows, total, unread: unread?.n ?? 0 };
 }
 
 /** The number of the issuer's invoice `invoiceId`; null when the issuer has no such invoice. */

@@ -6,32 +6,26 @@ import {
   listMessagesResponseSchema,
   okResponseSchema,
 } from '@portal/contracts';
-import { okAfter, routeModule, routesTagged, signedIn } from '../../routes/define';
+import { okAfter, routeModule, routesOn, signedIn } from '../../routes/define';
 import { headerLanguage, readerLanguage } from '../../services/notices';
 import * as messages from './messages.service';
 
 /** Messages (spec §2): HTTP only; the rules are in messages.service.ts. */
 export const messageRoutes = routeModule((app, ctx) => {
-  const route = routesTagged(['messages']);
+  const route = routesOn(app, ['messages']);
 
-  app.route({
-    ...route('listMessages', {
-      summary: "The issuer's messages, newest first, or one invoice's thread; with the unread count",
-      querystring: listMessagesQuerySchema,
-      ok: listMessagesResponseSchema,
-    }),
-    handler: async (request) =>
+  route(
+    'listMessages',
+    "The issuer's messages, newest first, or one invoice's thread; with the unread count",
+    { querystring: listMessagesQuerySchema, ok: listMessagesResponseSchema },
+    async (request) =>
       messages.listMessages(ctx.db, signedIn(request), request.query, headerLanguage(request)),
-  });
-
-  app.route({
-    ...route('createMessage', {
-      summary: 'Write to us, about one of the issuer’s invoices or in general',
-      body: createMessageBodySchema,
-      validationCode: 'messages.invalid',
-      ok: createMessageResponseSchema,
-    }),
-    handler: async (request) =>
+  );
+  route(
+    'createMessage',
+    'Write to us, about one of the issuer’s invoices or in general',
+    { body: createMessageBodySchema, validationCode: 'messages.invalid', ok: createMessageResponseSchema },
+    async (request) =>
       messages.createMessage(
         ctx.db,
         signedIn(request),
@@ -39,15 +33,12 @@ export const messageRoutes = routeModule((app, ctx) => {
         (stored) => readerLanguage(request, stored),
         ctx.now(),
       ),
-  });
-
-  app.route({
-    ...route('markMessageRead', {
-      summary: 'Mark one of the issuer’s messages read',
-      params: idParamsSchema,
-      ok: okResponseSchema,
-    }),
-    handler: async (request) =>
+  );
+  route(
+    'markMessageRead',
+    'Mark one of the issuer’s messages read',
+    { params: idParamsSchema, ok: okResponseSchema },
+    async (request) =>
       okAfter(messages.markMessageRead(ctx.db, signedIn(request).issuerId, request.params.id)),
-  });
+  );
 });

@@ -18,6 +18,7 @@ import {
 } from '@portal/domain/money-flow';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { lockById } from '../../db/locks';
 import { rows } from '../../db/migrate';
 import { invoiceEvents, invoices } from '../../db/schema';
 import { failureOf, type IssuerFailure } from './issuer-failure';
@@ -288,12 +289,7 @@ async function collectOne(
   opts: DailyJobOptions,
   result: StepCounts,
 ): Promise<void> {
-  const [invoice] = await tx
-    .select()
-    .from(invoices)
-    .where(eq(invoices.id, candidate.id))
-    .for('update')
-    .limit(1);
+  const invoice = await lockById(tx, invoices, candidate.id);
   if (!invoice || !canTransition(invoice.state, 'dun')) return;
   const target = dunningStepOn(invoice.dueDate, opts.date);
   const at = opts.now;

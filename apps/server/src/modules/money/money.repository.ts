@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { pageWithTotal } from '../../db/paging';
 import {
   installmentPlans,
   invoices,
@@ -39,17 +40,14 @@ export async function listSettlements(
     q.from ? sql`${createdDay} >= ${q.from}` : undefined,
     q.to ? sql`${createdDay} <= ${q.to}` : undefined,
   );
-  const [found, [total]] = await Promise.all([
-    db
-      .select({ s: settlements, day: createdDay })
-      .from(settlements)
-      .where(where)
-      .orderBy(desc(settlements.createdAt), desc(settlements.number))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(settlements).where(where),
-  ]);
-  return { items: found.map((f) => ({ ...f.s, day: f.day })), total: total?.n ?? 0 };
+  const ordered = db
+    .select({ s: settlements, day: createdDay })
+    .from(settlements)
+    .where(where)
+    .orderBy(desc(settlements.createdAt), desc(settlements.number))
+    .$dynamic();
+  const { rows, total } = await pageWithTotal(db, ordered, settlements, where, q);
+  return { items: rows.map((f) => ({ ...f.s, day: f.day })), total };
 }
 
 /**

@@ -11,40 +11,31 @@ import {
   transferCostDetailSchema,
   transferCostQuerySchema,
 } from '@portal/contracts';
-import { issuerQuery, routeModule, routesTagged, sendFile, signedIn } from '../../routes/define';
+import { issuerQuery, routeModule, routesOn, sendFile, signedIn } from '../../routes/define';
 import * as moneyService from './money.service';
 
 /** The customer's side of the money flow: transfer costs (settlements), the fee preview and the payments report. */
 export const moneyRoutes = routeModule((app, ctx) => {
-  const route = routesTagged(['money']);
+  const route = routesOn(app, ['money']);
 
-  app.route({
-    ...route('listTransferCosts', {
-      summary: 'The caller’s settlements (transfer costs), newest first, filtered by created date',
-      querystring: listTransferCostsQuerySchema,
-      ok: listTransferCostsResponseSchema,
-    }),
-    handler: issuerQuery(ctx, moneyService.listTransferCosts),
-  });
-
-  app.route({
-    ...route('getTransferCost', {
-      summary: 'One settlement with its rows (paged): invoice, kind, gross, fee and net',
-      params: idParamsSchema,
-      querystring: transferCostQuerySchema,
-      ok: transferCostDetailSchema,
-    }),
-    handler: async (request) =>
+  route(
+    'listTransferCosts',
+    'The caller’s settlements (transfer costs), newest first, filtered by created date',
+    { querystring: listTransferCostsQuerySchema, ok: listTransferCostsResponseSchema },
+    issuerQuery(ctx, moneyService.listTransferCosts),
+  );
+  route(
+    'getTransferCost',
+    'One settlement with its rows (paged): invoice, kind, gross, fee and net',
+    { params: idParamsSchema, querystring: transferCostQuerySchema, ok: transferCostDetailSchema },
+    async (request) =>
       moneyService.getTransferCost(ctx.db, signedIn(request).issuerId, request.params.id, request.query),
-  });
-
-  app.route({
-    ...route('getTransferCostBgmax', {
-      summary:
-        'The settlement as a BGMAX file for the customer’s accounting: one payment per row, the net amount, the invoice’s OCR reference',
-      params: idParamsSchema,
-    }),
-    handler: async (request, reply) => {
+  );
+  route(
+    'getTransferCostBgmax',
+    'The settlement as a BGMAX file for the customer’s accounting: one payment per row, the net amount, the invoice’s OCR reference',
+    { params: idParamsSchema },
+    async (request, reply) => {
       const file = await moneyService.getTransferCostBgmax(
         ctx.db,
         signedIn(request).issuerId,
@@ -52,36 +43,26 @@ export const moneyRoutes = routeModule((app, ctx) => {
       );
       return sendFile(reply, file.fileName, 'application/octet-stream', file.bytes);
     },
-  });
-
-  app.route({
-    ...route('previewFees', {
-      summary: 'Before sending: the fees and the payout the next payout run would make for these invoices',
-      body: feesPreviewBodySchema,
-      ok: feesPreviewResponseSchema,
-    }),
-    handler: async (request) =>
-      moneyService.previewFees(ctx.db, signedIn(request).issuerId, request.body.invoiceIDs),
-  });
-
-  app.route({
-    ...route('getPaymentsReport', {
-      summary:
-        'Payments received on the caller’s invoices in a date range, by recipient and invoice, with totals',
-      querystring: paymentsReportQuerySchema,
-      ok: paymentsReportResponseSchema,
-    }),
-    handler: issuerQuery(ctx, moneyService.getPaymentsReport),
-  });
-
-  app.route({
-    ...route('exportPaymentsReport', {
-      summary: 'The payments report as Excel or CSV (streamed), in the user’s language',
-      querystring: paymentsExportQuerySchema.and(languageQuerySchema),
-    }),
-    handler: async (request, reply) => {
+  );
+  route(
+    'previewFees',
+    'Before sending: the fees and the payout the next payout run would make for these invoices',
+    { body: feesPreviewBodySchema, ok: feesPreviewResponseSchema },
+    async (request) => moneyService.previewFees(ctx.db, signedIn(request).issuerId, request.body.invoiceIDs),
+  );
+  route(
+    'getPaymentsReport',
+    'Payments received on the caller’s invoices in a date range, by recipient and invoice, with totals',
+    { querystring: paymentsReportQuerySchema, ok: paymentsReportResponseSchema },
+    issuerQuery(ctx, moneyService.getPaymentsReport),
+  );
+  route(
+    'exportPaymentsReport',
+    'The payments report as Excel or CSV (streamed), in the user’s language',
+    { querystring: paymentsExportQuerySchema.and(languageQuerySchema) },
+    async (request, reply) => {
       const file = await moneyService.exportPaymentsReport(ctx.db, signedIn(request), request.query);
       return sendFile(reply, file.fileName, file.contentType, file.stream);
     },
-  });
+  );
 });

@@ -17,9 +17,10 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { BULK_CHUNK, bulkInsertRows, executePrepared } from '../../db/bulk';
 import type { Db, Tx } from '../../db/client';
+import { lockById } from '../../db/locks';
 import { rows } from '../../db/migrate';
 import { invoices, paymentFiles, payments } from '../../db/schema';
-import { audit } from '../../lib/audit';
+import { auditOperator } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { minorOf } from '../../lib/minor';
 import { insertPostingRows } from './ledger';
@@ -558,21 +559,11 @@ export async function assignPayment(
   afterApplied?: PaymentsApplied,
 ): Promise<AssignResult> {
   return db.transaction(async (tx) => {
-    const [payment] = await tx
-      .select()
-      .from(payments)
-      .where(eq(payments.id, paymentId))
-      .for('update')
-      .limit(1);
+    const payment = await lockById(tx, payments, paymentId);
     if (!payment) throw new ApiError('payments.not_found');
     if (payment.status === 'deduction') throw new ApiError('payments.deduction');
     if (payment.status !== 'unmatched') throw new ApiError('payments.already_assigned');
-    const [invoice] = await tx
-      .select()
-      .from(invoices)
-      .where(eq(invoices.id, invoiceId))
-      .for('update')
-      .limit(1);
+    const invoice = await lockById(tx, invoices, invoiceId);
     if (!invoice) throw new ApiError('invoices.not_found');
     if (!acceptsPayment(invoice.state) || invoice.currency !== payment.currency || payment.amountMinor <= 0)
       throw new ApiError('invoices.invalid_transition');
@@ -617,11 +608,8 @@ export async function assignPayment(
       })
       .where(eq(payments.id, payment.id));
     await afterApplied?.(tx, { paymentId: payment.id }, now);
-    await audit(tx, 'backoffice.payment.assigned', {
-      operatorId: operator.operatorId,
-      username: operator.username,
+    await auditOperator(tx, 'backoffice.payment.assigned', operator, ip, {
       issuerId: invoice.issuerId,
-      ip,
       details: { paymentId: payment.id, invoiceId: invoice.id, amountMinor: payment.amountMinor },
     });
     return {

@@ -1,6 +1,7 @@
 import type { ListRecipientsQuery, Recipient } from '@portal/contracts';
 import { and, count, eq, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { pageOfRows } from '../../db/paging';
 import { articles, invoices, partyNumberKeySql, recipients } from '../../db/schema';
 import { pageOrder, searchAny } from '../../lib/sql-search';
 
@@ -47,17 +48,9 @@ export async function listRecipients(db: Db, issuerId: string, q: ListRecipients
     eq(recipients.issuerId, issuerId),
     searchAny(q.search, [recipients.name, recipients.organizationNumber, recipients.city, recipients.email]),
   );
-  const [items, [total]] = await Promise.all([
-    db
-      .select()
-      .from(recipients)
-      .where(where)
-      .orderBy(...pageOrder(SORT_COLUMNS[q.sort], q.order, recipients.id))
-      .limit(q.pageSize)
-      .offset((q.page - 1) * q.pageSize),
-    db.select({ n: count() }).from(recipients).where(where),
-  ]);
-  return { items: items.map(toRecipient), total: total?.n ?? 0 };
+  const order = pageOrder(SORT_COLUMNS[q.sort], q.order, recipients.id);
+  const { rows, total } = await pageOfRows(db, recipients, where, order, q);
+  return { items: rows.map(toRecipient), total };
 }
 
 export async function findRecipient(db: Db, issuerId: string, id: string): Promise<RecipientRow | undefined> {

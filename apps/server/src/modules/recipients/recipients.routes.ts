@@ -6,13 +6,12 @@ import {
   searchCompaniesQuerySchema,
   searchCompaniesResponseSchema,
 } from '@portal/contracts';
-import { ownedItemRoutes, routeModule, routesTagged } from '../../routes/define';
+import { ownedItemRoutes, routeModule, routesOn } from '../../routes/define';
 import * as recipientsService from './recipients.service';
 
 /** The recipient routes: HTTP only (schema, call, answer); the rules are in recipients.service.ts. */
 export const recipientRoutes = routeModule((app, ctx) => {
   const tags = ['recipients'];
-  const route = routesTagged(tags);
 
   ownedItemRoutes(app, ctx, {
     tags,
@@ -49,14 +48,10 @@ export const recipientRoutes = routeModule((app, ctx) => {
     },
   });
 
-  app.route({
-    ...route('searchCompanies', {
-      summary: 'Look a company up by name or organisation number (too many matches: 422)',
-      querystring: searchCompaniesQuerySchema,
-      ok: searchCompaniesResponseSchema,
-    }),
-    handler: async (request) => ({
-      items: await recipientsService.searchCompanies(ctx.db, request.query.query),
-    }),
-  });
+  routesOn(app, tags)(
+    'searchCompanies',
+    'Look a company up by name or organisation number (too many matches: 422)',
+    { querystring: searchCompaniesQuerySchema, ok: searchCompaniesResponseSchema },
+    async (request) => ({ items: await recipientsService.searchCompanies(ctx.db, request.query.query) }),
+  );
 });

@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
-import { issuerQuery, routeModule, routesTagged, sendFile, signedIn } from '../../routes/define';
+import { issuerQuery, routeModule, routesOn, sendFile, signedIn } from '../../routes/define';
 import * as reports from './reports.service';
 
 const languageQuery = z.object({ language: z.enum(LANGUAGES).optional() });
@@ -23,23 +23,22 @@ const answerFile = (reply: Parameters<typeof sendFile>[0], file: reports.ReportF
  * ledger (PDF/Excel). HTTP only; the files are made in reports.service.ts.
  */
 export const reportsRoutes = routeModule((app, ctx) => {
-  const route = routesTagged(['reports']);
+  const route = routesOn(app, ['reports']);
 
-  app.route({
-    ...route('downloadActiveInvoices', {
-      summary: 'All the caller’s active invoices (not paid, partly paid) as an Excel file, streamed',
-      querystring: languageQuery,
-    }),
-    handler: async (request, reply) =>
+  route(
+    'downloadActiveInvoices',
+    'All the caller’s active invoices (not paid, partly paid) as an Excel file, streamed',
+    { querystring: languageQuery },
+    async (request, reply) =>
       answerFile(
         reply,
         await reports.downloadActiveInvoices(ctx.db, signedIn(request), request.query.language, ctx.now()),
       ),
-  });
-
-  app.route({
-    ...route('downloadActiveRegress', {
-      summary: 'Invoices of recourse services whose recourse date falls in [from, to], as PDF or Excel',
+  );
+  route(
+    'downloadActiveRegress',
+    'Invoices of recourse services whose recourse date falls in [from, to], as PDF or Excel',
+    {
       querystring: z
         .object({
           from: isoDateSchema,
@@ -48,8 +47,8 @@ export const reportsRoutes = routeModule((app, ctx) => {
           language: z.enum(LANGUAGES).optional(),
         })
         .passthrough(),
-    }),
-    handler: async (request, reply) => {
+    },
+    async (request, reply) => {
       const auth = signedIn(request);
       const parsed = activeRegressQuerySchema.safeParse(request.query);
       if (!parsed.success) {
@@ -61,26 +60,21 @@ export const reportsRoutes = routeModule((app, ctx) => {
         await reports.downloadActiveRegress(ctx.db, auth, parsed.data, request.query.language),
       );
     },
-  });
-
-  app.route({
-    ...route('getLedgerReport', {
-      summary: 'The open ledger as of a date: invoices on our book then, with their remaining amount then',
-      querystring: ledgerQuerySchema,
-      ok: ledgerResponseSchema,
-    }),
-    handler: issuerQuery(ctx, reports.getLedgerReport),
-  });
-
-  app.route({
-    ...route('exportLedgerReport', {
-      summary: 'The open ledger as of a date as Excel or PDF, in the user’s language',
-      querystring: ledgerExportQuerySchema.and(languageQuery),
-    }),
-    handler: async (request, reply) =>
+  );
+  route(
+    'getLedgerReport',
+    'The open ledger as of a date: invoices on our book then, with their remaining amount then',
+    { querystring: ledgerQuerySchema, ok: ledgerResponseSchema },
+    issuerQuery(ctx, reports.getLedgerReport),
+  );
+  route(
+    'exportLedgerReport',
+    'The open ledger as of a date as Excel or PDF, in the user’s language',
+    { querystring: ledgerExportQuerySchema.and(languageQuery) },
+    async (request, reply) =>
       answerFile(
         reply,
         await reports.exportLedgerReport(ctx.db, signedIn(request), request.query, request.query.language),
       ),
-  });
+  );
 });
