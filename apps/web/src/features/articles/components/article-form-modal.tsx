@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ARTICLE_LIMITS, type Article, type ArticleBody, type TaxRate, UNITS } from '@portal/contracts';
 import { toCurrency } from '@portal/domain/money';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   FormMoneyField,
@@ -11,6 +11,7 @@ import {
   FormTextField,
   markServerErrors,
 } from '../../../components/ui/form-fields';
+import { FormRecipientField } from '../../../components/ui/form-recipient-field';
 import { saveRecord } from '../../../components/ui/list-results';
 import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
 import { RecordFormModal } from '../../../components/ui/record-form-modal';
@@ -141,18 +142,13 @@ export function ArticleFormModal({
         options={vatOptions}
         required
       />
-      <Controller
+      <FormRecipientField
         control={control}
         name="recipient"
-        render={({ field, fieldState }) => (
-          <RecipientPicker
-            label={t('articles:fields.recipient')}
-            hint={t('articles:form.recipient_hint')}
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-          />
-        )}
+        Picker={RecipientPicker}
+        label={t('articles:fields.recipient')}
+        hint={t('articles:form.recipient_hint')}
+        touchOnPick={false}
       />
     </RecordFormModal>
   );

@@ -9,7 +9,7 @@ import {
 import { formatAmount } from '@portal/domain/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -21,6 +21,7 @@ import {
   FormTextField,
   markServerErrors,
 } from '../../../components/ui/form-fields';
+import { FormRecipientField } from '../../../components/ui/form-recipient-field';
 import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { formatDate, toIsoDate } from '../../../lib/format';
@@ -199,27 +200,20 @@ export function PlanForm({ currencies, replacesPlanID, RecipientPicker, onSaved,
               </p>
             )}
           </div>
-          <Controller
-            control={control}
-            name="recipientID"
-            render={({ field, fieldState }) => (
-              <div className="invoice-form__recipient">
-                <RecipientPicker
-                  key={pickerKey}
-                  label={t('installments:form.buyer')}
-                  hint={t('installments:form.buyer_hint')}
-                  required
-                  value={field.value ? { recipientID: field.value, name: getValues('recipientName') } : null}
-                  onChange={(picked) => {
-                    setValue('recipientName', picked?.name ?? '');
-                    field.onChange(picked?.recipientID ?? '');
-                    field.onBlur();
-                  }}
-                  error={fieldState.error?.message}
-                />
-              </div>
-            )}
-          />
+          <div className="invoice-form__recipient">
+            <FormRecipientField
+              key={pickerKey}
+              control={control}
+              name="recipientID"
+              Picker={RecipientPicker}
+              label={t('installments:form.buyer')}
+              hint={t('installments:form.buyer_hint')}
+              required
+              toPicked={(id: string) => (id ? { recipientID: id, name: getValues('recipientName') } : null)}
+              onPick={(picked) => setValue('recipientName', picked?.name ?? '')}
+              fromPicked={(picked) => picked?.recipientID ?? ''}
+            />
+          </div>
           <FormSelectField
             control={control}
             name="currency"
