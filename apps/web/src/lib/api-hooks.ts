@@ -7,7 +7,9 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { ApiRoute } from './api-client';
+import type { z } from 'zod';
+import { type ApiRoute, apiRequest } from './api-client';
+import type { Schemas } from './load-schemas';
 
 /** A contract route with its `:name` parameters filled in, e.g. `routeAt(ROUTES.getInvoice, { id })`. */
 export function routeAt(route: ApiRoute, params: Record<string, string>): ApiRoute {
@@ -47,4 +49,28 @@ export function pageQueryOptions<K extends QueryKey, R>(
     queryFn: ({ signal }) => fetch(signal),
     placeholderData: keepPreviousData,
   });
+}
+
+/**
+ * The list call of a register the user searches and sorts (articles, recipients): `GET route` with an
+ * empty search left out, the query keys under `name` (`all` is what a change of the register
+ * refreshes), and the page query options that keep the previous page on screen while the next loads.
+ * The query's type is given first (`registerListCall<ArticleListQuery>()(…)`); the rest is inferred.
+ */
+export function registerListCall<Q extends { search?: string | undefined }>() {
+  return <const N extends string, S extends z.ZodType>(
+    name: N,
+    route: ApiRoute,
+    pick: (schemas: Schemas) => S,
+  ) => {
+    const keys = {
+      all: [name] as const,
+      list: (query: Q) => [name, 'list', query] as const,
+    };
+    const list = (query: Q, signal?: AbortSignal) =>
+      apiRequest(route, pick, { query: { ...query, search: query.search || undefined }, signal });
+    const listQueryOptions = (query: Q) =>
+      pageQueryOptions(keys.list(query), (signal) => list(query, signal));
+    return { keys, list, queryOptions: listQueryOptions };
+  };
 }
