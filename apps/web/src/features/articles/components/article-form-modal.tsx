@@ -11,9 +11,9 @@ import {
   FormTextField,
   markServerErrors,
 } from '../../../components/ui/form-fields';
-import { FormRecipientField } from '../../../components/ui/form-recipient-field';
 import { saveRecord } from '../../../components/ui/list-results';
 import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
+import { useRecipientField } from '../../../components/ui/recipient-field';
 import { RecordFormModal } from '../../../components/ui/record-form-modal';
 import { trackedSubmit } from '../../../lib/analytics';
 import { formatBasisPoints } from '../../../lib/format';
@@ -66,6 +66,8 @@ export function ArticleFormModal({
     resolver: zodResolver(schema),
     defaultValues: articleToForm(article, language, taxRates[0]?.rateBasisPoints),
   });
+  // The picker has no focus to take; a pick does not mark the field touched.
+  const recipient = useRecipientField({ control, name: 'recipient', touchOnPick: false });
 
   const unitOptions = UNITS.map((unit) => ({
     value: unit,
@@ -142,13 +144,10 @@ export function ArticleFormModal({
         options={vatOptions}
         required
       />
-      <FormRecipientField
-        control={control}
-        name="recipient"
-        Picker={RecipientPicker}
+      <RecipientPicker
+        {...recipient}
         label={t('articles:fields.recipient')}
         hint={t('articles:form.recipient_hint')}
-        touchOnPick={false}
       />
     </RecordFormModal>
   );

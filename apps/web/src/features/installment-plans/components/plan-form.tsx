@@ -21,8 +21,8 @@ import {
   FormTextField,
   markServerErrors,
 } from '../../../components/ui/form-fields';
-import { FormRecipientField } from '../../../components/ui/form-recipient-field';
 import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
+import { useRecipientField } from '../../../components/ui/recipient-field';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { formatDate, toIsoDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
@@ -112,6 +112,13 @@ export function PlanForm({ currencies, replacesPlanID, RecipientPicker, onSaved,
   const replacing = useWatch({ control, name: 'replacesPlanID' });
   // The buyer picker keeps what is typed in it: a buyer taken from the replaced plan starts it anew.
   const [pickerKey, setPickerKey] = useState(0);
+  const buyer = useRecipientField({
+    control,
+    name: 'recipientID',
+    toPicked: (id: string) => (id ? { recipientID: id, name: getValues('recipientName') } : null),
+    onPick: (picked) => setValue('recipientName', picked?.name ?? ''),
+    fromPicked: (picked) => picked?.recipientID ?? '',
+  });
 
   /**
    * A plan to replace is chosen: the new plan takes its buyer, its currency and, as the financed
@@ -201,17 +208,12 @@ export function PlanForm({ currencies, replacesPlanID, RecipientPicker, onSaved,
             )}
           </div>
           <div className="invoice-form__recipient">
-            <FormRecipientField
+            <RecipientPicker
               key={pickerKey}
-              control={control}
-              name="recipientID"
-              Picker={RecipientPicker}
+              {...buyer}
               label={t('installments:form.buyer')}
               hint={t('installments:form.buyer_hint')}
               required
-              toPicked={(id: string) => (id ? { recipientID: id, name: getValues('recipientName') } : null)}
-              onPick={(picked) => setValue('recipientName', picked?.name ?? '')}
-              fromPicked={(picked) => picked?.recipientID ?? ''}
             />
           </div>
           <FormSelectField
