@@ -1,4 +1,4 @@
-import { buildPath } from '@portal/contracts';
+import { buildPath, type OperationId, ROUTES } from '@portal/contracts';
 import {
   keepPreviousData,
   type QueryClient,
@@ -52,25 +52,31 @@ export function pageQueryOptions<K extends QueryKey, R>(
 }
 
 /**
- * The list call of a register the user searches and sorts (articles, recipients): `GET route` with an
- * empty search left out, the query keys under `name` (`all` is what a change of the register
- * refreshes), and the page query options that keep the previous page on screen while the next loads.
- * The query's type is given first (`registerListCall<ArticleListQuery>()(…)`); the rest is inferred.
+ * The list call of a register the user searches and sorts (articles, recipients): `GET` of the
+ * contract's operation `op`, parsed with its `<op>ResponseSchema`, with an empty search left out; the
+ * query keys under `name` (`all` is what a change of the register refreshes), and the page query
+ * options that keep the previous page on screen while the next loads. The query's type is given first
+ * (`registerListCall<ArticleListQuery>()('articles', 'listArticles')`); the rest is inferred.
  */
 export function registerListCall<Q extends { search?: string | undefined }>() {
-  return <const N extends string, S extends z.ZodType>(
-    name: N,
-    route: ApiRoute,
-    pick: (schemas: Schemas) => S,
-  ) => {
+  return <const N extends string, O extends OperationId & AnsweredOperation>(name: N, op: O) => {
     const keys = {
       all: [name] as const,
       list: (query: Q) => [name, 'list', query] as const,
     };
-    const list = (query: Q, signal?: AbortSignal) =>
-      apiRequest(route, pick, { query: { ...query, search: query.search || undefined }, signal });
+    const pick = (schemas: Schemas) => schemas[`${op}ResponseSchema`] as ResponseSchemaOf<O>;
+    const list = (query: Q, signal?: AbortSignal): Promise<z.infer<ResponseSchemaOf<O>>> =>
+      apiRequest(ROUTES[op], pick, { query: { ...query, search: query.search || undefined }, signal });
     const listQueryOptions = (query: Q) =>
       pageQueryOptions(keys.list(query), (signal) => list(query, signal));
     return { keys, list, queryOptions: listQueryOptions };
   };
 }
+
+/** The answer schema of a list operation. */
+type ResponseSchemaOf<O extends AnsweredOperation> = Schemas[`${O}ResponseSchema`] & z.ZodType;
+
+/** The operations whose answer schema the signed-in screens' schemas hold as `<op>ResponseSchema`. */
+type AnsweredOperation = {
+  [K in keyof Schemas]: K extends `${infer O}ResponseSchema` ? O : never;
+}[keyof Schemas];
