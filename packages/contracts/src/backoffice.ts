@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { currentPasswordField, twoFactorStepBody, usernameField } from './auth';
 import { SERVICE_TYPES } from './invoices';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSchema } from './lists';
+import { pageQueryShape, pageSchema } from './lists';
 import { requiredText } from './rules';
 
 /** Longest reason of a credit rejection, in code points; the customer reads it on the invoice's timeline. */
@@ -40,10 +40,7 @@ export const backofficeLogin2faResponseSchema = z.object({ token: z.string(), op
 export type BackofficeLogin2faResponse = z.infer<typeof backofficeLogin2faResponseSchema>;
 
 /** `GET backoffice/invoices/pending-decision`: the queue of the credit decision, oldest sent first. */
-export const listPendingDecisionsQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-});
+export const listPendingDecisionsQuerySchema = z.object(pageQueryShape);
 export type ListPendingDecisionsQuery = z.input<typeof listPendingDecisionsQuerySchema>;
 
 /** An invoice in state 9 (awaitingCreditDecision) of any issuer. Amounts in minor units of `currency`. */

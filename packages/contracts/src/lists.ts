@@ -9,6 +9,12 @@ export const DEFAULT_PAGE_SIZE = 25;
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
+/** The paging fields of a list query: a 1-based page and a bounded page size. */
+export const pageQueryShape = {
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+};
+
 /**
  * Paging of every list: 1-based page, bounded page size, a sort field (the first by default) and order
  * (`defaultOrder` unless given: ascending, or descending for a list that opens newest first).
@@ -18,8 +24,7 @@ export function listQuerySchema<const S extends readonly [string, ...string[]]>(
   defaultOrder: SortOrder = 'asc',
 ) {
   return z.object({
-    page: z.coerce.number().int().min(1).max(100_000).default(1),
-    pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
+    ...pageQueryShape,
     sort: z.enum(sortFields).default(sortFields[0] as S[number]),
     order: z.enum(SORT_ORDERS).default(defaultOrder),
     search: plainText().trim().max(100).optional(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { messageSchema } from './account';
-import { pageSchema } from './lists';
+import { pageQueryShape, pageSchema } from './lists';
 import { requiredText } from './rules';
 
 export const MESSAGE_LIMITS = { title: 120, message: 4000 } as const;
@@ -9,8 +9,7 @@ export const MESSAGE_LIMITS = { title: 120, message: 4000 } as const;
 export const listMessagesQuerySchema = z.object({
   invoiceID: z.uuid().optional(),
   unreadOnly: z.enum(['true', 'false']).default('false'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageQueryShape,
 });
 export const listMessagesResponseSchema = pageSchema(messageSchema).extend({
   /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from './invoices';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageSchema } from './lists';
+import { pageQueryShape, pageSchema } from './lists';
 import { isoDateSchema, plainText } from './rules';
 
 /**
@@ -9,10 +9,6 @@ import { isoDateSchema, plainText } from './rules';
  * report and fee preview. Amounts are integer minor units of `currency`.
  */
 
-const pageQuery = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(MAX_PAGE_SIZE).default(DEFAULT_PAGE_SIZE),
-};
 const minor = z.number().int();
 
 // ---- back office ----
@@ -109,7 +105,7 @@ export const importPaymentsResponseSchema = z.object({
 });
 export type ImportPaymentsResponse = z.infer<typeof importPaymentsResponseSchema>;
 
-export const listUnmatchedQuerySchema = z.object(pageQuery);
+export const listUnmatchedQuerySchema = z.object(pageQueryShape);
 export const unmatchedPaymentSchema = z.object({
   paymentID: z.string(),
   receivingBankgiro: z.string(),
@@ -183,7 +179,7 @@ export type IssuerFeesResponse = z.infer<typeof issuerFeesResponseSchema>;
 
 /** `GET limited/transfercosts`: settlements newest first; from/to filter the created date. */
 export const listTransferCostsQuerySchema = z
-  .object({ ...pageQuery, from: isoDateSchema.optional(), to: isoDateSchema.optional() })
+  .object({ ...pageQueryShape, from: isoDateSchema.optional(), to: isoDateSchema.optional() })
   .refine((v) => !v.from || !v.to || v.to >= v.from, { path: ['to'], message: 'reports.wrong_date_range' });
 export type ListTransferCostsQuery = z.input<typeof listTransferCostsQuerySchema>;
 export const transferCostSchema = z.object({
@@ -216,7 +212,7 @@ export const settlementRowSchema = z.object({
   netMinor: minor,
 });
 export type SettlementRow = z.infer<typeof settlementRowSchema>;
-export const transferCostQuerySchema = z.object(pageQuery);
+export const transferCostQuerySchema = z.object(pageQueryShape);
 export const transferCostDetailSchema = z.object({
   settlement: transferCostSchema,
   rows: pageSchema(settlementRowSchema),
@@ -245,7 +241,7 @@ export type FeesPreviewResponse = z.infer<typeof feesPreviewResponseSchema>;
 /** `GET limited/reports/payments`: payments matched to the issuer's invoices, newest first. */
 export const paymentsReportQuerySchema = z
   .object({
-    ...pageQuery,
+    ...pageQueryShape,
     from: isoDateSchema,
     to: isoDateSchema,
     recipientID: z.uuid('validation.invalid').optional(),

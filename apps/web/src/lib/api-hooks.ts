@@ -1,4 +1,4 @@
-import { buildPath } from '@portal/contracts';
+import { buildPath, type OperationId, ROUTES } from '@portal/contracts';
 import {
   keepPreviousData,
   type QueryClient,
@@ -7,7 +7,9 @@ import {
   useMutation,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { ApiRoute } from './api-client';
+import type { z } from 'zod';
+import { type ApiRoute, apiRequest } from './api-client';
+import type { Schemas } from './load-schemas';
 
 /** A contract route with its `:name` parameters filled in, e.g. `routeAt(ROUTES.getInvoice, { id })`. */
 export function routeAt(route: ApiRoute, params: Record<string, string>): ApiRoute {
@@ -48,3 +50,33 @@ export function pageQueryOptions<K extends QueryKey, R>(
     placeholderData: keepPreviousData,
   });
 }
+
+/**
+ * The list call of a register the user searches and sorts (articles, recipients): `GET` of the
+ * contract's operation `op`, parsed with its `<op>ResponseSchema`, with an empty search left out; the
+ * query keys under `name` (`all` is what a change of the register refreshes), and the page query
+ * options that keep the previous page on screen while the next loads. The query's type is given first
+ * (`registerListCall<ArticleListQuery>()('articles', 'listArticles')`); the rest is inferred.
+ */
+export function registerListCall<Q extends { search?: string | undefined }>() {
+  return <const N extends string, O extends OperationId & AnsweredOperation>(name: N, op: O) => {
+    const keys = {
+      all: [name] as const,
+      list: (query: Q) => [name, 'list', query] as const,
+    };
+    const pick = (schemas: Schemas) => schemas[`${op}ResponseSchema`] as ResponseSchemaOf<O>;
+    const list = (query: Q, signal?: AbortSignal): Promise<z.infer<ResponseSchemaOf<O>>> =>
+      apiRequest(ROUTES[op], pick, { query: { ...query, search: query.search || undefined }, signal });
+    const listQueryOptions = (query: Q) =>
+      pageQueryOptions(keys.list(query), (signal) => list(query, signal));
+    return { keys, list, queryOptions: listQueryOptions };
+  };
+}
+
+/** The answer schema of a list operation. */
+type ResponseSchemaOf<O extends AnsweredOperation> = Schemas[`${O}ResponseSchema`] & z.ZodType;
+
+/** The operations whose answer schema the signed-in screens' schemas hold as `<op>ResponseSchema`. */
+type AnsweredOperation = {
+  [K in keyof Schemas]: K extends `${infer O}ResponseSchema` ? O : never;
+}[keyof Schemas];

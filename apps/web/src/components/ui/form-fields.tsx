@@ -4,9 +4,11 @@ import {
   Controller,
   type FieldPath,
   type FieldValues,
+  type UseFormHandleSubmit,
   type UseFormSetError,
 } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { trackedSubmit } from '../../lib/analytics';
 import { ApiError } from '../../lib/api-client';
 import { errorText } from '../../lib/messages';
 import { SelectField, type SelectFieldProps } from './select-field';
@@ -179,4 +181,74 @@ export function FormFailure({
       </p>
     </div>
   );
+}
+
+export interface TrackedFormProps<V extends FieldValues, B extends object> {
+  /** The form's name in the `form_submitted` event (trackFormSubmit). */
+  event: string;
+  /** The form's accessible name. */
+  label: string;
+  className: string;
+  /** react-hook-form's `handleSubmit` of the form: it checks the values before `onValid` runs. */
+  handleSubmit: UseFormHandleSubmit<V, B>;
+  /** Runs with the checked values, after the submit was reported. */
+  onValid: (values: B) => void;
+  children: ReactNode;
+}
+
+/**
+ * A react-hook-form form that checks its own fields (no browser validation), reports a valid submit
+ * with its fields' names (trackedSubmit), then does `onValid`.
+ */
+export function TrackedForm<V extends FieldValues, B extends object>({
+  event,
+  label,
+  className,
+  handleSubmit,
+  onValid,
+  children,
+}: TrackedFormProps<V, B>) {
+  return (
+    <form
+      className={className}
+      noValidate
+      aria-label={label}
+      onSubmit={handleSubmit(trackedSubmit(event, onValid))}
+    >
+      {children}
+    </form>
+  );
+}
+
+/** The password fields a form may have; each name says "password" so that form tracking drops it (spec §5). */
+const PASSWORD_FIELDS = [
+  { name: 'currentPassword', label: 'account:password.current', autoComplete: 'current-password' },
+  { name: 'newPassword', label: 'account:password.new', autoComplete: 'new-password' },
+  { name: 'confirmPassword', label: 'account:password.confirm', autoComplete: 'new-password' },
+] as const;
+
+export interface PasswordValues {
+  newPassword: string;
+  confirmPassword: string;
+}
+
+/**
+ * The new password and its confirmation of a form whose values have those fields, after the current
+ * password when the form asks for it (a change, not a reset). The labels are the account namespace's.
+ */
+export function PasswordInputs<T extends FieldValues & PasswordValues>({
+  control,
+  withCurrent = false,
+}: Pick<BoundFieldProps<T>, 'control'> & { withCurrent?: boolean }) {
+  const { t } = useTranslation();
+  return PASSWORD_FIELDS.filter((f) => withCurrent || f.name !== 'currentPassword').map((f) => (
+    <FormTextField
+      key={f.name}
+      control={control}
+      name={f.name as FieldPath<T>}
+      label={t(f.label)}
+      type="password"
+      autoComplete={f.autoComplete}
+    />
+  ));
 }

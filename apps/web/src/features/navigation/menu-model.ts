@@ -64,6 +64,36 @@ interface GroupSpec {
   entries: readonly EntrySpec[];
 }
 
+/** A top-level link to a page. */
+function topLink(id: string, labelKey: string, page: PageName): GroupSpec {
+  return { id, labelKey, page, entries: [] };
+}
+
+/** A dropdown of entries; left out when none of them shows. */
+function dropdown(id: string, labelKey: string, entries: readonly EntrySpec[]): GroupSpec {
+  return { id, labelKey, entries };
+}
+
+/** An entry that opens a page, with the further conditions of spec §6 where it has them. */
+function link(
+  id: string,
+  labelKey: string,
+  page: PageName,
+  rules: Pick<PageEntry, 'onlyWhen' | 'noteKey'> = {},
+): PageEntry {
+  return { id, labelKey, page, ...rules };
+}
+
+/** An entry that runs an action, shown when the abilities allow the call it makes. */
+function action(
+  id: string,
+  labelKey: string,
+  menuAction: MenuAction,
+  { call }: { call: OperationId },
+): ActionEntry {
+  return { id, labelKey, action: menuAction, call };
+}
+
 /**
  * The top menu of spec §2. Which entry shows is never written here: a link shows when its page opens
  * for the abilities (the same `PAGES` row the route guard reads), an action when its call is allowed,
@@ -71,80 +101,43 @@ interface GroupSpec {
  * bookkeeping that hides the ledger).
  */
 const MENU: readonly GroupSpec[] = [
-  { id: 'home', labelKey: 'layout:menu.home', page: 'home', entries: [] },
-  {
-    id: 'register',
-    labelKey: 'layout:menu.register',
-    entries: [
-      { id: 'registerInvoice', labelKey: 'layout:menu.register_invoice', page: 'invoiceRegister' },
-      { id: 'uploadInvoice', labelKey: 'layout:menu.upload_invoice', page: 'invoiceUpload' },
-      { id: 'fileUpload', labelKey: 'layout:menu.file_upload', page: 'invoiceFileUpload' },
-      {
-        id: 'registerInstallment',
-        labelKey: 'layout:menu.register_installment',
-        page: 'installmentRegister',
-      },
-    ],
-  },
-  {
-    id: 'invoices',
-    labelKey: 'layout:menu.invoices',
-    entries: [
-      { id: 'allInvoices', labelKey: 'layout:menu.all_invoices', page: 'invoices' },
-      { id: 'pendingInvoices', labelKey: 'layout:menu.pending_invoices', page: 'invoiceSend' },
-      {
-        id: 'pendingBusinessInvoices',
-        labelKey: 'layout:menu.pending_business_invoices',
-        page: 'invoiceSendBusiness',
-        // Spec §6: the fortnoxSetting on the user shows this entry; an inactive integration explains itself.
-        onlyWhen: ({ fortnoxSetting }) => fortnoxSetting !== null,
-        noteKey: ({ fortnoxSetting }) =>
-          fortnoxSetting?.active === false ? 'layout:menu.fortnox_inactive' : undefined,
-      },
-    ],
-  },
-  {
-    id: 'installmentPlans',
-    labelKey: 'layout:menu.installment_plans',
-    page: 'installmentPlans',
-    entries: [],
-  },
-  {
-    id: 'reports',
-    labelKey: 'layout:menu.reports',
-    entries: [
-      { id: 'transferCosts', labelKey: 'layout:menu.transfer_costs', page: 'transferCosts' },
-      { id: 'payments', labelKey: 'layout:menu.payments', page: 'reportsPayments' },
-      {
-        id: 'ledger',
-        labelKey: 'layout:menu.ledger',
-        page: 'reportsLedger',
-        // Spec §6: limited_fortnox_bookkeeping hides the ledger report entry.
-        onlyWhen: ({ abilities }) => !abilities.includes('limited_fortnox_bookkeeping'),
-      },
-      {
-        id: 'activeInvoicesDownload',
-        labelKey: 'layout:menu.active_invoices_download',
-        action: 'downloadActiveInvoices',
-        call: 'downloadActiveInvoices',
-      },
-      {
-        id: 'activeRegressDownload',
-        labelKey: 'layout:menu.active_regress_download',
-        action: 'openActiveRegress',
-        call: 'downloadActiveRegress',
-      },
-    ],
-  },
-  {
-    id: 'administration',
-    labelKey: 'layout:menu.administration',
-    entries: [
-      { id: 'articles', labelKey: 'layout:menu.articles', page: 'articles' },
-      { id: 'verifyBankAccount', labelKey: 'layout:menu.verify_bank_account', page: 'verifyBankAccount' },
-    ],
-  },
-  { id: 'recipient', labelKey: 'layout:menu.recipient', page: 'recipient', entries: [] },
+  topLink('home', 'layout:menu.home', 'home'),
+  dropdown('register', 'layout:menu.register', [
+    link('registerInvoice', 'layout:menu.register_invoice', 'invoiceRegister'),
+    link('uploadInvoice', 'layout:menu.upload_invoice', 'invoiceUpload'),
+    link('fileUpload', 'layout:menu.file_upload', 'invoiceFileUpload'),
+    link('registerInstallment', 'layout:menu.register_installment', 'installmentRegister'),
+  ]),
+  dropdown('invoices', 'layout:menu.invoices', [
+    link('allInvoices', 'layout:menu.all_invoices', 'invoices'),
+    link('pendingInvoices', 'layout:menu.pending_invoices', 'invoiceSend'),
+    link('pendingBusinessInvoices', 'layout:menu.pending_business_invoices', 'invoiceSendBusiness', {
+      // Spec §6: the fortnoxSetting on the user shows this entry; an inactive integration explains itself.
+      onlyWhen: ({ fortnoxSetting }) => fortnoxSetting !== null,
+      noteKey: ({ fortnoxSetting }) =>
+        fortnoxSetting?.active === false ? 'layout:menu.fortnox_inactive' : undefined,
+    }),
+  ]),
+  topLink('installmentPlans', 'layout:menu.installment_plans', 'installmentPlans'),
+  dropdown('reports', 'layout:menu.reports', [
+    link('transferCosts', 'layout:menu.transfer_costs', 'transferCosts'),
+    link('payments', 'layout:menu.payments', 'reportsPayments'),
+    link('ledger', 'layout:menu.ledger', 'reportsLedger', {
+      // Spec §6: limited_fortnox_bookkeeping hides the ledger report entry.
+      onlyWhen: ({ abilities }) => !abilities.includes('limited_fortnox_bookkeeping'),
+    }),
+    action('activeInvoicesDownload', 'layout:menu.active_invoices_download', 'downloadActiveInvoices', {
+      call: 'downloadActiveInvoices',
+    }),
+    action('activeRegressDownload', 'layout:menu.active_regress_download', 'openActiveRegress', {
+      call: 'downloadActiveRegress',
+    }),
+  ]),
+  dropdown('administration', 'layout:menu.administration', [
+    link('articles', 'layout:menu.articles', 'articles'),
+    link('verifyBankAccount', 'layout:menu.verify_bank_account', 'verifyBankAccount'),
+  ]),
+  topLink('recipient', 'layout:menu.recipient', 'recipient'),
 ];
 
 /** The page each link entry and top-level group of the menu opens, by menu id; tests read the table through it. */

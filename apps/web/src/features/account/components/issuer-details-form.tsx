@@ -9,10 +9,9 @@ import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { FormTextField } from '../../../components/ui/form-fields';
+import { FormTextField, TrackedForm } from '../../../components/ui/form-fields';
 import { MessageDialog } from '../../../components/ui/message-dialog';
 import { TextInput } from '../../../components/ui/text-input';
-import { trackedSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { errorText, translateCode } from '../../../lib/messages';
 import { useSaveIssuerInfo } from '../api/save-issuer-info';
@@ -57,15 +56,12 @@ export function IssuerDetailsForm({ issuer, onSaved }: { issuer: Issuer; onSaved
 
   const issues = failure instanceof ApiError ? failure.issues : [];
   return (
-    <form
+    <TrackedForm
       className="form-grid"
-      noValidate
-      aria-label={t('account:details.title')}
-      onSubmit={handleSubmit(
-        trackedSubmit('issuer_info', (values: SaveIssuerInfoBody) =>
-          save.mutate(values, { onSuccess: onSaved, onError: setFailure }),
-        ),
-      )}
+      label={t('account:details.title')}
+      event="issuer_info"
+      handleSubmit={handleSubmit}
+      onValid={(values) => save.mutate(values, { onSuccess: onSaved, onError: setFailure })}
     >
       <TextInput
         label={t('account:details.fields.organizationNo')}
@@ -111,6 +107,6 @@ export function IssuerDetailsForm({ issuer, onSaved }: { issuer: Issuer; onSaved
           }
         />
       )}
-    </form>
+    </TrackedForm>
   );
 }

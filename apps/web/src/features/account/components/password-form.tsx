@@ -3,9 +3,8 @@ import { useState } from 'react';
 import { type FieldErrors, type Resolver, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { FormTextField } from '../../../components/ui/form-fields';
+import { PasswordInputs, TrackedForm } from '../../../components/ui/form-fields';
 import { MessageDialog } from '../../../components/ui/message-dialog';
-import { trackedSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/messages';
 import { useChangePassword } from '../api/change-password';
@@ -58,43 +57,27 @@ export function PasswordForm() {
     return errorText(t, error);
   }
 
-  const fields = [
-    { name: 'currentPassword', label: t('account:password.current'), autoComplete: 'current-password' },
-    { name: 'newPassword', label: t('account:password.new'), autoComplete: 'new-password' },
-    { name: 'confirmPassword', label: t('account:password.confirm'), autoComplete: 'new-password' },
-  ] as const;
-
   return (
-    <form
+    <TrackedForm
       className="stack"
-      noValidate
-      aria-label={t('account:password.title')}
-      onSubmit={handleSubmit(
-        trackedSubmit('change_password', (form: PasswordFields) =>
-          change.mutate(
-            { old: form.currentPassword, new: form.newPassword },
-            {
-              onSuccess: () => {
-                reset(EMPTY);
-                setOutcome('success');
-              },
-              onError: (error) => setOutcome({ error }),
+      label={t('account:password.title')}
+      event="change_password"
+      handleSubmit={handleSubmit}
+      onValid={(form) =>
+        change.mutate(
+          { old: form.currentPassword, new: form.newPassword },
+          {
+            onSuccess: () => {
+              reset(EMPTY);
+              setOutcome('success');
             },
-          ),
-        ),
-      )}
+            onError: (error) => setOutcome({ error }),
+          },
+        )
+      }
     >
       <p className="muted">{t('account:password.policy')}</p>
-      {fields.map((f) => (
-        <FormTextField
-          key={f.name}
-          control={control}
-          name={f.name}
-          label={f.label}
-          type="password"
-          autoComplete={f.autoComplete}
-        />
-      ))}
+      <PasswordInputs control={control} withCurrent />
       <div>
         <Button
           type="submit"
@@ -118,6 +101,6 @@ export function PasswordForm() {
           onHide={() => setOutcome(null)}
         />
       )}
-    </form>
+    </TrackedForm>
   );
 }

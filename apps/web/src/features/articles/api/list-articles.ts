@@ -1,28 +1,16 @@
-import { type listArticlesQuerySchema, ROUTES } from '@portal/contracts';
+import type { listArticlesQuerySchema } from '@portal/contracts';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { apiRequest } from '../../../lib/api-client';
-import { pageQueryOptions } from '../../../lib/api-hooks';
+import { registerListCall } from '../../../lib/api-hooks';
 
 export type ArticleListQuery = z.output<typeof listArticlesQuerySchema>;
 
-export const articleKeys = {
-  all: ['articles'] as const,
-  list: (query: ArticleListQuery) => ['articles', 'list', query] as const,
-};
-
 /** `GET limited/articles`: a page of the caller's invoice articles, searched and sorted. */
-export function listArticles(query: ArticleListQuery, signal?: AbortSignal) {
-  return apiRequest(ROUTES.listArticles, (s) => s.listArticlesResponseSchema, {
-    query: { ...query, search: query.search || undefined },
-    signal,
-  });
-}
+const call = registerListCall<ArticleListQuery>()('articles', 'listArticles');
 
-export function listArticlesQueryOptions(query: ArticleListQuery) {
-  return pageQueryOptions(articleKeys.list(query), (signal) => listArticles(query, signal));
-}
+export const articleKeys = call.keys;
+export const listArticles = call.list;
 
 export function useArticles(query: ArticleListQuery) {
-  return useQuery(listArticlesQueryOptions(query));
+  return useQuery(call.queryOptions(query));
 }

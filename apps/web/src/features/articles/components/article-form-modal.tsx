@@ -2,7 +2,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { ARTICLE_LIMITS, type Article, type ArticleBody, type TaxRate, UNITS } from '@portal/contracts';
 import { toCurrency } from '@portal/domain/money';
 import { useMemo, useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import {
   FormMoneyField,
@@ -13,6 +13,7 @@ import {
 } from '../../../components/ui/form-fields';
 import { saveRecord } from '../../../components/ui/list-results';
 import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
+import { useRecipientField } from '../../../components/ui/recipient-field';
 import { RecordFormModal } from '../../../components/ui/record-form-modal';
 import { trackedSubmit } from '../../../lib/analytics';
 import { formatBasisPoints } from '../../../lib/format';
@@ -65,6 +66,8 @@ export function ArticleFormModal({
     resolver: zodResolver(schema),
     defaultValues: articleToForm(article, language, taxRates[0]?.rateBasisPoints),
   });
+  // The picker has no focus to take; a pick does not mark the field touched.
+  const recipient = useRecipientField({ control, name: 'recipient', touchOnPick: false });
 
   const unitOptions = UNITS.map((unit) => ({
     value: unit,
@@ -141,18 +144,10 @@ export function ArticleFormModal({
         options={vatOptions}
         required
       />
-      <Controller
-        control={control}
-        name="recipient"
-        render={({ field, fieldState }) => (
-          <RecipientPicker
-            label={t('articles:fields.recipient')}
-            hint={t('articles:form.recipient_hint')}
-            value={field.value}
-            onChange={field.onChange}
-            error={fieldState.error?.message}
-          />
-        )}
+      <RecipientPicker
+        {...recipient}
+        label={t('articles:fields.recipient')}
+        hint={t('articles:form.recipient_hint')}
       />
     </RecordFormModal>
   );

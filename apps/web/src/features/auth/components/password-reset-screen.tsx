@@ -7,12 +7,11 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { z } from 'zod';
 import { Button } from '../../../components/ui/button';
-import { FormTextField } from '../../../components/ui/form-fields';
+import { PasswordInputs, TrackedForm } from '../../../components/ui/form-fields';
 import { LanguageFlags } from '../../../components/ui/language-flags';
 import { MessageDialog } from '../../../components/ui/message-dialog';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
-import { trackedSubmit } from '../../../lib/analytics';
 import { ApiError } from '../../../lib/api-client';
 import { addTexts } from '../../../lib/i18n';
 import { errorText } from '../../../lib/messages';
@@ -71,40 +70,26 @@ export function PasswordResetScreen({ hash }: { hash: string }) {
     );
   } else {
     content = (
-      <form
+      <TrackedForm
         className="auth-form"
-        noValidate
-        aria-label={t('auth:password_reset.title')}
-        onSubmit={handleSubmit(
-          trackedSubmit('password_reset', (values: NewPasswordForm) =>
-            reset.mutate(
-              { hash, new: values.newPassword },
-              { onSuccess: () => setDone(true), onError: setFailure },
-            ),
-          ),
-        )}
+        label={t('auth:password_reset.title')}
+        event="password_reset"
+        handleSubmit={handleSubmit}
+        onValid={(values) =>
+          reset.mutate(
+            { hash, new: values.newPassword },
+            { onSuccess: () => setDone(true), onError: setFailure },
+          )
+        }
       >
         <h2 className="auth-form__title">{t('auth:password_reset.title')}</h2>
         <p className="auth-form__intro">{t('account:password.policy')}</p>
-        <FormTextField
-          control={control}
-          name="newPassword"
-          label={t('account:password.new')}
-          type="password"
-          autoComplete="new-password"
-        />
-        <FormTextField
-          control={control}
-          name="confirmPassword"
-          label={t('account:password.confirm')}
-          type="password"
-          autoComplete="new-password"
-        />
+        <PasswordInputs control={control} />
         <Button type="submit" fullWidth loading={reset.isPending} label={t('auth:password_reset.submit')} />
         <Link className="link-button" to={paths.login.getHref()}>
           {t('auth:common.back_to_login')}
         </Link>
-      </form>
+      </TrackedForm>
     );
   }
 

@@ -1,6 +1,7 @@
-import { ROUTES } from '@portal/contracts';
-import { useQuery } from '@tanstack/react-query';
+import { type FortnoxConnection, ROUTES } from '@portal/contracts';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiRequest } from '../../../lib/api-client';
+import { selfKeys } from '../../../lib/self';
 
 export const fortnoxKeys = {
   all: ['fortnox'] as const,
@@ -18,5 +19,25 @@ export function useFortnoxConnection(enabled = true) {
     queryKey: fortnoxKeys.connection(),
     queryFn: ({ signal }) => getFortnoxConnection(signal),
     enabled,
+  });
+}
+
+/**
+ * A call that changes the Fortnox connection and answers with it (complete, disconnect): the answer
+ * becomes the cached connection, `onChanged` drops what the change makes stale, and the user loads
+ * again (the menu's note follows fortnoxSetting.active).
+ */
+export function useConnectionChange<V>(
+  change: (variables: V) => Promise<FortnoxConnection>,
+  onChanged?: (queryClient: QueryClient) => void,
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: change,
+    onSuccess: (connection) => {
+      queryClient.setQueryData(fortnoxKeys.connection(), connection);
+      onChanged?.(queryClient);
+      void queryClient.invalidateQueries({ queryKey: selfKeys.all });
+    },
   });
 }

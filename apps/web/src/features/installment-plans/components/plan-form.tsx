@@ -9,7 +9,7 @@ import {
 import { formatAmount } from '@portal/domain/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { Controller, type FieldPath, useForm, useWatch } from 'react-hook-form';
+import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
@@ -22,6 +22,7 @@ import {
   markServerErrors,
 } from '../../../components/ui/form-fields';
 import type { RecipientPickerComponent } from '../../../components/ui/picker-slots';
+import { useRecipientField } from '../../../components/ui/recipient-field';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { formatDate, toIsoDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
@@ -111,6 +112,13 @@ export function PlanForm({ currencies, replacesPlanID, RecipientPicker, onSaved,
   const replacing = useWatch({ control, name: 'replacesPlanID' });
   // The buyer picker keeps what is typed in it: a buyer taken from the replaced plan starts it anew.
   const [pickerKey, setPickerKey] = useState(0);
+  const buyer = useRecipientField({
+    control,
+    name: 'recipientID',
+    toPicked: (id: string) => (id ? { recipientID: id, name: getValues('recipientName') } : null),
+    onPick: (picked) => setValue('recipientName', picked?.name ?? ''),
+    fromPicked: (picked) => picked?.recipientID ?? '',
+  });
 
   /**
    * A plan to replace is chosen: the new plan takes its buyer, its currency and, as the financed
@@ -199,27 +207,15 @@ export function PlanForm({ currencies, replacesPlanID, RecipientPicker, onSaved,
               </p>
             )}
           </div>
-          <Controller
-            control={control}
-            name="recipientID"
-            render={({ field, fieldState }) => (
-              <div className="invoice-form__recipient">
-                <RecipientPicker
-                  key={pickerKey}
-                  label={t('installments:form.buyer')}
-                  hint={t('installments:form.buyer_hint')}
-                  required
-                  value={field.value ? { recipientID: field.value, name: getValues('recipientName') } : null}
-                  onChange={(picked) => {
-                    setValue('recipientName', picked?.name ?? '');
-                    field.onChange(picked?.recipientID ?? '');
-                    field.onBlur();
-                  }}
-                  error={fieldState.error?.message}
-                />
-              </div>
-            )}
-          />
+          <div className="invoice-form__recipient">
+            <RecipientPicker
+              key={pickerKey}
+              {...buyer}
+              label={t('installments:form.buyer')}
+              hint={t('installments:form.buyer_hint')}
+              required
+            />
+          </div>
           <FormSelectField
             control={control}
             name="currency"

@@ -1,4 +1,5 @@
 import type { InvoiceDetail } from '@portal/contracts';
+import { type ApiRoute, apiRequest } from '../../../lib/api-client';
 import { useRefreshingMutation } from '../../../lib/api-hooks';
 import { invoiceKeys } from './list-invoices';
 
@@ -10,4 +11,20 @@ export function useSaveInvoiceMutation<V>(save: (variables: V) => Promise<Invoic
   return useRefreshingMutation(save, invoiceKeys.all, (invoice, queryClient) => {
     queryClient.setQueryData(invoiceKeys.detail(invoice.invoiceID), invoice);
   });
+}
+
+/** What a call that registers a new invoice sends: the body and the form's idempotency key. */
+export interface NewInvoiceInput<B> {
+  body: B;
+  /** The same key for every attempt of one form, so a retry or a double click registers once. */
+  idempotencyKey: string;
+}
+
+/** The call that registers a new invoice at `route` (create, upload) and answers with it. */
+export function registerInvoiceAt<B>(route: ApiRoute) {
+  return ({ body, idempotencyKey }: NewInvoiceInput<B>) =>
+    apiRequest(route, (s) => s.invoiceDetailSchema, {
+      body,
+      headers: { 'Idempotency-Key': idempotencyKey },
+    });
 }

@@ -14,7 +14,6 @@ import { type Control, type FieldPath, useFieldArray, useForm, useWatch } from '
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { markServerErrors } from '../../../components/ui/form-fields';
 import { PlusIcon } from '../../../components/ui/icons';
 import { ErrorNotice } from '../../../components/ui/load-states';
 import { trackFormSubmit } from '../../../lib/analytics';
@@ -25,7 +24,6 @@ import { useCreateInvoice } from '../api/create-invoice';
 import { useUpdateInvoice } from '../api/update-invoice';
 import type { InvoiceFile } from '../api/upload-file';
 import {
-  type duplicateNumberParams,
   emptyRow,
   formPathOf,
   type InvoiceFormContext,
@@ -35,7 +33,7 @@ import {
   isBlankRow,
   liveTotals,
 } from '../utils/invoice-form';
-import { invoiceSaveFailure } from '../utils/save-failure';
+import { useInvoiceSaveFailure } from '../utils/save-failure';
 import { PdfFiles } from './file-picker';
 import { InvoiceRows } from './invoice-rows';
 import { InvoiceTermsFields, termsFormOf } from './invoice-terms-fields';
@@ -59,8 +57,6 @@ export interface InvoiceFormProps extends InvoicePickers {
   onSaved: (invoice: InvoiceDetail) => void;
   onCancel: () => void;
 }
-
-type DuplicateParams = ReturnType<typeof duplicateNumberParams>;
 
 /** The field a server issue is about; an issue of the rows as a whole goes on the rows' root. */
 function formFieldOf(apiPath: string): FieldPath<InvoiceFormValues> | null {
@@ -130,8 +126,11 @@ export function InvoiceForm({
   const [idempotencyKey] = useState(newIdempotencyKey);
   const create = useCreateInvoice();
   const update = useUpdateInvoice();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [duplicate, setDuplicate] = useState<DuplicateParams>(null);
+  const { failure, setFailure, duplicate, showServerError, clear } = useInvoiceSaveFailure(
+    setError,
+    formFieldOf,
+    language,
+  );
   const [attachments, setAttachments] = useState<InvoiceFile[]>(() =>
     files.filter((f) => f.role === 'attachment'),
   );
@@ -145,13 +144,6 @@ export function InvoiceForm({
   const defaultVat = taxRates[0]?.rateBasisPoints;
   const saving = create.isPending || update.isPending;
 
-  function showServerError(error: unknown) {
-    markServerErrors(error, setError, { fieldOf: formFieldOf, focusFirstIssue: true });
-    const { text, duplicate } = invoiceSaveFailure(t, error, language);
-    setDuplicate(duplicate);
-    setFailure(text);
-  }
-
   const submit = handleSubmit(
     (values) => {
       const body: InvoiceBody = {
@@ -159,8 +151,7 @@ export function InvoiceForm({
         attachmentIDs: attachments.map((f) => f.fileID),
         invoiceFileID,
       };
-      setFailure(null);
-      setDuplicate(null);
+      clear();
       trackFormSubmit(mode === 'edit' ? 'invoice_edit' : 'invoice_register', Object.keys(body));
       const callbacks = { onSuccess: onSaved, onError: showServerError };
       if (mode === 'edit' && invoiceID) update.mutate({ id: invoiceID, body }, callbacks);

@@ -1,10 +1,10 @@
 import { INVOICE_LIMITS, SERVICE_TYPES } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import type { Control, UseFormGetValues, UseFormSetValue } from 'react-hook-form';
-import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormDateField } from '../../../components/ui/form-date-field';
 import { FormSelectField, FormTextField } from '../../../components/ui/form-fields';
+import { useRecipientField } from '../../../components/ui/recipient-field';
 import { dueDateFor, type InvoiceTermsValues, paymentTermsFor } from '../utils/invoice-form';
 import { SERVICE_KEYS } from '../utils/labels';
 import type { InvoicePickers } from './pickers';
@@ -80,6 +80,7 @@ export function InvoiceTermsFields({
 }: InvoiceTermsFieldsProps) {
   const { t } = useTranslation();
   const { control, getValues, setValue } = form;
+  const recipient = useRecipientField({ control, name: 'recipient' });
   const currencyOptions = currencies.map((c) => ({ value: c, label: c }));
   const serviceOptions = SERVICE_TYPES.map((s) => ({ value: s, label: t(SERVICE_KEYS[s]) }));
   /** A new invoice date or new terms move the due date (when both make one). */
@@ -89,25 +90,14 @@ export function InvoiceTermsFields({
   }
   return (
     <div className="invoice-form__grid">
-      <Controller
-        control={control}
-        name="recipient"
-        render={({ field, fieldState }) => (
-          <div className="invoice-form__recipient">
-            <RecipientPicker
-              label={t('invoices:form.recipient')}
-              hint={t('invoices:form.recipient_hint')}
-              required
-              value={field.value}
-              onChange={(picked) => {
-                field.onChange(picked);
-                field.onBlur();
-              }}
-              error={fieldState.error?.message}
-            />
-          </div>
-        )}
-      />
+      <div className="invoice-form__recipient">
+        <RecipientPicker
+          {...recipient}
+          label={t('invoices:form.recipient')}
+          hint={t('invoices:form.recipient_hint')}
+          required
+        />
+      </div>
       <FormSelectField
         control={control}
         name="service"

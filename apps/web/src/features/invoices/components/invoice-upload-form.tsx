@@ -18,7 +18,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
-import { FormTextField, markServerErrors } from '../../../components/ui/form-fields';
+import { FormTextField } from '../../../components/ui/form-fields';
 import { IconButton } from '../../../components/ui/icon-button';
 import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
 import { trackFormSubmit } from '../../../lib/analytics';
@@ -27,7 +27,6 @@ import { toLanguage } from '../../../lib/i18n';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { translateCode } from '../../../lib/messages';
 import { useUploadInvoice } from '../api/upload-invoice';
-import type { duplicateNumberParams } from '../utils/invoice-form';
 import {
   emptyAmountLine,
   type InvoiceUploadFormValues,
@@ -36,7 +35,7 @@ import {
   uploadFormPathOf,
   uploadLiveTotals,
 } from '../utils/invoice-upload-form';
-import { invoiceSaveFailure } from '../utils/save-failure';
+import { useInvoiceSaveFailure } from '../utils/save-failure';
 import { PdfFiles } from './file-picker';
 import { SelectCell, TextCell } from './form-cells';
 import { InvoiceTermsFields, termsFormOf } from './invoice-terms-fields';
@@ -190,23 +189,18 @@ export function InvoiceUploadForm({
   const lines = useFieldArray({ control, name: 'amounts' });
   const [idempotencyKey] = useState(newIdempotencyKey);
   const upload = useUploadInvoice();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { failure, setFailure, duplicate, showServerError, clear } = useInvoiceSaveFailure(
+    setError,
+    uploadFieldOf,
+    language,
+  );
   // "Check the fields marked in red" stays only while a field is still marked.
   const [fieldsInvalid, setFieldsInvalid] = useState(false);
-  const [duplicate, setDuplicate] = useState<ReturnType<typeof duplicateNumberParams>>(null);
-
-  function showServerError(error: unknown) {
-    markServerErrors(error, setError, { fieldOf: uploadFieldOf, focusFirstIssue: true });
-    const { text, duplicate } = invoiceSaveFailure(t, error, language);
-    setDuplicate(duplicate);
-    setFailure(text);
-  }
 
   const submit = handleSubmit(
     (body) => {
-      setFailure(null);
+      clear();
       setFieldsInvalid(false);
-      setDuplicate(null);
       trackFormSubmit('invoice_upload', Object.keys(body));
       upload.mutate({ body, idempotencyKey }, { onSuccess: onSaved, onError: showServerError });
     },

@@ -155,6 +155,16 @@ function WriteMessage({
   const [message, setMessage] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [sent, setSent] = useState(false);
+  /** What binds a required field to its state, its error and the contract's limit. */
+  const field = (name: 'title' | 'message', value: string, onChange: (value: string) => void) => ({
+    name,
+    value,
+    onChange,
+    error: errors[name],
+    limit: MESSAGE_LIMITS[name],
+    maxLength: MESSAGE_LIMITS[name],
+    required: true,
+  });
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -190,26 +200,11 @@ function WriteMessage({
               : t('invoices:messages.write.about_this_invoice')}
           </p>
         )}
-        <TextInput
-          label={t('invoices:messages.write.subject')}
-          name="title"
-          value={title}
-          onChange={setTitle}
-          error={errors.title}
-          limit={MESSAGE_LIMITS.title}
-          maxLength={MESSAGE_LIMITS.title}
-          required
-        />
+        <TextInput label={t('invoices:messages.write.subject')} {...field('title', title, setTitle)} />
         <TextArea
           label={t('invoices:messages.write.message')}
-          name="message"
-          value={message}
-          onChange={setMessage}
-          error={errors.message}
-          limit={MESSAGE_LIMITS.message}
-          maxLength={MESSAGE_LIMITS.message}
           rows={5}
-          required
+          {...field('message', message, setMessage)}
         />
         <div role="status">
           {sent && <p className="notice notice--success">{t('invoices:messages.write.sent')}</p>}

@@ -132,12 +132,16 @@ export function isBlankRow(row: InvoiceFormRow): boolean {
   );
 }
 
-/** New terms: no recipient yet, the suggested number, dated today and due after the default terms. */
-export function blankInvoiceTerms(options: {
+/** What a new invoice's form starts from: today, the home currency, the first VAT rate, a suggested number. */
+export interface NewInvoiceOptions {
   today: string;
   currency: string;
+  vatBasisPoints: number | undefined;
   invoiceNumber: string;
-}): InvoiceTermsValues {
+}
+
+/** New terms: no recipient yet, the suggested number, dated today and due after the default terms. */
+export function blankInvoiceTerms(options: Omit<NewInvoiceOptions, 'vatBasisPoints'>): InvoiceTermsValues {
   return {
     recipient: null,
     invoiceNumber: options.invoiceNumber,
@@ -153,12 +157,7 @@ export function blankInvoiceTerms(options: {
 }
 
 /** A new invoice: dated today, due after the default terms, one empty row. */
-export function blankInvoiceForm(options: {
-  today: string;
-  currency: string;
-  vatBasisPoints: number | undefined;
-  invoiceNumber: string;
-}): InvoiceFormValues {
+export function blankInvoiceForm(options: NewInvoiceOptions): InvoiceFormValues {
   return {
     ...blankInvoiceTerms(options),
     rows: [emptyRow(options.vatBasisPoints)],
@@ -286,6 +285,11 @@ export function typedAmountSchema(language: Language, amount: z.ZodType<number, 
     .pipe(amount);
 }
 
+/** A VAT rate's select value (basis points as text; empty when none is chosen), then checked by `rate`. */
+export function selectedVatRateSchema(rate: z.ZodType<number, number>) {
+  return z.string().regex(/^\d+$/, 'validation.required').transform(Number).pipe(rate);
+}
+
 /**
  * The invoice form's schema: each field is checked by the contract's own piece of
  * `invoiceBodySchema` (so the browser and the server refuse the same input with the same codes),
@@ -309,11 +313,7 @@ export function invoiceFormSchema({ language, issuerCountry }: InvoiceFormContex
         .pipe(rowBody.quantityMilli),
       unit: rowBody.unit,
       price: typedAmountSchema(language, rowBody.unitPriceMinor),
-      vatBasisPoints: z
-        .string()
-        .regex(/^\d+$/, 'validation.required')
-        .transform(Number)
-        .pipe(rowBody.vatBasisPoints),
+      vatBasisPoints: selectedVatRateSchema(rowBody.vatBasisPoints),
       rotRut: z.boolean(),
     })
     .transform((r) => ({

@@ -16,6 +16,8 @@ import {
   formResolver,
   type InvoiceTermsValues,
   invoiceTermsShape,
+  type NewInvoiceOptions,
+  selectedVatRateSchema,
   TERMS_FIELDS,
   termsIssues,
   termsOf,
@@ -41,12 +43,7 @@ export function emptyAmountLine(vatBasisPoints: number | undefined): UploadAmoun
 }
 
 /** A new upload: no file yet, the register form's new terms, one amount line at the first VAT rate. */
-export function blankUploadForm(options: {
-  today: string;
-  currency: string;
-  vatBasisPoints: number | undefined;
-  invoiceNumber: string;
-}): InvoiceUploadFormValues {
+export function blankUploadForm(options: NewInvoiceOptions): InvoiceUploadFormValues {
   return {
     ...blankInvoiceTerms(options),
     invoiceFile: null,
@@ -67,11 +64,7 @@ export function invoiceUploadFormSchema(language: Language) {
   const line = z
     .object({
       net: typedAmountSchema(language, amount.netMinor),
-      vatBasisPoints: z
-        .string()
-        .regex(/^\d+$/, 'validation.required')
-        .transform(Number)
-        .pipe(amount.vatBasisPoints),
+      vatBasisPoints: selectedVatRateSchema(amount.vatBasisPoints),
     })
     .transform((l) => ({ vatBasisPoints: l.vatBasisPoints, netMinor: l.net }));
   return z

@@ -1,5 +1,9 @@
 import type { Language } from '@portal/contracts';
 import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { markServerErrors } from '../../../components/ui/form-fields';
 import { ApiError } from '../../../lib/api-client';
 import { errorText } from '../../../lib/messages';
 import { duplicateNumberParams } from './invoice-form';
@@ -21,4 +25,30 @@ export function invoiceSaveFailure(
     return { text, duplicate };
   }
   return { text: errorText(t, error), duplicate: null };
+}
+
+/**
+ * The refused save of an invoice form (register, edit, upload): the banner's text and the duplicate
+ * number's facts, `showServerError` that marks the fields the answer names (the first takes the focus)
+ * and fills both, and `clear` for a new attempt.
+ */
+export function useInvoiceSaveFailure<V extends FieldValues>(
+  setError: UseFormSetError<V>,
+  fieldOf: (path: string) => FieldPath<V> | null,
+  language: Language,
+) {
+  const { t } = useTranslation();
+  const [failure, setFailure] = useState<string | null>(null);
+  const [duplicate, setDuplicate] = useState<ReturnType<typeof duplicateNumberParams>>(null);
+  function showServerError(error: unknown) {
+    markServerErrors(error, setError, { fieldOf, focusFirstIssue: true });
+    const shown = invoiceSaveFailure(t, error, language);
+    setDuplicate(shown.duplicate);
+    setFailure(shown.text);
+  }
+  function clear() {
+    setFailure(null);
+    setDuplicate(null);
+  }
+  return { failure, setFailure, duplicate, showServerError, clear };
 }

@@ -3,11 +3,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { DateRange } from '../../../components/ui/date-field';
-import { DataTable, ListResults } from '../../../components/ui/list-results';
+import { DataTable, ListPagination, type ListPaging, ListResults } from '../../../components/ui/list-results';
 import { ErrorNotice } from '../../../components/ui/load-states';
 import { Modal } from '../../../components/ui/modal';
 import { MoneyCells } from '../../../components/ui/money-cells';
-import { Pagination } from '../../../components/ui/pagination';
 import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
@@ -50,8 +49,8 @@ function SettlementDialog({
   onHide: () => void;
 }) {
   const { t } = useTranslation();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
+  const [paging, setPaging] = useState<ListPaging>({ page: 1, pageSize: 25 });
+  const { page, pageSize } = paging;
   const detail = useTransferCost(settlement.settlementID, page, pageSize);
   const money = (minor: number) => formatMoney(minor, settlement.currency, language);
   const moneyCells = (amounts: readonly number[]) => (
@@ -109,16 +108,11 @@ function SettlementDialog({
                 </tr>
               </tfoot>
             </DataTable>
-            <Pagination
-              page={page}
-              pageSize={pageSize}
+            <ListPagination
+              query={paging}
               total={detail.data.rows.total}
               label={t('reports:transferCosts.rows')}
-              onPageChange={setPage}
-              onPageSizeChange={(size) => {
-                setPageSize(size);
-                setPage(1);
-              }}
+              onQueryChange={(patch) => setPaging((p) => ({ ...p, ...patch }))}
             />
           </>
         )}
