@@ -190,16 +190,16 @@ function seededState(config: Config) {
 }
 
 /**
- * Builds the seeded template of createTestApp now, if this version of the code has none yet. For a
- * Vitest globalSetup: it runs in Node, where PGlite's archive is a Blob Node can read (in jsdom the
- * global Blob is jsdom's and cannot be read back).
+ * Builds the seeded template of createTestApp, and the migrated one of createTestDb, now if this
+ * version of the code has none yet. For a Vitest globalSetup: it runs in Node, where PGlite's archive
+ * is a Blob Node can read (in jsdom the global Blob is jsdom's and cannot be read back).
  */
 export async function prepareSeededTemplate(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-template-'));
   try {
     const config = loadConfig({ DATA_DIR: dataDir, SECRET_KEY: TEST_SECRET_KEY, LOG_LEVEL: 'silent' });
-    const testDb = await createPreparedTestDb(seededState(config));
-    await testDb.close();
+    await (await createPreparedTestDb(seededState(config))).close();
+    await (await createTestDb()).close();
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }

@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { type Db, openEmbedded, openPostgres } from '../../src/db/client';
 import { migrate } from '../../src/db/migrate';
-import { embeddedTemplate, postgresTemplate } from './seeded-template';
+import { embeddedTemplate, postgresTemplate, type TemplateKind } from './seeded-template';
 
 export interface TestDb {
   db: Db;
@@ -49,35 +49,12 @@ export async function createEmptyPostgresDatabase(
 
 /**
  * A migrated, empty database for one test: a fresh PostgreSQL database when TEST_DATABASE_URL is set,
- * otherwise PGlite in memory. `close()` ends the connection and drops the PostgreSQL database.
+ * otherwise PGlite in memory. `close()` ends the connection and drops the PostgreSQL database. It is a
+ * copy of a template migrated once per version of the code (seeded-template.ts), as createPreparedTestDb's
+ * are; the migrations themselves are run on a new database by database.test.ts.
  */
-export async function createTestDb(): Promise<TestDb> {
-  if (TEST_DATABASE_URL) {
-    const created = await createEmptyPostgresDatabase(TEST_DATABASE_URL);
-    try {
-      const database = await openPostgres(created.url, 5);
-      try {
-        await migrate(database.db);
-      } catch (err) {
-        await database.close();
-        throw err;
-      }
-      return {
-        db: database.db,
-        kind: 'postgres',
-        close: async () => {
-          await database.close();
-          await created.drop();
-        },
-      };
-    } catch (err) {
-      await created.drop();
-      throw err;
-    }
-  }
-  const database = await openEmbedded(undefined);
-  await migrate(database.db);
-  return { db: database.db, kind: 'embedded', close: () => database.close() };
+export function createTestDb(): Promise<TestDb> {
+  return copyOfTemplate('migrated', async () => {});
 }
 
 /**
@@ -86,18 +63,27 @@ export async function createTestDb(): Promise<TestDb> {
  * code (seeded-template.ts); each call gets its own copy: a PGlite loaded from the archive, or a
  * PostgreSQL database created from the template.
  */
-export async function createPreparedTestDb(prepare: (db: Db) => Promise<void>): Promise<TestDb> {
+export function createPreparedTestDb(prepare: (db: Db) => Promise<void>): Promise<TestDb> {
+  return copyOfTemplate('seed', prepare);
+}
+
+/** A copy of the template of the `kind`: a database migrated, then given to `prepare`, once. */
+async function copyOfTemplate(kind: TemplateKind, prepare: (db: Db) => Promise<void>): Promise<TestDb> {
   if (TEST_DATABASE_URL) {
     const baseUrl = TEST_DATABASE_URL;
-    const template = await postgresTemplate(baseUrl, async (url) => {
-      const database = await openPostgres(url, 2);
-      try {
-        await migrate(database.db);
-        await prepare(database.db);
-      } finally {
-        await database.close();
-      }
-    });
+    const template = await postgresTemplate(
+      baseUrl,
+      async (url) => {
+        const database = await openPostgres(url, 2);
+        try {
+          await migrate(database.db);
+          await prepare(database.db);
+        } finally {
+          await database.close();
+        }
+      },
+      kind,
+    );
     const name = `portal_test_${randomBytes(6).toString('hex')}`;
     const admin = adminClient(baseUrl);
     try {
@@ -149,7 +135,7 @@ export async function createPreparedTestDb(prepare: (db: Db) => Promise<void>): 
     } finally {
       await built.close();
     }
-  });
+  }, kind);
   // Node's Blob, not the environment's: under jsdom the global Blob cannot be read by PGlite.
   const database = await openEmbedded(undefined, { from: new NodeBlob([archive]) as unknown as Blob });
   return { db: database.db, kind: 'embedded', close: () => database.close() };
