@@ -67,12 +67,14 @@ export function createPreparedTestDb(prepare: (db: Db) => Promise<void>): Promis
   return copyOfTemplate('seed', prepare);
 }
 
-/** A copy of the template of the `kind`: a database migrated, then given to `prepare`, once. */
-async function copyOfTemplate(kind: TemplateKind, prepare: (db: Db) => Promise<void>): Promise<TestDb> {
+/**
+ * The template of the `kind`, a database migrated and then given to `prepare`, built now when this
+ * version of the code has none yet: the name of the PostgreSQL template database, or PGlite's archive.
+ */
+function template(kind: TemplateKind, prepare: (db: Db) => Promise<void>): Promise<string | Uint8Array> {
   if (TEST_DATABASE_URL) {
-    const baseUrl = TEST_DATABASE_URL;
-    const template = await postgresTemplate(
-      baseUrl,
+    return postgresTemplate(
+      TEST_DATABASE_URL,
       async (url) => {
         const database = await openPostgres(url, 2);
         try {
@@ -84,13 +86,38 @@ async function copyOfTemplate(kind: TemplateKind, prepare: (db: Db) => Promise<v
       },
       kind,
     );
+  }
+  return embeddedTemplate(async () => {
+    const built = await openEmbedded(undefined);
+    try {
+      await migrate(built.db);
+      await prepare(built.db);
+      if (!built.dump) throw new Error('the embedded database cannot be dumped');
+      return new Uint8Array(await (await built.dump()).arrayBuffer());
+    } finally {
+      await built.close();
+    }
+  }, kind);
+}
+
+/** Builds the templates of createTestDb and createPreparedTestDb(prepare) when they are missing. */
+export async function prepareTemplates(prepare: (db: Db) => Promise<void>): Promise<void> {
+  await template('seed', prepare);
+  await template('migrated', async () => {});
+}
+
+/** A copy of the template of the `kind`. */
+async function copyOfTemplate(kind: TemplateKind, prepare: (db: Db) => Promise<void>): Promise<TestDb> {
+  const source = await template(kind, prepare);
+  if (typeof source === 'string') {
+    const baseUrl = TEST_DATABASE_URL ?? '';
     const name = `portal_test_${randomBytes(6).toString('hex')}`;
     const admin = adminClient(baseUrl);
     try {
       // Copies at once from the same template can meet "being accessed by other users": try again.
       for (let attempt = 0; ; attempt++) {
         try {
-          await admin.unsafe(`create database "${name}" template "${template}"`);
+          await admin.unsafe(`create database "${name}" template "${source}"`);
           break;
         } catch (err) {
           if (attempt >= 20 || !/being accessed by other users/.test(String(err))) throw err;
@@ -125,18 +152,7 @@ async function copyOfTemplate(kind: TemplateKind, prepare: (db: Db) => Promise<v
       throw err;
     }
   }
-  const archive = await embeddedTemplate(async () => {
-    const built = await openEmbedded(undefined);
-    try {
-      await migrate(built.db);
-      await prepare(built.db);
-      if (!built.dump) throw new Error('the embedded database cannot be dumped');
-      return new Uint8Array(await (await built.dump()).arrayBuffer());
-    } finally {
-      await built.close();
-    }
-  }, kind);
   // Node's Blob, not the environment's: under jsdom the global Blob cannot be read by PGlite.
-  const database = await openEmbedded(undefined, { from: new NodeBlob([archive]) as unknown as Blob });
+  const database = await openEmbedded(undefined, { from: new NodeBlob([source]) as unknown as Blob });
   return { db: database.db, kind: 'embedded', close: () => database.close() };
 }
