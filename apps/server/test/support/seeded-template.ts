@@ -21,7 +21,12 @@ import postgres from 'postgres';
  * the shared packages (the clock and secret key of tests are fixed), so it is built once per version of
  * that code and every test file starts from a copy: a PGlite data-folder archive in the temp folder,
  * or a PostgreSQL template database. The name carries a hash of the code, so a change builds a new one.
+ * The same goes for a database that is only migrated (createTestDb): PGlite's initdb and the
+ * migrations take seconds a file, a copy well under one.
  */
+
+/** Which template: the demo-seeded database, or a migrated, empty one. */
+export type TemplateKind = 'seed' | 'migrated';
 
 const here = dirname(fileURLToPath(import.meta.url));
 const serverRoot = join(here, '..', '..');
@@ -71,7 +76,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function forgetOlderArchives(current: string): void {
   for (const name of readdirSync(tmpdir())) {
     const path = join(tmpdir(), name);
-    if (path === current || !/^portal-test-seed-[0-9a-f]{16}\.tar$/.test(name)) continue;
+    if (path === current || !/^portal-test-(seed|migrated)-[0-9a-f]{16}\.tar$/.test(name)) continue;
     try {
       if (Date.now() - statSync(path).mtimeMs > 86_400_000) rmSync(path, { force: true });
     } catch {}
@@ -79,11 +84,15 @@ function forgetOlderArchives(current: string): void {
 }
 
 /**
- * The archive of a seeded PGlite data folder: read from the temp folder, or built by `build` when no
- * test file has built it yet. One builder at a time (a lock file made with O_EXCL); the others wait.
+ * The archive of a PGlite data folder of the `kind`: read from the temp folder, or built by `build`
+ * when no test file has built it yet. One builder at a time (a lock file made with O_EXCL); the others
+ * wait.
  */
-export async function embeddedTemplate(build: () => Promise<Uint8Array>): Promise<Uint8Array> {
-  const path = join(tmpdir(), `portal-test-seed-${templateKey()}.tar`);
+export async function embeddedTemplate(
+  build: () => Promise<Uint8Array>,
+  kind: TemplateKind = 'seed',
+): Promise<Uint8Array> {
+  const path = join(tmpdir(), `portal-test-${kind}-${templateKey()}.tar`);
   const lock = `${path}.lock`;
   for (;;) {
     if (existsSync(path)) return readFileSync(path);
@@ -114,15 +123,16 @@ export async function embeddedTemplate(build: () => Promise<Uint8Array>): Promis
 }
 
 /**
- * The name of a seeded PostgreSQL template database on the server of `baseUrl`, built by `build`
+ * The name of a PostgreSQL template database of the `kind` on the server of `baseUrl`, built by `build`
  * (given the URL of an empty database) when it does not exist yet. Builders queue on an advisory lock;
  * the database gets its final name only once complete, so its existence means it is ready.
  */
 export async function postgresTemplate(
   baseUrl: string,
   build: (url: string) => Promise<void>,
+  kind: TemplateKind = 'seed',
 ): Promise<string> {
-  const name = `portal_tmpl_${templateKey()}`;
+  const name = kind === 'seed' ? `portal_tmpl_${templateKey()}` : `portal_tmpl_${kind}_${templateKey()}`;
   const admin = postgres(baseUrl, { max: 1, onnotice: () => {} });
   const exists = async () => (await admin`select 1 from pg_database where datname = ${name}`).length > 0;
   try {

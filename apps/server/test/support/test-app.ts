@@ -25,7 +25,7 @@ import { createESigningClient } from '../../src/modules/e-signing/e-signing.clie
 import { type ESigningSandbox, startESigningSandbox } from '../../src/modules/e-signing/e-signing.sandbox';
 import { createFortnoxClient } from '../../src/modules/fortnox/fortnox.client';
 import { type FortnoxSandbox, startFortnoxSandbox } from '../../src/modules/fortnox/fortnox.sandbox';
-import { createPreparedTestDb, createTestDb } from './test-db';
+import { createPreparedTestDb, createTestDb, prepareTemplates } from './test-db';
 
 /** The fixed instant every test app starts at (a Monday morning, UTC). */
 export const START = new Date('2026-03-02T08:00:00.000Z');
@@ -190,16 +190,16 @@ function seededState(config: Config) {
 }
 
 /**
- * Builds the seeded template of createTestApp now, if this version of the code has none yet. For a
- * Vitest globalSetup: it runs in Node, where PGlite's archive is a Blob Node can read (in jsdom the
- * global Blob is jsdom's and cannot be read back).
+ * Builds the seeded template of createTestApp, and the migrated one of createTestDb, now if this
+ * version of the code has none yet (without opening a copy). For a Vitest globalSetup: it runs in Node,
+ * where PGlite's archive is a Blob Node can read (in jsdom the global Blob is jsdom's and cannot be read
+ * back).
  */
 export async function prepareSeededTemplate(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'portal-template-'));
   try {
     const config = loadConfig({ DATA_DIR: dataDir, SECRET_KEY: TEST_SECRET_KEY, LOG_LEVEL: 'silent' });
-    const testDb = await createPreparedTestDb(seededState(config));
-    await testDb.close();
+    await prepareTemplates(seededState(config));
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
