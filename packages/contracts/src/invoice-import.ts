@@ -6,14 +6,18 @@ import { LANGUAGES } from './constants';
  * invoice number form one invoice. The header names are these keys or their names in any of the
  * portal's languages (`invoices:import.columns.<key>`, as the template writes them), in any order.
  */
-export const IMPORT_COLUMNS = [
-  'invoiceNumber',
+/** The columns that say what the invoice is, not the row: every line of one invoice must repeat them alike. */
+export const IMPORT_INVOICE_COLUMNS = [
   'recipientOrganizationNumber',
   'recipientName',
   'invoiceDate',
   'dueDate',
   'service',
   'currency',
+] as const;
+export const IMPORT_COLUMNS = [
+  'invoiceNumber',
+  ...IMPORT_INVOICE_COLUMNS,
   'orderReference',
   'articleNumber',
   'description',

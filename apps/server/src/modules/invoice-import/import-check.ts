@@ -1,5 +1,6 @@
 import {
   IMPORT_COLUMNS,
+  IMPORT_INVOICE_COLUMNS,
   IMPORT_MAX_LINES,
   IMPORT_REQUIRED_COLUMNS,
   type ImportColumn,
@@ -178,14 +179,7 @@ export function checkImport(table: string[][], ctx: ImportContext): ParsedImport
     if (!ctx.currencies.includes(currency))
       issues.push({ line: line0, column: 'currency', code: 'import.invalid_currency' });
     for (const [k, cells] of g.cells.entries()) {
-      for (const c of [
-        'recipientOrganizationNumber',
-        'recipientName',
-        'invoiceDate',
-        'dueDate',
-        'service',
-        'currency',
-      ] as const)
+      for (const c of IMPORT_INVOICE_COLUMNS)
         if (cells[c] !== first[c])
           issues.push({ line: g.lines[k] as number, column: c, code: 'import.inconsistent_invoice' });
     }

@@ -39,8 +39,9 @@ export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPage
     ...PLAN_STATE_NUMBERS.map((state) => ({ value: String(state), label: t(PLAN_STATE_KEYS[state]) })),
   ];
 
+  // Nine columns: at 1366 px the page's usual width cut off the last one, so it takes the screen's width.
   return (
-    <div className="list-page plan-page">
+    <div className="list-page list-page--wide plan-page">
       <h1 className="page__title">{t('installments:list.title')}</h1>
       <p className="page__lead">{t('installments:list.lead')}</p>
       <div className="invoice-filters">
