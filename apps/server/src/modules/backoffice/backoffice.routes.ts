@@ -10,7 +10,7 @@ import {
   okResponseSchema,
   rejectInvoiceBodySchema,
 } from '@portal/contracts';
-import { asOperator, okAfter, operatorOf, routeModule, routesOn, signInCall } from '../../routes/define';
+import { okAfter, operatorOf, operatorQuery, routeModule, routesOn, signInCall } from '../../routes/define';
 import * as backoffice from './backoffice.service';
 
 /**
@@ -39,7 +39,7 @@ export const backofficeRoutes = routeModule((app, ctx) => {
     'listPendingDecisions',
     'Invoices of every issuer awaiting our credit decision (state 9), oldest sent first',
     { querystring: listPendingDecisionsQuerySchema, ok: listPendingDecisionsResponseSchema },
-    async (request) => asOperator(request, () => backoffice.listPendingDecisions(ctx.db, request.query)),
+    operatorQuery(ctx, backoffice.listPendingDecisions),
   );
   route(
     'approveInvoice',
