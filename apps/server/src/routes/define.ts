@@ -208,7 +208,7 @@ export function ownedItemRoutes<B extends z.ZodType, Q extends z.ZodType>(
     routes.delete.op,
     routes.delete.summary,
     { params: idParamsSchema, ok: okResponseSchema },
-    async (request) => okAfter(c.service.remove(ctx.db, signedIn(request).issuerId, request.params.id)),
+    issuerItemOk(ctx, c.service.remove),
   );
 }
 
@@ -242,6 +242,11 @@ export function callerOf(request: { auth: AuthContext | null; ip: string }): Cal
   return { userId: auth.userId, issuerId: auth.issuerId, username: auth.username, ip: request.ip };
 }
 
+/** The handler of a route whose work takes only the signed-in caller as the audit log names them (callerOf). */
+export function asCaller<R>(ctx: AppContext, work: (ctx: AppContext, caller: Caller) => Promise<R>) {
+  return async (request: { auth: AuthContext | null; ip: string }) => work(ctx, callerOf(request));
+}
+
 /**
  * `{ ok: true }` (okResponseSchema) once `work` is done: the answer of a route whose work answers
  * nothing (a sign-out, a password change, a delete); its error, if it fails.
@@ -264,6 +269,43 @@ export function issuerQuery<Q, R>(ctx: AppContext, read: (db: Db, issuerId: stri
 export function issuerItem<R>(ctx: AppContext, read: (db: Db, issuerId: string, id: string) => Promise<R>) {
   return async (request: { auth: AuthContext | null; params: { id: string } }) =>
     read(ctx.db, signedIn(request).issuerId, request.params.id);
+}
+
+/** The handler of an act on one of the caller's own items that answers nothing (a delete, a mark read): `{ ok: true }` once `act` is done. */
+export function issuerItemOk(
+  ctx: AppContext,
+  act: (db: Db, issuerId: string, id: string) => Promise<unknown>,
+) {
+  return async (request: { auth: AuthContext | null; params: { id: string } }) =>
+    okAfter(act(ctx.db, signedIn(request).issuerId, request.params.id));
+}
+
+/**
+ * The handler of a read of one of the caller's own items by the route's query (a settlement's page of
+ * rows): the caller's issuer, the path's id and the validated query go to `read`.
+ */
+export function issuerItemQuery<Q, R>(
+  ctx: AppContext,
+  read: (db: Db, issuerId: string, id: string, query: Q) => Promise<R>,
+) {
+  return async (request: { auth: AuthContext | null; params: { id: string }; query: Q }) =>
+    read(ctx.db, signedIn(request).issuerId, request.params.id, request.query);
+}
+
+/**
+ * The handler of a download of a file made of one of the caller's own items (a settlement's BGMAX
+ * file): the caller's issuer and the path's id go to `make`, whose file is answered (sendFile) as
+ * `contentType`.
+ */
+export function issuerDownload(
+  ctx: AppContext,
+  contentType: string,
+  make: (db: Db, issuerId: string, id: string) => Promise<{ fileName: string; bytes: Uint8Array }>,
+) {
+  return async (request: { auth: AuthContext | null; params: { id: string } }, reply: FileReply) => {
+    const file = await make(ctx.db, signedIn(request).issuerId, request.params.id);
+    return sendFile(reply, file.fileName, contentType, file.bytes);
+  };
 }
 
 /**
@@ -300,4 +342,37 @@ export function changeItem<B, R>(
 export function asOperator<T>(request: { operator: OperatorContext | null }, work: () => T): T {
   operatorOf(request);
   return work();
+}
+
+/** The handler of an operator's read by the route's query (a back-office list): the query goes to `read` once operatorOf let the caller in. */
+export function operatorQuery<Q, R>(ctx: AppContext, read: (db: Db, query: Q) => Promise<R>) {
+  return async (request: { operator: OperatorContext | null; query: Q }) =>
+    asOperator(request, () => read(ctx.db, request.query));
+}
+
+/** The handler of an operator's read of one item (an issuer's fees): the path's id goes to `read` once operatorOf let the caller in. */
+export function operatorItem<R>(ctx: AppContext, read: (db: Db, id: string) => Promise<R>) {
+  return async (request: { operator: OperatorContext | null; params: { id: string } }) =>
+    asOperator(request, () => read(ctx.db, request.params.id));
+}
+
+/**
+ * An operator's request as the back office's work takes it: the operator (401 without one), the
+ * address and the request's log.
+ */
+export function operatorCallOf(request: {
+  operator: OperatorContext | null;
+  ip: string;
+  log: FastifyBaseLogger;
+}) {
+  return { operator: operatorOf(request), ip: request.ip, log: request.log };
+}
+
+/** The handler of an operator's action by the route's body (a payout run, the daily job): the call and the body go to `work`. */
+export function operatorBody<B, R>(
+  ctx: AppContext,
+  work: (ctx: AppContext, call: ReturnType<typeof operatorCallOf>, body: B) => Promise<R>,
+) {
+  return async (request: { operator: OperatorContext | null; ip: string; log: FastifyBaseLogger; body: B }) =>
+    work(ctx, operatorCallOf(request), request.body);
 }

@@ -8,6 +8,7 @@ import {
   saveIssuerInfoResponseSchema,
   verifyTwoFactorBodySchema,
 } from '@portal/contracts';
+import type { AuthContext } from '../../context';
 import { okAfter, routeModule, routesOn, signedIn } from '../../routes/define';
 import { readerLanguage } from '../../services/notices';
 import * as account from './account.service';
@@ -16,6 +17,11 @@ import * as account from './account.service';
 export const accountRoutes = routeModule((app, ctx) => {
   const route = routesOn(app, ['account']);
   const twoFactorRoute = routesOn(app, ['two-factor']);
+  /** A two-factor step by a code from the app (verify, disable): `{ ok: true }` once `step` is done. */
+  const byCode =
+    (step: typeof account.verifyTwoFactor) =>
+    async (request: { auth: AuthContext | null; body: { code: string }; ip: string }) =>
+      okAfter(step(ctx, signedIn(request), request.body.code, request.ip));
 
   route(
     'getSelf',
@@ -52,14 +58,12 @@ export const accountRoutes = routeModule((app, ctx) => {
     'verifyTwoFactor',
     'Finish setup with a code from the app: two-factor is on from now',
     { body: verifyTwoFactorBodySchema, validationCode: 'twoFactor.invalid_code', ok: okResponseSchema },
-    async (request) =>
-      okAfter(account.verifyTwoFactor(ctx, signedIn(request), request.body.code, request.ip)),
+    byCode(account.verifyTwoFactor),
   );
   twoFactorRoute(
     'disableTwoFactor',
     'Turn two-factor off with a current code (refused when the account must use it; wrong codes are throttled)',
     { body: disableTwoFactorBodySchema, validationCode: 'twoFactor.invalid_code', ok: okResponseSchema },
-    async (request) =>
-      okAfter(account.disableTwoFactor(ctx, signedIn(request), request.body.code, request.ip)),
+    byCode(account.disableTwoFactor),
   );
 });

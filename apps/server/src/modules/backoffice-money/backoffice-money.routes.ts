@@ -15,18 +15,19 @@ import {
   runPayoutBodySchema,
   runPayoutResponseSchema,
 } from '@portal/contracts';
-import type { FastifyBaseLogger } from 'fastify';
-import type { OperatorContext } from '../../context';
-import { asOperator, operatorOf, routeModule, routesOn } from '../../routes/define';
+import {
+  asOperator,
+  operatorCallOf as callOf,
+  operatorBody,
+  operatorItem,
+  operatorQuery,
+  routeModule,
+  routesOn,
+} from '../../routes/define';
 import * as money from './backoffice-money.service';
 
 /** Largest BGMAX file the import takes (100,000 payments with names and addresses is about 25 MB). */
 const BGMAX_MAX_BYTES = 64 * 1024 * 1024;
-
-/** The operator's call: the operator (401 without one), the address and the request's log. */
-function callOf(request: { operator: OperatorContext | null; ip: string; log: FastifyBaseLogger }) {
-  return { operator: operatorOf(request), ip: request.ip, log: request.log };
-}
 
 /**
  * The back office's money routes (docs/MONEY.md, docs/BACKOFFICE.md): operators only. HTTP only; the
@@ -45,7 +46,7 @@ export const backofficeMoneyRoutes = routeModule((app, ctx, fastify) => {
     'runPayout',
     'Pay out everything owed to issuers: one settlement per issuer and currency',
     { body: runPayoutBodySchema, ok: runPayoutResponseSchema },
-    async (request) => money.runPayout(ctx, callOf(request), request.body),
+    operatorBody(ctx, money.runPayout),
   );
   route(
     'listHeldPayouts',
@@ -63,7 +64,7 @@ export const backofficeMoneyRoutes = routeModule((app, ctx, fastify) => {
     'listUnmatchedPayments',
     'Incoming payments no invoice claimed, oldest first, for an operator to assign',
     { querystring: listUnmatchedQuerySchema, ok: listUnmatchedResponseSchema },
-    async (request) => asOperator(request, () => money.listUnmatchedPayments(ctx.db, request.query)),
+    operatorQuery(ctx, money.listUnmatchedPayments),
   );
   route(
     'assignPayment',
@@ -75,7 +76,7 @@ export const backofficeMoneyRoutes = routeModule((app, ctx, fastify) => {
     'runDailyJob',
     'Run the daily job for a day (default today): distribution, collection steps, interest, recourse',
     { body: runDailyBodySchema, ok: runDailyResponseSchema },
-    async (request) => money.runDailyJob(ctx, callOf(request), request.body),
+    operatorBody(ctx, money.runDailyJob),
   );
   route(
     'checkBooks',
@@ -87,7 +88,7 @@ export const backofficeMoneyRoutes = routeModule((app, ctx, fastify) => {
     'getIssuerFees',
     'An issuer’s fees per service and currency',
     { params: idParamsSchema, ok: issuerFeesResponseSchema },
-    async (request) => asOperator(request, () => money.getIssuerFees(ctx.db, request.params.id)),
+    operatorItem(ctx, money.getIssuerFees),
   );
   route(
     'setIssuerFees',

@@ -10,7 +10,8 @@ import {
   okResponseSchema,
   rejectInvoiceBodySchema,
 } from '@portal/contracts';
-import { asOperator, okAfter, operatorOf, routeModule, routesOn, signInCall } from '../../routes/define';
+import type { OperatorContext } from '../../context';
+import { okAfter, operatorOf, operatorQuery, routeModule, routesOn, signInCall } from '../../routes/define';
 import * as backoffice from './backoffice.service';
 
 /**
@@ -19,6 +20,11 @@ import * as backoffice from './backoffice.service';
  */
 export const backofficeRoutes = routeModule((app, ctx) => {
   const route = routesOn(app, ['backoffice']);
+  /** The operator's credit decision on the path's invoice (approve, reject). */
+  const decide = (
+    request: { operator: OperatorContext | null; params: { id: string }; ip: string },
+    choice: Parameters<typeof backoffice.decideInvoiceCredit>[3],
+  ) => backoffice.decideInvoiceCredit(ctx, operatorOf(request), request.params.id, choice, request.ip);
 
   route(
     'backofficeLogin',
@@ -39,32 +45,18 @@ export const backofficeRoutes = routeModule((app, ctx) => {
     'listPendingDecisions',
     'Invoices of every issuer awaiting our credit decision (state 9), oldest sent first',
     { querystring: listPendingDecisionsQuerySchema, ok: listPendingDecisionsResponseSchema },
-    async (request) => asOperator(request, () => backoffice.listPendingDecisions(ctx.db, request.query)),
+    operatorQuery(ctx, backoffice.listPendingDecisions),
   );
   route(
     'approveInvoice',
     'Approve the credit of an invoice in state 9: it moves to 2 (notPaid); 409 in any other state',
     { params: idParamsSchema, ok: creditDecisionResponseSchema },
-    async (request) =>
-      backoffice.decideInvoiceCredit(
-        ctx,
-        operatorOf(request),
-        request.params.id,
-        { decision: 'approved' },
-        request.ip,
-      ),
+    async (request) => decide(request, { decision: 'approved' }),
   );
   route(
     'rejectInvoice',
     'Reject the credit of an invoice in state 9 with a reason the customer sees: it moves back to 1 (pending)',
     { params: idParamsSchema, body: rejectInvoiceBodySchema, ok: creditDecisionResponseSchema },
-    async (request) =>
-      backoffice.decideInvoiceCredit(
-        ctx,
-        operatorOf(request),
-        request.params.id,
-        { decision: 'rejected', reason: request.body.reason },
-        request.ip,
-      ),
+    async (request) => decide(request, { decision: 'rejected', reason: request.body.reason }),
   );
 });

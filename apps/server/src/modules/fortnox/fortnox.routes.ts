@@ -7,7 +7,7 @@ import {
   takeOverFortnoxInvoicesBodySchema,
   takeOverFortnoxInvoicesResponseSchema,
 } from '@portal/contracts';
-import { callerOf, routeModule, routesOn } from '../../routes/define';
+import { asCaller, callerOf, routeModule, routesOn } from '../../routes/define';
 import {
   completeFortnoxConnection,
   disconnectFortnox,
@@ -25,13 +25,13 @@ export const fortnoxRoutes = routeModule((app, ctx) => {
     'getFortnoxConnection',
     'The issuer’s Fortnox connection: not connected, active, or revoked (and why)',
     { ok: getFortnoxConnectionResponseSchema },
-    async (request) => getFortnoxConnection(ctx, callerOf(request)),
+    asCaller(ctx, getFortnoxConnection),
   );
   route(
     'startFortnoxConnection',
     'Starts the OAuth2 authorization at Fortnox; the browser goes to `redirectUrl`',
     { ok: startFortnoxConnectionResponseSchema },
-    async (request) => startFortnoxConnection(ctx, callerOf(request)),
+    asCaller(ctx, startFortnoxConnection),
   );
   route(
     'completeFortnoxConnection',

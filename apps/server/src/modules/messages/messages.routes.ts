@@ -6,7 +6,7 @@ import {
   listMessagesResponseSchema,
   okResponseSchema,
 } from '@portal/contracts';
-import { okAfter, routeModule, routesOn, signedIn } from '../../routes/define';
+import { issuerItemOk, routeModule, routesOn, signedIn } from '../../routes/define';
 import { headerLanguage, readerLanguage } from '../../services/notices';
 import * as messages from './messages.service';
 
@@ -38,7 +38,6 @@ export const messageRoutes = routeModule((app, ctx) => {
     'markMessageRead',
     'Mark one of the issuer’s messages read',
     { params: idParamsSchema, ok: okResponseSchema },
-    async (request) =>
-      okAfter(messages.markMessageRead(ctx.db, signedIn(request).issuerId, request.params.id)),
+    issuerItemOk(ctx, messages.markMessageRead),
   );
 });

@@ -11,7 +11,15 @@ import {
   transferCostDetailSchema,
   transferCostQuerySchema,
 } from '@portal/contracts';
-import { issuerQuery, routeModule, routesOn, sendFile, signedIn } from '../../routes/define';
+import {
+  issuerDownload,
+  issuerItemQuery,
+  issuerQuery,
+  routeModule,
+  routesOn,
+  sendFile,
+  signedIn,
+} from '../../routes/define';
 import * as moneyService from './money.service';
 
 /** The customer's side of the money flow: transfer costs (settlements), the fee preview and the payments report. */
@@ -28,21 +36,13 @@ export const moneyRoutes = routeModule((app, ctx) => {
     'getTransferCost',
     'One settlement with its rows (paged): invoice, kind, gross, fee and net',
     { params: idParamsSchema, querystring: transferCostQuerySchema, ok: transferCostDetailSchema },
-    async (request) =>
-      moneyService.getTransferCost(ctx.db, signedIn(request).issuerId, request.params.id, request.query),
+    issuerItemQuery(ctx, moneyService.getTransferCost),
   );
   route(
     'getTransferCostBgmax',
     'The settlement as a BGMAX file for the customer’s accounting: one payment per row, the net amount, the invoice’s OCR reference',
     { params: idParamsSchema },
-    async (request, reply) => {
-      const file = await moneyService.getTransferCostBgmax(
-        ctx.db,
-        signedIn(request).issuerId,
-        request.params.id,
-      );
-      return sendFile(reply, file.fileName, 'application/octet-stream', file.bytes);
-    },
+    issuerDownload(ctx, 'application/octet-stream', moneyService.getTransferCostBgmax),
   );
   route(
     'previewFees',
