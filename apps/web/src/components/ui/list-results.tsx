@@ -98,10 +98,14 @@ export function usePageInRange(
 
 /**
  * What a searchable, sortable, paged list bound to its query needs: the search box's and the sortable
- * headers' props, and the page kept in range (usePageInRange).
+ * headers' props, ListResults' list and paging props, DataTable's busy flag and sortable headers, and
+ * the page kept in range (usePageInRange).
  */
-export function useListControls<S extends string>(
-  list: Pick<UseQueryResult<ListAnswer>, 'data' | 'isPlaceholderData'>,
+export function useListControls<
+  S extends string,
+  L extends Pick<UseQueryResult<ListAnswer>, 'data' | 'isPlaceholderData' | 'isFetching'>,
+>(
+  list: L,
   query: ListPaging & { search?: string; sort: S; order: SortOrder },
   onQueryChange: (
     patch: Partial<ListPaging> & { search?: string; sort?: S; order?: SortOrder },
@@ -109,7 +113,11 @@ export function useListControls<S extends string>(
   ) => void,
 ) {
   usePageInRange(list, query, onQueryChange);
-  return { searchProps: searchPropsOf(query, onQueryChange), sortProps: sortPropsOf(query, onQueryChange) };
+  return {
+    searchProps: searchPropsOf(query, onQueryChange),
+    resultsProps: { list, query, onQueryChange },
+    tableProps: { busy: list.isFetching, sortProps: sortPropsOf(query, onQueryChange) },
+  };
 }
 
 /**
@@ -390,7 +398,7 @@ export function RegisterList<T extends { name: string }, S extends string>({
   const { t } = useTranslation();
   const register = useRegister<T>(remove);
   const { editing, deleting } = register;
-  const { searchProps, sortProps } = useListControls(list, query, onQueryChange);
+  const { searchProps, resultsProps, tableProps } = useListControls(list, query, onQueryChange);
 
   return (
     <RegisterPage
@@ -403,9 +411,7 @@ export function RegisterList<T extends { name: string }, S extends string>({
       register={register}
     >
       <ListResults
-        list={list}
-        query={query}
-        onQueryChange={onQueryChange}
+        {...resultsProps}
         pagesLabel={t(`${ns}:page.pages`)}
         empty={query.search ? t(`${ns}:page.no_matches`, { search: query.search }) : t(`${ns}:page.empty`)}
       >
@@ -413,8 +419,7 @@ export function RegisterList<T extends { name: string }, S extends string>({
           <DataTable
             caption={t(`${ns}:page.title`)}
             className="data-table data-table--cards"
-            busy={list.isFetching}
-            sortProps={sortProps}
+            {...tableProps}
             columns={[
               ...columns,
               {

@@ -130,20 +130,14 @@ export function ArticleFormModal({
         required
         hint={t('articles:form.price_hint')}
       />
-      <FormSelectField
-        control={control}
-        name="unit"
-        label={t('articles:fields.unit')}
-        options={unitOptions}
-        required
-      />
-      <FormSelectField
-        control={control}
-        name="vatBasisPoints"
-        label={t('articles:fields.vat')}
-        options={vatOptions}
-        required
-      />
+      {(
+        [
+          { name: 'unit', label: t('articles:fields.unit'), options: unitOptions },
+          { name: 'vatBasisPoints', label: t('articles:fields.vat'), options: vatOptions },
+        ] as const
+      ).map((field) => (
+        <FormSelectField key={field.name} control={control} required {...field} />
+      ))}
       <RecipientPicker
         {...recipient}
         label={t('articles:fields.recipient')}

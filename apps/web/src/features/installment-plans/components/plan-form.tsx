@@ -13,6 +13,7 @@ import { type FieldPath, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { FormCountField } from '../../../components/ui/form-count-field';
 import { FormDateField } from '../../../components/ui/form-date-field';
 import {
   FormFailure,
@@ -252,12 +253,10 @@ export function PlanForm({ currencies, replacesPlanID, RecipientPicker, onSaved,
               </p>
             )}
           </div>
-          <FormTextField
+          <FormCountField
             control={control}
             name="noOfInstallments"
             label={t('installments:form.installments')}
-            type="number"
-            inputMode="numeric"
             min={1}
             required
           />

@@ -33,7 +33,7 @@ export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPage
   const language = toLanguage(i18n.language);
   const navigate = useNavigate();
   const list = useInstallmentPlans(query);
-  const { searchProps, sortProps } = useListControls(list, query, onQueryChange);
+  const { searchProps, resultsProps, tableProps } = useListControls(list, query, onQueryChange);
   const stateOptions = [
     { value: '', label: t('installments:list.all_states') },
     ...PLAN_STATE_NUMBERS.map((state) => ({ value: String(state), label: t(PLAN_STATE_KEYS[state]) })),
@@ -69,9 +69,7 @@ export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPage
         />
       </div>
       <ListResults
-        list={list}
-        query={query}
-        onQueryChange={onQueryChange}
+        {...resultsProps}
         pagesLabel={t('installments:list.pages')}
         empty={query.search || query.state ? t('installments:list.no_matches') : t('installments:list.empty')}
       >
@@ -79,8 +77,7 @@ export function PlanListPage({ query, onQueryChange, canRegister }: PlanListPage
           <DataTable
             caption={t('installments:list.title')}
             className="data-table plan-table"
-            busy={list.isFetching}
-            sortProps={sortProps}
+            {...tableProps}
             columns={[
               {
                 label: t('installments:list.columns.loan_number'),

@@ -126,25 +126,18 @@ export function InvoiceHistoryPage({ query, onQueryChange }: InvoiceHistoryPageP
     choose(next);
   }
 
-  const { searchProps, sortProps } = useListControls(list, query, onQueryChange);
+  const { searchProps, resultsProps, tableProps } = useListControls(list, query, onQueryChange);
 
   const results = (
     <div className="stack">
-      <ListResults
-        list={list}
-        query={query}
-        onQueryChange={onQueryChange}
-        pagesLabel={t('invoices:list.pages')}
-        empty={t('invoices:list.empty')}
-      >
+      <ListResults {...resultsProps} pagesLabel={t('invoices:list.pages')} empty={t('invoices:list.empty')}>
         {(data) => (
           <>
             <SelectionBar selected={selected} language={language} onClear={() => choose(NO_SELECTION)} />
             <DataTable
               caption={t('invoices:list.title')}
               className="data-table invoice-table"
-              busy={list.isFetching}
-              sortProps={sortProps}
+              {...tableProps}
               columns={[
                 {
                   label: (

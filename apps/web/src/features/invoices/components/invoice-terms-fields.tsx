@@ -2,6 +2,7 @@ import { INVOICE_LIMITS, SERVICE_TYPES } from '@portal/contracts';
 import type { ReactNode } from 'react';
 import type { Control, UseFormGetValues, UseFormSetValue } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { FormCountField } from '../../../components/ui/form-count-field';
 import { FormDateField } from '../../../components/ui/form-date-field';
 import { FormSelectField, FormTextField } from '../../../components/ui/form-fields';
 import { useRecipientField } from '../../../components/ui/recipient-field';
@@ -88,6 +89,14 @@ export function InvoiceTermsFields({
     const due = dueDateFor(invoiceDate, paymentTermsDays);
     if (due) setValue('dueDate', due, { shouldValidate: revalidate });
   }
+  /** The service and the currency: a required choice among the given options. */
+  function requiredSelect(
+    name: 'service' | 'currency',
+    label: `invoices:form.${'service' | 'currency'}`,
+    options: { value: string; label: string }[],
+  ) {
+    return <FormSelectField control={control} name={name} label={t(label)} required options={options} />;
+  }
   return (
     <div className="invoice-form__grid">
       <div className="invoice-form__recipient">
@@ -98,13 +107,7 @@ export function InvoiceTermsFields({
           required
         />
       </div>
-      <FormSelectField
-        control={control}
-        name="service"
-        label={t('invoices:form.service')}
-        required
-        options={serviceOptions}
-      />
+      {requiredSelect('service', 'invoices:form.service', serviceOptions)}
       <FormTextField
         control={control}
         name="invoiceNumber"
@@ -118,13 +121,7 @@ export function InvoiceTermsFields({
         errorParams={duplicate ?? undefined}
         limit={INVOICE_LIMITS.invoiceNumber}
       />
-      <FormSelectField
-        control={control}
-        name="currency"
-        label={t('invoices:form.currency')}
-        required
-        options={currencyOptions}
-      />
+      {requiredSelect('currency', 'invoices:form.currency', currencyOptions)}
       <FormDateField
         control={control}
         name="invoiceDate"
@@ -132,12 +129,10 @@ export function InvoiceTermsFields({
         required
         onValueChange={(next) => followDueDate(next, getValues('paymentTermsDays'))}
       />
-      <FormTextField
+      <FormCountField
         control={control}
         name="paymentTermsDays"
         label={t('invoices:form.payment_terms')}
-        type="number"
-        inputMode="numeric"
         min={0}
         max={3650}
         // The terms only move the due date (a free string in the schema); the due date shows the error.
