@@ -315,7 +315,7 @@ describe('back-office CLI: deductions and debts carried over', () => {
     );
     expect(await cli('import-bgmax', path)).toMatchObject({
       code: EXIT.ok,
-      out: '2 payments read, 2 registered: 1 matched, 0 unmatched, 0 overpaid; 1 deductions (TK21) booked off the deposits.',
+      out: '2 payments read, 2 registered: 1 matched, 0 unmatched, 0 overpaid; 1 deductions (TK21, TK23) booked off the deposits.',
     });
     const [deduction] = await t.db.select().from(payments).where(eq(payments.reference, '89853'));
     if (!deduction) throw new Error('no deduction');
