@@ -315,7 +315,7 @@ describe('back-office CLI: deductions and debts carried over', () => {
     );
     expect(await cli('import-bgmax', path)).toMatchObject({
       code: EXIT.ok,
-      out: '2 payments read, 2 registered: 1 matched, 0 unmatched, 0 overpaid; 1 deductions (TK21) booked off the deposits.',
+      out: '2 payments read, 2 registered: 1 matched, 0 unmatched, 0 overpaid; 1 deductions (TK21, TK23) booked off the deposits.',
     });
     const [deduction] = await t.db.select().from(payments).where(eq(payments.reference, '89853'));
     if (!deduction) throw new Error('no deduction');
@@ -324,6 +324,44 @@ describe('back-office CLI: deductions and debts carried over', () => {
     const refused = await cli('assign', deduction.id, a.id);
     expect(refused.code).toBe(EXIT.refused);
     expect(refused.err).toContain('HTTP 409 payments.deduction');
+    expect((await cli('check-books')).code).toBe(EXIT.ok);
+  });
+
+  it('import-bgmax counts a split payment part by part and zero amounts as information; unmatched lists the unknown part, --information the zero', async () => {
+    const [a] = await sentInvoices(t, { n: 1, approve: true });
+    if (!a) throw new Error('no invoice');
+    const path = join(dir, 'split.txt');
+    writeFileSync(
+      path,
+      paidToBygg(t, [
+        {
+          reference: '',
+          amountMinor: 30_000,
+          extraReferences: [
+            { reference: a.ocr ?? '', amountMinor: 20_000 },
+            { reference: '5151515151', amountMinor: 10_000 },
+          ],
+        },
+        { reference: '6161616161', amountMinor: 0 },
+      ]),
+    );
+    expect(await cli('import-bgmax', path)).toMatchObject({
+      code: EXIT.ok,
+      out: '2 payments read, 3 registered: 1 matched, 1 unmatched, 0 overpaid; 1 zero amounts kept as information (unmatched --information).',
+    });
+    const [part] = await t.db.select().from(payments).where(eq(payments.reference, '5151515151'));
+    const [zero] = await t.db.select().from(payments).where(eq(payments.reference, '6161616161'));
+    if (!part || !zero) throw new Error('no part or zero row');
+    const unmatched = (await cli('unmatched', '--page-size', '100')).out;
+    expect(unmatched).toContain(
+      `${part.id}\t${today()}\tbankgiro ${DEMO_BANKGIROS.bygg}\t100.00 SEK\t"5151515151"`,
+    );
+    expect(unmatched).toContain(`part 2 of BGC ${part.bgcSerial}`);
+    expect(unmatched).not.toContain(zero.id);
+    expect((await cli('unmatched', '--information', '--page-size', '100')).out).toContain(`${zero.id}\t`);
+    const refused = await cli('assign', zero.id, a.id);
+    expect(refused.code).toBe(EXIT.refused);
+    expect(refused.err).toContain('HTTP 409 payments.information');
     expect((await cli('check-books')).code).toBe(EXIT.ok);
   });
 

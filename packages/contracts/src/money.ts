@@ -98,16 +98,31 @@ export const importPaymentsResponseSchema = z.object({
   registered: z.number().int(),
   matched: z.number().int(),
   unmatched: z.number().int(),
-  /** TK21 deductions: money taken off a deposit, kept apart from the unmatched payments. */
+  /** Deductions (TK21, a split payment's TK23 part): money taken off a deposit, kept apart from the unmatched payments. */
   deductions: z.number().int(),
+  /** Zero amounts (a TK20 or a part of nothing), kept as information: never booked, never assigned. */
+  information: z.number().int(),
   overpayments: z.number().int(),
   totalMinor: minor,
 });
 export type ImportPaymentsResponse = z.infer<typeof importPaymentsResponseSchema>;
 
-export const listUnmatchedQuerySchema = z.object(pageQueryShape);
+/**
+ * What the operator's list shows: the payments waiting to be assigned (`unmatched`, the default) or the
+ * zero amounts kept as information (`information`), oldest first.
+ */
+export const UNMATCHED_LIST_STATUSES = ['unmatched', 'information'] as const;
+export const listUnmatchedQuerySchema = z.object({
+  ...pageQueryShape,
+  status: z.enum(UNMATCHED_LIST_STATUSES).default('unmatched'),
+});
 export const unmatchedPaymentSchema = z.object({
   paymentID: z.string(),
+  status: z.enum(UNMATCHED_LIST_STATUSES),
+  /** A part of a payment split over its extra references (1-based), assigned alone; null when whole. */
+  part: z.number().int().nullable(),
+  /** Bankgirot's serial number of the payment: a split payment's parts share it. */
+  bgcSerial: z.string(),
   receivingBankgiro: z.string(),
   issuerID: z.string().nullable(),
   reference: z.string(),

@@ -78,6 +78,7 @@ export function refusal(status: number, json: unknown): CliError {
     'issuer.not_found': 'no issuer with that id',
     'payments.deduction':
       'a TK21 deduction is money taken off a deposit, not a payment: it is never assigned',
+    'payments.information': 'a zero amount is kept as information: there is nothing to assign',
     'auth.invalid_credentials': 'wrong operator username or password',
     'auth.too_many_attempts': 'too many failed sign-ins; wait and try again',
     'auth.unauthorized': 'the session was refused',

@@ -135,7 +135,7 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
       io.out(
         r.duplicateFile
           ? `This file was imported before (${r.payments} payments); nothing was registered again.`
-          : `${r.payments} payments read, ${r.registered} registered: ${r.matched} matched, ${r.unmatched} unmatched, ${r.overpayments} overpaid${r.deductions > 0 ? `; ${r.deductions} deductions (TK21) booked off the deposits` : ''}.`,
+          : `${r.payments} payments read, ${r.registered} registered: ${r.matched} matched, ${r.unmatched} unmatched, ${r.overpayments} overpaid${r.deductions > 0 ? `; ${r.deductions} deductions (TK21, TK23) booked off the deposits` : ''}${r.information > 0 ? `; ${r.information} zero amounts kept as information (unmatched --information)` : ''}.`,
       );
       return EXIT.ok;
     },
@@ -145,18 +145,20 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
     async run({ base, token, values, io }) {
       const page = Number(values.page ?? 1);
       const pageSize = Number(values['page-size'] ?? 25);
+      const status = values.information ? 'information' : 'unmatched';
       const list = listUnmatchedResponseSchema.parse(
         await send(
           base,
           'GET',
-          `${ROUTES.listUnmatchedPayments.path}?page=${page}&pageSize=${pageSize}`,
+          `${ROUTES.listUnmatchedPayments.path}?page=${page}&pageSize=${pageSize}&status=${status}`,
           token,
         ),
       );
-      if (list.items.length === 0) io.out('No unmatched payments.');
+      if (list.items.length === 0)
+        io.out(status === 'information' ? 'No zero amounts kept as information.' : 'No unmatched payments.');
       for (const p of list.items)
         io.out(
-          `${p.paymentID}\t${p.paymentDate}\tbankgiro ${p.receivingBankgiro}\t${money(p.amountMinor, p.currency)}\t"${p.reference}"\t${p.payerName}`,
+          `${p.paymentID}\t${p.paymentDate}\tbankgiro ${p.receivingBankgiro}\t${money(p.amountMinor, p.currency)}\t"${p.reference}"\t${p.payerName}${p.part === null ? '' : `\tpart ${p.part} of BGC ${p.bgcSerial}`}`,
         );
       if (list.total > list.items.length) io.out(`\n${list.items.length} of ${list.total}.`);
       return EXIT.ok;

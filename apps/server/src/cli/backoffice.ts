@@ -27,7 +27,8 @@ Commands:
   payout [--date YYYY-MM-DD]             pay out what we owe the issuers: one settlement per issuer
                                          and currency (docs/MONEY.md)
   import-bgmax <file>                    import a BGMAX file of incoming payments (all or nothing, once)
-  unmatched [--page N] [--page-size N]   incoming payments no invoice claimed
+  unmatched [--page N] [--page-size N]   incoming payments no invoice claimed (a split payment's
+            [--information]              parts one by one); --information: zero amounts kept as such
   assign <paymentId> <invoiceId>         assign an unmatched payment to an invoice
   daily [--date YYYY-MM-DD]              run the daily job: distribution, reminders, interest, recourse
   held                                   issuers whose payouts are held, and why
@@ -94,6 +95,7 @@ export async function runBackoffice(
             'fixed-minor': { type: 'string' },
             page: { type: 'string' },
             'page-size': { type: 'string' },
+            information: { type: 'boolean' },
             help: { type: 'boolean', short: 'h' },
           },
         });

@@ -703,8 +703,13 @@ export const payments = pgTable(
     receivingBankgiro: text('receiving_bankgiro').notNull(),
     issuerId: uuid('issuer_id'),
     invoiceId: uuid('invoice_id'),
-    /** `deduction`: a TK21, money the payer took off the deposit; never an invoice's, never assigned. */
-    status: text('status').notNull().$type<'matched' | 'unmatched' | 'assigned' | 'deduction'>(),
+    /**
+     * `deduction`: a TK21 (or a split payment's TK23 part), money the payer took off the deposit; never
+     * an invoice's, never assigned. `information`: a zero amount, kept and shown, never booked or assigned.
+     */
+    status: text('status')
+      .notNull()
+      .$type<'matched' | 'unmatched' | 'assigned' | 'deduction' | 'information'>(),
     reference: text('reference').notNull(),
     /** Signed: a TK21 deduction is negative. */
     amountMinor: int64('amount_minor').notNull(),
@@ -714,6 +719,11 @@ export const payments = pgTable(
     payerName: text('payer_name').notNull().default(''),
     channel: integer('channel').notNull(),
     bgcSerial: text('bgc_serial').notNull(),
+    /**
+     * A part of a payment the payer split over its extra references: the TK22/TK23's place among them
+     * (1-based, file order); null for a whole payment (migration 0030).
+     */
+    part: integer('part'),
     appliedMinor: int64('applied_minor').notNull().default(0),
     overpaidMinor: int64('overpaid_minor').notNull().default(0),
     /**
@@ -738,6 +748,7 @@ export const payments = pgTable(
     index('payments_issuer_date_idx').on(t.issuerId, t.paymentDate, t.id),
     index('payments_invoice_idx').on(t.invoiceId),
     index('payments_unmatched_idx').on(t.createdAt).where(sql`${t.status} = 'unmatched'`),
+    index('payments_information_idx').on(t.createdAt).where(sql`${t.status} = 'information'`),
   ],
 );
 

@@ -9,11 +9,19 @@ type IssuerFee = z.output<typeof issuerFeeSchema>;
 
 /** The queries of the back office's money routes: unmatched payments and issuers' fees. */
 
-/** One page of the payments no invoice claimed, oldest first. */
-export async function listUnmatchedPayments(db: Db, page: number, pageSize: number) {
-  const unmatched = eq(payments.status, 'unmatched');
+/**
+ * One page of the payments no invoice claimed (or, `information`, of the zero amounts kept as
+ * information), oldest first: each status has its partial index on the time.
+ */
+export async function listUnmatchedPayments(
+  db: Db,
+  status: 'unmatched' | 'information',
+  page: number,
+  pageSize: number,
+) {
   const order = [asc(payments.createdAt), asc(payments.id)];
-  const { rows: found, total } = await pageOfRows(db, payments, unmatched, order, { page, pageSize });
+  const where = eq(payments.status, status);
+  const { rows: found, total } = await pageOfRows(db, payments, where, order, { page, pageSize });
   return { found, total };
 }
 

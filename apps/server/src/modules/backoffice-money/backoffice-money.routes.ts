@@ -62,7 +62,7 @@ export const backofficeMoneyRoutes = routeModule((app, ctx, fastify) => {
   );
   route(
     'listUnmatchedPayments',
-    'Incoming payments no invoice claimed, oldest first, for an operator to assign',
+    'Incoming payments no invoice claimed (a split payment part by part), oldest first, for an operator to assign; `status=information`: the zero amounts kept as information',
     { querystring: listUnmatchedQuerySchema, ok: listUnmatchedResponseSchema },
     operatorQuery(ctx, money.listUnmatchedPayments),
   );

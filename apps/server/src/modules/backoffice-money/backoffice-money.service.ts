@@ -168,13 +168,19 @@ export async function importPayments(
   return { fileID: fileId, ...counts };
 }
 
-/** `listUnmatchedPayments`: incoming payments no invoice claimed, oldest first. */
+/**
+ * `listUnmatchedPayments`: incoming payments no invoice claimed (a split payment's parts one by one),
+ * or with `status=information` the zero amounts kept as information, oldest first.
+ */
 export async function listUnmatchedPayments(db: Db, query: z.output<typeof listUnmatchedQuerySchema>) {
-  const { page, pageSize } = query;
-  const { found, total } = await repo.listUnmatchedPayments(db, page, pageSize);
+  const { page, pageSize, status } = query;
+  const { found, total } = await repo.listUnmatchedPayments(db, status, page, pageSize);
   return {
     items: found.map((p) => ({
       paymentID: p.id,
+      status,
+      part: p.part,
+      bgcSerial: p.bgcSerial,
       receivingBankgiro: p.receivingBankgiro,
       issuerID: p.issuerId,
       reference: p.reference,

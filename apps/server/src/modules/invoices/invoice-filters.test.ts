@@ -48,7 +48,8 @@ const unpaid = (i: Known) => i.state === 2 || i.state === 3;
 
 /** The rule of each filter, as docs/INVOICES.md "List filters" writes it. */
 const RULES: Record<InvoiceFilter, (i: Known) => boolean> = {
-  all: (i) => i.state !== 11,
+  // Neither 7 (an import preview's temporary draft, never a real invoice) nor 11 (deleted): spec §4.
+  all: (i) => i.state !== 7 && i.state !== 11,
   active: unpaid,
   overdue: (i) => unpaid(i) && i.dueDate < TODAY,
   paid: (i) => i.state === 4,
@@ -56,7 +57,7 @@ const RULES: Record<InvoiceFilter, (i: Known) => boolean> = {
   recharged: (i) => i.state === 5,
   pendingApproval: (i) => i.state === 9,
   queued: (i) => i.state === 6,
-  rejected: (i) => i.decision === 'rejected' && i.state !== 11,
+  rejected: (i) => i.decision === 'rejected' && i.state !== 7 && i.state !== 11,
 };
 
 /** The `bucket` filter: unpaid and that many days past due (docs/INVOICES.md), on top of the filter. */
@@ -273,6 +274,23 @@ describe('the invoice list filters return exactly the invoices of their rule', (
     expect(numbers).not.toContain(flow.deleted.number);
     expect(numbers).not.toContain(flow.resent.number);
     expect(got.items.some((i) => i.state === 11)).toBe(false);
+  });
+
+  it('"all" leaves out temporary drafts (7) and deleted invoices (11), in its items and its totals', async () => {
+    const temporary = mine.filter((i) => i.state === 7);
+    expect(temporary.length).toBeGreaterThan(0);
+    for (const query of ['filter=all', 'filter=all&from=1900-01-01&to=2199-12-31', 'filter=rejected']) {
+      const got = await listAll(query);
+      expect(
+        got.items.some((i) => i.state === 7 || i.state === 11),
+        query,
+      ).toBe(false);
+      const listed = mine.filter((i) => i.state !== 7 && i.state !== 11);
+      if (query.startsWith('filter=all')) {
+        expect(got.total, query).toBe(listed.length);
+        expect(got.totals, query).toEqual(totalsOf(listed));
+      }
+    }
   });
 
   it('every filter lists only invoices that "all" lists', async () => {

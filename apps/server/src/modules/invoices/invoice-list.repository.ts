@@ -16,7 +16,6 @@ import {
   inArray,
   lt,
   lte,
-  ne,
   notInArray,
   or,
   type SQL,
@@ -91,6 +90,12 @@ export function searchWhere(db: Db, issuerId: string, text: string): SQL | undef
   return or(numberOrOcrStartsWith(text), inArray(invoices.recipientId, recipientsNamed(db, issuerId, text)));
 }
 
+/**
+ * The states no list shows (spec §4): 7 temporary, an import preview's draft and never a real
+ * invoice, and 11 deleted. `all` is every other state, and every filter a part of it.
+ */
+const UNLISTED_STATES = [INVOICE_STATE.temporary, INVOICE_STATE.deleted];
+
 /** The filters of spec §4 that are a set of states (docs/INVOICES.md gives the meaning of each). */
 const FILTER_STATES: Readonly<Record<string, readonly number[]>> = {
   active: UNPAID_INVOICE_STATES,
@@ -112,8 +117,8 @@ function totalsWhere(filter: string): SQL | undefined {
   const states = FILTER_STATES[filter];
   if (states) return stateIn(t.state, states);
   // A deleted invoice keeps its decision (history) but is listed by no filter: see filterWhere.
-  if (filter === 'rejected') return and(eq(t.rejected, true), ne(t.state, INVOICE_STATE.deleted));
-  return ne(t.state, INVOICE_STATE.deleted);
+  if (filter === 'rejected') return and(eq(t.rejected, true), notInArray(t.state, UNLISTED_STATES));
+  return notInArray(t.state, UNLISTED_STATES);
 }
 
 /** The SQL of a list filter of spec §4 (docs/INVOICES.md gives the meaning of each). */
@@ -125,8 +130,8 @@ export function filterWhere(filter: string, today: string): SQL | undefined {
   // Deleting a rejected invoice keeps its decision (it is history, shown on the detail page), so the
   // deleted ones are left out here as in every filter: each lists a part of "all".
   if (filter === 'rejected')
-    return and(eq(invoices.decision, 'rejected'), ne(invoices.state, INVOICE_STATE.deleted));
-  return ne(invoices.state, INVOICE_STATE.deleted);
+    return and(eq(invoices.decision, 'rejected'), notInArray(invoices.state, UNLISTED_STATES));
+  return notInArray(invoices.state, UNLISTED_STATES);
 }
 
 /** The due dates of an overdue bucket as of `today`: `today - max` .. `today - min` (no lower end for 30+). */

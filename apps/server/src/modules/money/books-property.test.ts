@@ -23,8 +23,8 @@ import {
 /**
  * The bookkeeping invariant of docs/MONEY.md as a property: whatever happens in whatever order —
  * invoices sent and approved, recipients paying in full, in part or too much (on the OCR reference or
- * on a TK22 extra reference, and paying references nobody knows), payers taking deductions (TK21) off
- * a deposit, payouts, the daily job on later and later days, operators assigning unmatched payments —
+ * on a TK22 extra reference, and paying references nobody knows), payers splitting one payment over
+ * several TK22/TK23 references (issue #16), payers taking deductions (TK21) off a deposit, payouts, the daily job on later and later days, operators assigning unmatched payments —
  * every journal balances, every invoice's receivable postings are its remaining amount, every
  * settlement's rows add up to its totals, no settlement is negative and the bank paid exactly its
  * total, the bank holds exactly the deposits of the files less what the settlements paid, and the
@@ -45,6 +45,11 @@ type Step =
       viaExtraReference: boolean;
     }
   | { kind: 'deduct'; pick: number; amountMinor: number }
+  /**
+   * One payment split over TK22 parts for two invoices and one reference nobody knows, less a TK23
+   * credit (at most the first part), with a zero part when `zero` (issue #16).
+   */
+  | { kind: 'split'; pick: number; partMinor: number; creditMinor: number; zero: boolean }
   | { kind: 'stray'; amountMinor: number }
   | { kind: 'payout' }
   | { kind: 'daily'; days: number }
@@ -58,6 +63,7 @@ const STEP_KINDS = Object.keys({
   approve: true,
   pay: true,
   deduct: true,
+  split: true,
   stray: true,
   payout: true,
   daily: true,
@@ -89,6 +95,13 @@ const step: fc.Arbitrary<Step> = fc.oneof(
     pick: fc.nat(),
     amountMinor: fc.integer({ min: 1, max: 200_000 }),
   }),
+  fc.record({
+    kind: fc.constant('split' as const),
+    pick: fc.nat(),
+    partMinor: fc.integer({ min: 1, max: 300_000 }),
+    creditMinor: fc.integer({ min: 0, max: 300_000 }),
+    zero: fc.boolean(),
+  }),
   fc.record({ kind: fc.constant('stray' as const), amountMinor: fc.integer({ min: 1, max: 900_000 }) }),
   fc.record({ kind: fc.constant('payout' as const) }),
   fc.record({ kind: fc.constant('daily' as const), days: fc.integer({ min: 1, max: 40 }) }),
@@ -117,7 +130,7 @@ async function settlementsOff(): Promise<unknown[]> {
 }
 
 describe('the book stays sound under any sequence of money events', () => {
-  it('approve / BGMAX payments (full, part, over, stray, on a TK22, with TK21 deductions) / payout / daily job / assign', async () => {
+  it('approve / BGMAX payments (full, part, over, stray, on a TK22, split over TK22/TK23, with TK21 deductions) / payout / daily job / assign', async () => {
     let serial = 1;
     let runs = 0;
     const applied: Record<string, number> = {};
@@ -194,6 +207,35 @@ describe('the book stays sound under any sequence of money events', () => {
                   deduction: true,
                 },
               ]);
+              break;
+            }
+            case 'split': {
+              if (mine.length === 0) break;
+              const picked = [mine[s.pick % mine.length], mine[(s.pick + 1) % mine.length]] as string[];
+              const found = await t.db.select().from(invoices).where(inArray(invoices.id, picked));
+              const ocrOf = (id: string) =>
+                found.find((i) => i.id === id)?.ocr ?? `4${String(serial).padStart(9, '0')}`;
+              const credit = Math.min(s.creditMinor, s.partMinor);
+              const parts = [
+                { reference: ocrOf(picked[0] as string), amountMinor: s.partMinor },
+                { reference: ocrOf(picked[1] as string), amountMinor: s.partMinor + 1 },
+                { reference: `6${String(serial).padStart(9, '0')}`, amountMinor: 777 },
+                ...(credit > 0
+                  ? [
+                      {
+                        reference: `5${String(serial).padStart(5, '0')}`,
+                        amountMinor: credit,
+                        negative: true,
+                      },
+                    ]
+                  : []),
+                ...(s.zero ? [{ reference: ocrOf(picked[0] as string), amountMinor: 0 }] : []),
+              ];
+              const amountMinor = parts.reduce(
+                (sum, x) => sum + (x.negative ? -x.amountMinor : x.amountMinor),
+                0,
+              );
+              await importPays([{ reference: '', amountMinor, extraReferences: parts }]);
               break;
             }
             case 'stray':
@@ -283,7 +325,8 @@ describe('the book stays sound under any sequence of money events', () => {
         const mineSet = new Set(mine);
         for (const p of await t.db.select().from(payments).where(eq(payments.issuerId, issuer.id)))
           if (p.createdAt >= new Date('2026-03-02T00:00:00Z') && (!p.invoiceId || mineSet.has(p.invoiceId))) {
-            if (p.invoiceId || p.status === 'deduction') paymentStatuses.add(p.status);
+            if (p.invoiceId || p.status === 'deduction' || p.status === 'information')
+              paymentStatuses.add(p.status);
             else paymentStatuses.add('stray');
             if (p.invoiceId && p.overpaidMinor > 0) overpaid++;
           }
@@ -318,6 +361,7 @@ describe('the book stays sound under any sequence of money events', () => {
               { kind: 'stray', amountMinor: 12_345 },
               { kind: 'assign', pickPayment: 0, pickInvoice: 0 },
               { kind: 'deduct', pick: 1, amountMinor: 20_000 },
+              { kind: 'split', pick: 1, partMinor: 30_000, creditMinor: 5_000, zero: true },
               { kind: 'daily', days: 40 },
               { kind: 'payout' },
               { kind: 'daily', days: 40 },
@@ -367,7 +411,7 @@ describe('the book stays sound under any sequence of money events', () => {
     for (const kind of STEP_KINDS) expect(applied[kind], kind).toBeGreaterThan(0);
     // And the runs reached paid, part paid and charged-back invoices, matched payments and overpayments.
     expect([...statesSeen]).toEqual(expect.arrayContaining([3, 4, 5]));
-    expect([...paymentStatuses]).toEqual(expect.arrayContaining(['matched', 'deduction']));
+    expect([...paymentStatuses]).toEqual(expect.arrayContaining(['matched', 'deduction', 'information']));
     expect(overpaid).toBeGreaterThan(0);
     console.info(
       `books property: states ${[...statesSeen].sort()}, payments ${[...paymentStatuses].sort()}, carried ${carried}, charge backs settled ${chargeBacksSettled}, held ${held}, released ${released}, steps ${JSON.stringify(applied)}`,

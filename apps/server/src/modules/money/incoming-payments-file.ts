@@ -3,6 +3,7 @@ import {
   type BgmaxReferenceCode,
   type BgmaxSettlementPayment,
   bgmaxEndCounts,
+  bgmaxSectionTotals,
   createBgmaxSettlementFile,
   writeBgmax,
 } from '@portal/domain/bgmax';
@@ -18,7 +19,10 @@ export interface IncomingExtraReference {
   referenceCode?: BgmaxReferenceCode;
 }
 
-/** One TK20 payment, or with `deduction` a TK21 deduction (a credit the payer took off the deposit). */
+/**
+ * One TK20 payment, or with `deduction` a TK21 deduction (a credit the payer took off the deposit). Its
+ * amount may be zero, as Bankgirot may deliver one (kept as information by the import).
+ */
 export interface IncomingPayment extends BgmaxSettlementPayment {
   extraReferences?: readonly IncomingExtraReference[];
 }
@@ -56,10 +60,13 @@ export function incomingPaymentsFile(input: {
         paymentDate: input.paymentDate,
         currency: deposit.currency ?? 'SEK',
         depositSerialNumber: (input.firstDeposit ?? 1) + index,
-        payments: deposit.payments,
+        // The settlement's builder takes no zero amount (a settlement leaves rows of zero out): such a
+        // payment is built with 1 öre and given its zero below, and the deposit counted again.
+        payments: deposit.payments.map((p) => (p.amountMinor === 0 ? { ...p, amountMinor: 1 } : p)),
       }).sections;
       if (!section) throw new Error('no section');
       section.payments.forEach((p, i) => {
+        if (deposit.payments[i]?.amountMinor === 0) p.amountMinor = 0;
         p.bgcSerialNumber = String(serial++).padStart(12, '0');
         p.extraReferences = (deposit.payments[i]?.extraReferences ?? []).map((e) => ({
           sign: e.negative ? 'negative' : 'positive',
@@ -68,6 +75,7 @@ export function incomingPaymentsFile(input: {
           referenceCode: e.referenceCode ?? 2,
         }));
       });
+      section.deposit.amountMinor = Number(bgmaxSectionTotals(section.payments).amountMinor);
       return section;
     });
   const file: BgmaxFile = {

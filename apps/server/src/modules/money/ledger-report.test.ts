@@ -2,7 +2,7 @@ import type { LedgerResponse } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
 import { DEFAULT_REFERENCE_RATE_BP, recourseDate } from '@portal/domain/money-flow';
 import { translate } from '@portal/i18n';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { describe, expect, it } from 'vitest';
 import { approvedPlan, runDailyOn } from '../../../test/support/installment-plans';
@@ -195,6 +195,54 @@ describe('GET /api/limited/reports/ledger', () => {
     expect(row?.[12]).toBe('Debt collection');
   });
 
+  it('shows each collection step from the day its event was written, not from the day the due date implies (issue #16)', async () => {
+    const [inv] = await sentInvoices(t, { n: 1, approve: true, dueDate: '2026-04-01' });
+    if (!inv) throw new Error('one invoice');
+    const due = inv.dueDate;
+    // The daily job runs late, each step days after the one the due date implies (overdue on +1,
+    // reminder 1 on +10, reminder 2 on +24, collection on +38): on +5, +12, +30 and +45.
+    const runOn = (late: number, at = new Date(`${addDays(due, late)}T05:00:00Z`)) =>
+      runDailyJob(t.db, { date: addDays(due, late), now: at, referenceRateBp: DEFAULT_REFERENCE_RATE_BP });
+    await runOn(5);
+    await runOn(12);
+    // Reminder 2 just after midnight in Stockholm, still the day before in UTC: it is +30's.
+    const lateNight = new Date(`${addDays(due, 29)}T22:30:00Z`);
+    expect(todayIn(lateNight)).toBe(addDays(due, 30));
+    await runOn(30, lateNight);
+    await runOn(45);
+    const steps = await t.db
+      .select()
+      .from(invoiceEvents)
+      .where(and(eq(invoiceEvents.invoiceId, inv.id), inArray(invoiceEvents.event, [25, 8, 9, 10])));
+    expect(steps.map((e) => e.event).sort((a, b) => a - b)).toEqual([8, 9, 10, 25]);
+
+    const token = await t.login('demo');
+    const processOnDay = async (late: number) =>
+      (await wholeLedger(token, addDays(due, late))).items.find((i) => i.invoiceID === inv.id)?.process;
+    const expected: [number, string][] = [
+      [0, 'none'],
+      [1, 'none'],
+      [4, 'none'],
+      [5, 'overdue'],
+      [11, 'overdue'],
+      [12, 'reminder1'],
+      [29, 'reminder1'],
+      [30, 'reminder2'],
+      [44, 'reminder2'],
+      [45, 'collection'],
+      [50, 'collection'],
+    ];
+    for (const [late, process] of expected) expect(await processOnDay(late), `due + ${late}`).toBe(process);
+    // The export says the same as the screen on a day the due date alone would have called collection.
+    const xlsx = await t.app.inject({
+      url: `/api/limited/reports/ledger/export?date=${addDays(due, 40)}&fileType=excel&language=en-US`,
+      headers: bearer(token),
+    });
+    expect(xlsx.statusCode).toBe(200);
+    const row = (await sheetRows(xlsx.rawPayload)).find((r) => r[0] === inv.invoiceNumber);
+    expect(row?.[12]).toBe(translate('en-US', 'reports', 'ledger.process.reminder2'));
+  });
+
   it('exports the spec columns and the loan number as Excel and PDF, equal to the API', async () => {
     const { part, open } = await paidInPart();
     const token = await t.login('demo');
@@ -338,12 +386,12 @@ describe('installment plans in the ledger (issue #14)', () => {
 });
 
 describe('processOn', () => {
-  it('is no further than the date implies, and charged back once charged back by the date', () => {
-    const due = '2026-03-01';
-    expect(processOn({ chargedBack: false, dunningStep: 4, dueDate: due }, '2026-02-28')).toBe('none');
-    expect(processOn({ chargedBack: false, dunningStep: 0, dueDate: due }, '2026-06-01')).toBe('none');
-    expect(processOn({ chargedBack: false, dunningStep: 4, dueDate: due }, '2026-06-01')).toBe('collection');
-    expect(processOn({ chargedBack: false, dunningStep: 4, dueDate: due }, '2026-03-20')).toBe('reminder1');
-    expect(processOn({ chargedBack: true, dunningStep: 4, dueDate: due }, '2026-06-01')).toBe('chargedBack');
+  it('is the furthest step whose event was written by the date, or charged back once that was', () => {
+    expect(processOn({ chargedBack: false, stepReached: 0 })).toBe('none');
+    expect(processOn({ chargedBack: false, stepReached: 1 })).toBe('overdue');
+    expect(processOn({ chargedBack: false, stepReached: 2 })).toBe('reminder1');
+    expect(processOn({ chargedBack: false, stepReached: 3 })).toBe('reminder2');
+    expect(processOn({ chargedBack: false, stepReached: 4 })).toBe('collection');
+    expect(processOn({ chargedBack: true, stepReached: 4 })).toBe('chargedBack');
   });
 });

@@ -1,5 +1,5 @@
-import type { LedgerProcess, LedgerRow } from '@portal/contracts';
-import { DUNNING_STEPS, dunningStepOn } from '@portal/domain/money-flow';
+import { INVOICE_EVENT, type LedgerProcess, type LedgerRow } from '@portal/contracts';
+import { DUNNING_STEPS } from '@portal/domain/money-flow';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rows } from '../../db/migrate';
@@ -24,19 +24,44 @@ const PROCESS_BY_STEP: Record<number, LedgerProcess> = {
   [DUNNING_STEPS.collection]: 'collection',
 };
 
+/** The events of the collection steps and the step each one marks (docs/MONEY.md "The daily job"). */
+const STEP_EVENTS: readonly (readonly [number, number])[] = [
+  [INVOICE_EVENT.overdue, DUNNING_STEPS.overdue],
+  [INVOICE_EVENT.reminder1, DUNNING_STEPS.reminder1],
+  [INVOICE_EVENT.reminder2, DUNNING_STEPS.reminder2],
+  [INVOICE_EVENT.collection, DUNNING_STEPS.collection],
+];
+
 /**
- * Where an invoice was in collection on `date`: charged back when the charge back had been posted by
- * the end of the date (`chargedBack`; not its state today, which is 5 also for earlier dates);
- * otherwise the dunning step the daily job has reached, but no further than the step the date itself
- * implies (an invoice reminded today was not yet reminded on an earlier date).
+ * Where an invoice was in collection at the end of the report's date, from what had happened to it by
+ * then (`processFacts`): charged back once its charge back was written; otherwise the furthest
+ * collection step whose event was written (an invoice the daily job reminded late was not reminded
+ * on the days before, whatever its due date implies).
  */
-export function processOn(
-  invoice: { chargedBack: boolean; dunningStep: number; dueDate: string },
-  date: string,
-): LedgerProcess {
+export function processOn(invoice: { chargedBack: boolean; stepReached: number }): LedgerProcess {
   if (invoice.chargedBack) return 'chargedBack';
-  const step = Math.min(invoice.dunningStep, dunningStepOn(invoice.dueDate, date));
-  return PROCESS_BY_STEP[step] ?? 'none';
+  return PROCESS_BY_STEP[invoice.stepReached] ?? 'none';
+}
+
+/** The end of `date` in Europe/Stockholm: what was written before it had happened by that day. */
+const endOfDay = (date: string) => sql`((${date}::date + 1)::timestamp at time zone 'Europe/Stockholm')`;
+
+/**
+ * The facts `processOn` reads for row `o` of `openOn`, from the invoice's own events written by the
+ * end of `date` (index on invoice_events (invoice_id, at)): `step_reached`, the furthest collection
+ * step (25 overdue, 8 reminder 1, 9 reminder 2, 10 collection), and `charged_back_event` (22). Read for
+ * the answer's rows only.
+ */
+function processFacts(date: string): SQL {
+  const events = sql.raw(STEP_EVENTS.map(([event]) => event).join(', '));
+  const steps = sql.raw(STEP_EVENTS.map(([event, step]) => `when ${event} then ${step}`).join(' '));
+  return sql`coalesce((
+      select max(case e.event ${steps} end) from invoice_events e
+      where e.invoice_id = o.id and e.event in (${events}) and e.at < ${endOfDay(date)}), 0) as step_reached,
+    exists (
+      select 1 from invoice_events e
+      where e.invoice_id = o.id and e.event = ${sql.raw(String(INVOICE_EVENT.chargedBack))}
+        and e.at < ${endOfDay(date)}) as charged_back_event`;
 }
 
 /**
@@ -54,13 +79,13 @@ function openOn(issuerId: string, date: string): SQL {
       select invoice_id, sum(amount_minor) as remaining, bool_or(kind = 'chargeBack') as charged_back
       from postings
       where issuer_id = ${issuerId} and account = 'receivable' and invoice_id is not null
-        and at < ((${date}::date + 1)::timestamp at time zone 'Europe/Stockholm')
+        and at < ${endOfDay(date)}
       group by invoice_id
     ), open as (
       select i.id, i.invoice_number, i.invoice_date::text as invoice_date, i.due_date::text as due_date,
         i.service, r.name as customer, r.organization_number, r.city, r.sni, i.to_pay_minor as amount_minor,
         i.currency::text as currency, coalesce(b.remaining, i.remaining_minor) as remaining_minor,
-        coalesce(b.charged_back, false) as charged_back, i.dunning_step,
+        coalesce(b.charged_back, false) as charged_back,
         pl.id as plan_id, pl.loan_number
       from invoices i
       join recipients r on r.id = i.recipient_id
@@ -90,12 +115,13 @@ interface RawRow {
   currency: string;
   remaining_minor: string | number;
   charged_back: boolean;
-  dunning_step: number;
+  charged_back_event: boolean;
+  step_reached: number;
   plan_id: string | null;
   loan_number: string | null;
 }
 
-function toRow(r: RawRow, date: string): LedgerRow {
+function toRow(r: RawRow): LedgerRow {
   return {
     invoiceID: r.id,
     invoiceNumber: r.invoice_number,
@@ -109,10 +135,10 @@ function toRow(r: RawRow, date: string): LedgerRow {
     amountMinor: minorOf(r.amount_minor),
     currency: r.currency,
     remainingMinor: minorOf(r.remaining_minor),
-    process: processOn(
-      { chargedBack: r.charged_back, dunningStep: r.dunning_step, dueDate: r.due_date },
-      date,
-    ),
+    process: processOn({
+      chargedBack: r.charged_back || r.charged_back_event,
+      stepReached: Number(r.step_reached),
+    }),
     installmentPlanID: r.plan_id,
     loanNumber: r.loan_number,
   };
@@ -128,8 +154,12 @@ export async function ledgerPage(
   const column = sql.raw(SORT_COLUMNS[q.sort]);
   const found = rows<RawRow>(
     await db.execute(sql`${openOn(issuerId, q.date)}
-      select * from open order by ${column} ${direction}, invoice_number ${direction}, id
-      limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}`),
+      select o.*, ${processFacts(q.date)}
+      from (
+        select * from open order by ${column} ${direction}, invoice_number ${direction}, id
+        limit ${q.pageSize} offset ${(q.page - 1) * q.pageSize}
+      ) o
+      order by o.${column} ${direction}, o.invoice_number ${direction}, o.id`),
   );
   const totals = rows<{
     currency: string;
@@ -148,7 +178,7 @@ export async function ledgerPage(
   }));
   return {
     date: q.date,
-    items: found.map((r) => toRow(r, q.date)),
+    items: found.map(toRow),
     total: totals.reduce((s, t) => s + t.count, 0),
     page: q.page,
     pageSize: q.pageSize,
@@ -159,7 +189,9 @@ export async function ledgerPage(
 /** Every row of the ledger on `date`, by invoice number, for the export files. */
 export async function ledgerRows(db: Db, issuerId: string, date: string): Promise<LedgerRow[]> {
   const found = rows<RawRow>(
-    await db.execute(sql`${openOn(issuerId, date)} select * from open order by invoice_number, id`),
+    await db.execute(
+      sql`${openOn(issuerId, date)} select o.*, ${processFacts(date)} from open o order by o.invoice_number, o.id`,
+    ),
   );
-  return found.map((r) => toRow(r, date));
+  return found.map(toRow);
 }

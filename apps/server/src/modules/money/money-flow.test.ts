@@ -754,7 +754,7 @@ describe('BGMAX deductions and extra references', () => {
         amountMinor: 10_000,
         extraReferences: [{ reference: ocr(two), amountMinor: 10_000 }],
       },
-      // Two invoices in one payment: which part pays which is for an operator to decide.
+      // Two invoices in one payment, split by the payer: each part pays its own (issue #16).
       {
         reference: '',
         amountMinor: 20_000,
@@ -781,7 +781,7 @@ describe('BGMAX deductions and extra references', () => {
       operatorId: null,
       now: t.clock.now(),
     });
-    expect(result).toMatchObject({ payments: 5, matched: 3, unmatched: 2, deductions: 0 });
+    expect(result).toMatchObject({ payments: 5, registered: 6, matched: 5, unmatched: 1, deductions: 0 });
     const byId = new Map(
       (
         await t.db
@@ -792,17 +792,18 @@ describe('BGMAX deductions and extra references', () => {
     );
     expect(byId.get(one.id)).toMatchObject({ state: 4, remainingMinor: 0 });
     expect(byId.get(two.id)).toMatchObject({ state: 3, remainingMinor: two.toPayMinor - 10_000 });
-    expect(byId.get(three.id)).toMatchObject({ state: 2, remainingMinor: three.toPayMinor });
-    expect(byId.get(four.id)).toMatchObject({ state: 3, remainingMinor: four.toPayMinor - 1_000 });
+    expect(byId.get(three.id)).toMatchObject({ state: 3, remainingMinor: three.toPayMinor - 15_000 });
+    expect(byId.get(four.id)).toMatchObject({ state: 3, remainingMinor: four.toPayMinor - 5_000 - 1_000 });
     const of = await t.db
       .select()
       .from(payments)
       .where(eq(payments.fileId, result.fileId))
-      .orderBy(asc(payments.bgcSerial));
+      .orderBy(asc(payments.bgcSerial), asc(payments.part));
     expect(of.map((p) => [p.status, p.invoiceId, p.reference, p.amountMinor])).toEqual([
       ['matched', one.id, ocr(one), one.toPayMinor],
       ['matched', two.id, ocr(two), 10_000],
-      ['unmatched', null, `${ocr(three)} ${ocr(four)}`, 20_000],
+      ['matched', three.id, ocr(three), 15_000],
+      ['matched', four.id, ocr(four), 5_000],
       ['unmatched', null, ocr(three), 30_000],
       ['matched', four.id, ocr(four), 1_000],
     ]);

@@ -27,11 +27,15 @@ import { insertPostingRows } from './ledger';
 import {
   acceptsPayment,
   applyPayment,
+  dedupeKeysOf,
   emptyBatch,
   type Incoming,
   type MatchBatch,
+  type MatchCounts,
   matchPayments,
   type PaymentTarget,
+  referencesOf,
+  splitParts,
 } from './payment-matching';
 
 /** Any constant: imports take this transaction-level advisory lock, one file at a time. */
@@ -66,13 +70,15 @@ export interface ImportResult {
   duplicateFile: boolean;
   /** Payments and deductions in the file. */
   payments: number;
-  /** New payments registered now (a payment already known from another file is not). */
+  /** Payment rows registered now: one per part of a split payment; none for a payment known before. */
   registered: number;
   matched: number;
   /** Payments kept for an operator to assign (deductions are not among them). */
   unmatched: number;
-  /** TK21 deductions registered now: money taken off the deposit, never assigned to an invoice. */
+  /** Deductions registered now (TK21, a split payment's TK23 part): never assigned to an invoice. */
   deductions: number;
+  /** Zero amounts registered now (a TK20 or a part of nothing): kept as information, never booked. */
+  information: number;
   overpayments: number;
   /** Signed sum of the file's payments, minor units. */
   totalMinor: number;
@@ -117,6 +123,7 @@ function flatten(
     reference: p.reference,
     extraReference: soleExtraReference(p),
     extraReferences: p.extraReferences.map((e) => e.reference).filter((r) => r !== ''),
+    parts: splitParts(p),
     amountMinor: bgmaxSignedAmount(p),
     deduction: p.kind === 'deduction',
     payerBankgiro: p.senderBankgiro,
@@ -131,8 +138,9 @@ function flatten(
  * (shared/domain/bgmax.md §3, §4): under extended form registration the payer's references come as
  * TK22/TK23 records instead of (code 0) or besides (code 3) the TK20's. Only an unambiguous one
  * counts: exactly one extra reference, a TK22, whose amount is the whole payment or zero (not split).
- * Several references, a TK23 credit or a split amount say the money belongs to several invoices, which
- * one payment cannot be: an operator decides. Never for a deduction.
+ * Several references, a TK23 credit or a split amount say the money belongs to several invoices: it is
+ * registered part by part when the parts add up (`splitParts`), else an operator decides. Never for a
+ * deduction.
  */
 function soleExtraReference(
   p: Pick<BgmaxPayment, 'kind' | 'amountMinor' | 'extraReferences'>,
@@ -178,9 +186,9 @@ function scanFile(bytes: Uint8Array): FileScan {
       totalMinor += bgmaxSignedAmount(p);
       bankgiros.add(section.payeeBankgiro);
       if (p.kind === 'deduction') continue;
-      if (OCR_LIKE.test(p.reference)) references.add(`${section.payeeBankgiro}:${p.reference}`);
-      const extra = soleExtraReference(p);
-      if (extra !== null && OCR_LIKE.test(extra)) references.add(`${section.payeeBankgiro}:${extra}`);
+      const may = { reference: p.reference, extraReference: soleExtraReference(p), parts: splitParts(p) };
+      for (const ref of referencesOf(may))
+        if (OCR_LIKE.test(ref)) references.add(`${section.payeeBankgiro}:${ref}`);
     }
   });
   return { scan, count, totalMinor, bankgiros, references };
@@ -284,6 +292,7 @@ async function importInTransaction(
       matched: 0,
       unmatched: 0,
       deductions: 0,
+      information: 0,
       overpayments: 0,
       totalMinor: file.totalMinor,
     };
@@ -308,27 +317,26 @@ async function importInTransaction(
     operatorId: opts.operatorId,
     importedAt: at,
   });
-  const counts = { matched: 0, deductions: 0, overpayments: 0 };
+  const counts: MatchCounts = { matched: 0, unmatched: 0, deductions: 0, information: 0, overpayments: 0 };
   const pipeline = new WritePipeline(2);
   const batchSize = opts.batchSize ?? IMPORT_BATCH;
   // Dedupe keys of the file so far: a payment twice in one file is registered once.
   const seen = new Set<string>();
-  let registered = 0;
 
   const runBatch = async (incoming: Incoming[]) => {
     const existing = new Set(
       rows<{ dedupe_key: string }>(
         await tx.execute(
-          sql`select dedupe_key from payments where dedupe_key in ${inList(incoming.map((p) => p.dedupeKey))}`,
+          sql`select dedupe_key from payments where dedupe_key in ${inList(incoming.flatMap(dedupeKeysOf))}`,
         ),
       ).map((e) => e.dedupe_key),
     );
+    // Known when it was registered whole or part by part (docs/MONEY.md "Split payments").
     const fresh = incoming.filter((p) => {
-      if (existing.has(p.dedupeKey) || seen.has(p.dedupeKey)) return false;
+      if (seen.has(p.dedupeKey) || dedupeKeysOf(p).some((key) => existing.has(key))) return false;
       seen.add(p.dedupeKey);
       return true;
     });
-    registered += fresh.length;
     // Read after the earlier batches' writes (the same connection, in order): as they left them.
     const targets = await readTargets(tx, fresh, issuerOf);
     const ctx = { fileId, at, issuerOf, targets, counts };
@@ -361,20 +369,22 @@ async function importInTransaction(
   await pipeline.drain();
   // Issue #13: e.g. payments of invoices taken over from Fortnox go back to the issuer's Fortnox books.
   await opts.afterApplied?.(tx, { fileId }, at);
-  const unmatched = registered - counts.matched - counts.deductions;
+  const { matched, unmatched, deductions, information, overpayments } = counts;
+  const registered = matched + unmatched + deductions + information;
   await tx
     .update(paymentFiles)
-    .set({ registeredCount: registered, matchedCount: counts.matched, unmatchedCount: unmatched })
+    .set({ registeredCount: registered, matchedCount: matched, unmatchedCount: unmatched })
     .where(eq(paymentFiles.id, fileId));
   return {
     fileId,
     duplicateFile: false,
     payments: file.count,
     registered,
-    matched: counts.matched,
+    matched,
     unmatched,
-    deductions: counts.deductions,
-    overpayments: counts.overpayments,
+    deductions,
+    information,
+    overpayments,
     totalMinor: file.totalMinor,
   };
 }
@@ -402,7 +412,7 @@ function keyLists(keys: Iterable<string>): { issuerIds: string; ocrs: string } {
 }
 
 /**
- * Locks every invoice the file's payments may name (its own reference and its sole TK22's) in one
+ * Locks every invoice the file's payments may name (its own reference, its sole TK22's, its parts') in one
  * statement, in the (issuer, ocr) index's order, returning no rows: the batches read them later.
  * A LATERAL subquery with a locking clause is never flattened into a join, so each key is one probe
  * of the index. As a join, the planner hashed the whole invoices table for 95,000 keys and sorted the
@@ -437,9 +447,7 @@ async function readTargets(
   for (const p of fresh) {
     const issuerId = issuerOf.get(p.bankgiro);
     if (p.deduction || !issuerId) continue;
-    if (OCR_LIKE.test(p.reference)) wanted.add(`${issuerId}:${p.reference}`);
-    if (p.extraReference !== null && OCR_LIKE.test(p.extraReference))
-      wanted.add(`${issuerId}:${p.extraReference}`);
+    for (const ref of referencesOf(p)) if (OCR_LIKE.test(ref)) wanted.add(`${issuerId}:${ref}`);
   }
   const targets = new Map<string, PaymentTarget>();
   if (wanted.size === 0) return targets;
@@ -522,6 +530,7 @@ const PAYMENT_COLUMNS = {
   payerName: 'text',
   channel: 'int',
   bgcSerial: 'text',
+  part: 'int',
   appliedMinor: 'bigint',
   overpaidMinor: 'bigint',
   remainingAfterMinor: 'bigint',
@@ -546,7 +555,7 @@ export interface AssignResult {
  * invoice (paid, part paid, overpaid or passed on), taken from the unmatched payments. The payment and
  * the invoice are locked; a payment already matched or assigned answers 409
  * `payments.already_assigned`, a TK21 deduction (money off a deposit, no payment) 409
- * `payments.deduction`, an invoice that cannot take it (state, currency) 409
+ * `payments.deduction`, a zero amount kept as information 409 `payments.information`, an invoice that cannot take it (state, currency) 409
  * `invoices.invalid_transition`. One transaction with its audit row.
  */
 export async function assignPayment(
@@ -562,6 +571,7 @@ export async function assignPayment(
     const payment = await lockById(tx, payments, paymentId);
     if (!payment) throw new ApiError('payments.not_found');
     if (payment.status === 'deduction') throw new ApiError('payments.deduction');
+    if (payment.status === 'information') throw new ApiError('payments.information');
     if (payment.status !== 'unmatched') throw new ApiError('payments.already_assigned');
     const invoice = await lockById(tx, invoices, invoiceId);
     if (!invoice) throw new ApiError('invoices.not_found');

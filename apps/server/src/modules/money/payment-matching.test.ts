@@ -4,10 +4,13 @@ import { describe, expect, it } from 'vitest';
 import type { PostingRow } from './ledger';
 import {
   acceptsPayment,
+  dedupeKeysOf,
   emptyBatch,
   type Incoming,
+  type MatchCounts,
   matchPayments,
   type PaymentTarget,
+  splitParts,
 } from './payment-matching';
 
 // The matching of incoming payments without a database: the targets are plain objects, as the import
@@ -26,6 +29,7 @@ function incoming(over: Partial<Incoming>): Incoming {
     reference: '',
     extraReference: null,
     extraReferences: [],
+    parts: null,
     amountMinor: 10_000,
     deduction: false,
     payerBankgiro: null,
@@ -53,7 +57,7 @@ function target(over: Partial<PaymentTarget>): PaymentTarget {
 
 function run(payments: Incoming[], targets: PaymentTarget[]) {
   const batch = emptyBatch();
-  const counts = { matched: 0, deductions: 0, overpayments: 0 };
+  const counts: MatchCounts = { matched: 0, unmatched: 0, deductions: 0, information: 0, overpayments: 0 };
   matchPayments(
     payments,
     0,
@@ -103,7 +107,7 @@ describe('matching incoming payments', () => {
       ['matched', 0, 500, 0],
     ]);
     expect(invoice).toMatchObject({ state: INVOICE_STATE.paid, remainingMinor: 0, touched: true });
-    expect(counts).toEqual({ matched: 3, deductions: 0, overpayments: 1 });
+    expect(counts).toEqual({ matched: 3, unmatched: 0, deductions: 0, information: 0, overpayments: 1 });
     expectBalanced(batch.postings);
     expect(byAccount(batch.postings)).toMatchObject({
       bank: 25_500,
@@ -122,27 +126,152 @@ describe('matching incoming payments', () => {
     expect(invoice).toMatchObject({ state: INVOICE_STATE.partPaid, remainingMinor: 6_000 });
   });
 
-  it('leaves unmatched what it cannot apply: another currency, a zero amount, an unknown bankgiro, an unpayable state', () => {
+  it('leaves unmatched what it cannot apply: another currency, an unknown bankgiro, an unpayable state', () => {
     const open = target({ ocr: '1', currency: 'SEK' });
     const pending = target({ ocr: '2', state: INVOICE_STATE.pending });
     const { batch, counts } = run(
       [
         incoming({ reference: '1', currency: 'EUR' }),
-        incoming({ reference: '1', amountMinor: 0 }),
         incoming({ reference: '1', bankgiro: '9999-9999' }),
         incoming({ reference: '2' }),
         incoming({ reference: '', extraReferences: ['11', '12'] }),
       ],
       [open, pending],
     );
-    expect(batch.payments.map((p) => p.status)).toEqual(Array(5).fill('unmatched'));
-    expect(batch.payments[2]?.issuerId).toBeNull();
-    expect(batch.payments[4]?.reference).toBe('11 12');
+    expect(batch.payments.map((p) => p.status)).toEqual(Array(4).fill('unmatched'));
+    expect(batch.payments[1]?.issuerId).toBeNull();
+    expect(batch.payments[3]?.reference).toBe('11 12');
     expect(open).toMatchObject({ remainingMinor: 25_000, touched: false });
-    expect(counts.matched).toBe(0);
+    expect(counts).toMatchObject({ matched: 0, unmatched: 4 });
     expectBalanced(batch.postings);
     const sent = 10_000 * 4;
     expect(byAccount(batch.postings)).toEqual({ bank: sent, unmatched_payments: -sent });
+  });
+
+  it('keeps a zero amount as information: never applied, never booked, never lost', () => {
+    const open = target({ ocr: '1' });
+    const { batch, counts } = run(
+      [
+        incoming({ reference: '1', amountMinor: 0 }),
+        incoming({ reference: '', amountMinor: 0, extraReferences: ['1', '2'] }),
+      ],
+      [open],
+    );
+    expect(batch.payments.map((p) => [p.status, p.reference, p.amountMinor, p.invoiceId])).toEqual([
+      ['information', '1', 0, null],
+      ['information', '1 2', 0, null],
+    ]);
+    expect(batch.payments[0]?.issuerId).toBe(ISSUER);
+    expect(counts).toMatchObject({ matched: 0, unmatched: 0, information: 2 });
+    expect(batch.postings).toEqual([]);
+    expect(open).toMatchObject({ remainingMinor: 25_000, touched: false });
+  });
+
+  describe('a payment split over its extra references (issue #16)', () => {
+    const extra = (reference: string, amountMinor: number, sign: 'positive' | 'negative' = 'positive') => ({
+      sign,
+      reference,
+      amountMinor,
+      referenceCode: 2 as const,
+    });
+    const split = (amountMinor: number, refs: ReturnType<typeof extra>[]) =>
+      splitParts({ kind: 'payment', amountMinor, extraReferences: refs });
+
+    it('is split when two or more extra references add up to the amount, a TK23 taken off', () => {
+      // Bankgirot's own example (shared/domain/bgmax.md §3): 100 000 + 50 000 + 40 000 − 50 000.
+      expect(
+        split(140_000, [
+          extra('7495575', 100_000),
+          extra('695668', 50_000),
+          extra('8988777', 40_000),
+          extra('74450', 50_000, 'negative'),
+        ]),
+      ).toEqual([
+        { part: 1, reference: '7495575', amountMinor: 100_000 },
+        { part: 2, reference: '695668', amountMinor: 50_000 },
+        { part: 3, reference: '8988777', amountMinor: 40_000 },
+        { part: 4, reference: '74450', amountMinor: -50_000 },
+      ]);
+      // Not split: amounts that do not add up, all zero (not split by the payer), one reference, a
+      // deduction, a payment of nothing.
+      expect(split(30_000, [extra('1', 20_000), extra('2', 5_000)])).toBeNull();
+      expect(split(30_000, [extra('1', 0), extra('2', 0)])).toBeNull();
+      expect(split(30_000, [extra('1', 30_000)])).toBeNull();
+      expect(
+        splitParts({
+          kind: 'deduction',
+          amountMinor: 30_000,
+          extraReferences: [extra('1', 15_000), extra('2', 15_000)],
+        }),
+      ).toBeNull();
+      expect(split(0, [extra('1', 5), extra('2', 5, 'negative')])).toBeNull();
+      // Added up exactly: in floats max + 2 rounds to max + 1, and less 1 would "equal" max.
+      const max = Number.MAX_SAFE_INTEGER;
+      expect(split(max, [extra('1', max), extra('2', 2), extra('3', 1, 'negative')])).toBeNull();
+      expect(split(max, [extra('1', max), extra('2', 1), extra('3', 1, 'negative')])).toHaveLength(3);
+    });
+
+    it('applies each part to the invoice its reference names, as its own row; the rest waits part by part', () => {
+      const a = target({ id: 'inv-a', ocr: '11', remainingMinor: 100_000 });
+      const b = target({ id: 'inv-b', ocr: '22', remainingMinor: 30_000 });
+      const p = incoming({
+        dedupeKey: 'bg|2026-11-25|1|7|TK20',
+        reference: '',
+        amountMinor: 140_000,
+        extraReferences: ['11', '22', '99', '74450'],
+        parts: [
+          { part: 1, reference: '11', amountMinor: 100_000 },
+          { part: 2, reference: '22', amountMinor: 50_000 },
+          { part: 3, reference: '99', amountMinor: 40_000 },
+          { part: 4, reference: '74450', amountMinor: -50_000 },
+        ],
+      });
+      const { batch, counts } = run([p], [a, b]);
+      expect(
+        batch.payments.map((r) => [r.dedupeKey, r.part, r.status, r.invoiceId, r.reference, r.amountMinor]),
+      ).toEqual([
+        ['bg|2026-11-25|1|7|TK20|1', 1, 'matched', 'inv-a', '11', 100_000],
+        ['bg|2026-11-25|1|7|TK20|2', 2, 'matched', 'inv-b', '22', 50_000],
+        ['bg|2026-11-25|1|7|TK20|3', 3, 'unmatched', null, '99', 40_000],
+        ['bg|2026-11-25|1|7|TK20|4', 4, 'deduction', null, '74450', -50_000],
+      ]);
+      expect(dedupeKeysOf(p)).toEqual([p.dedupeKey, ...batch.payments.map((r) => r.dedupeKey)]);
+      expect(batch.payments[1]).toMatchObject({ appliedMinor: 30_000, overpaidMinor: 20_000 });
+      expect(a).toMatchObject({ state: INVOICE_STATE.paid, remainingMinor: 0 });
+      expect(b).toMatchObject({ state: INVOICE_STATE.paid, remainingMinor: 0 });
+      expect(counts).toEqual({ matched: 2, unmatched: 1, deductions: 1, information: 0, overpayments: 1 });
+      expectBalanced(batch.postings);
+      // The bank takes exactly the TK20's amount: the parts add up to it.
+      expect(byAccount(batch.postings)).toEqual({
+        bank: 140_000,
+        receivable: -130_000,
+        overpayments: -20_000,
+        unmatched_payments: -40_000,
+        payment_deductions: 50_000,
+      });
+    });
+
+    it('applies the whole payment to the invoice its own reference names, parts or not; keeps a zero part as information', () => {
+      const own = target({ id: 'inv-own', ocr: '5' });
+      const other = target({ id: 'inv-other', ocr: '6' });
+      const parts = [
+        { part: 1, reference: '6', amountMinor: 10_000 },
+        { part: 2, reference: '7', amountMinor: 0 },
+      ];
+      const { batch } = run(
+        [
+          incoming({ reference: '5', amountMinor: 10_000, parts }),
+          incoming({ reference: '', amountMinor: 10_000, parts, dedupeKey: 'k2' }),
+        ],
+        [own, other],
+      );
+      expect(batch.payments.map((r) => [r.status, r.invoiceId, r.part ?? null, r.amountMinor])).toEqual([
+        ['matched', 'inv-own', null, 10_000],
+        ['matched', 'inv-other', 1, 10_000],
+        ['information', null, 2, 0],
+      ]);
+      expect(batch.payments[2]?.dedupeKey).toBe('k2|2');
+    });
   });
 
   it('keeps a deduction (TK21) apart: no invoice, booked off the bank against payment_deductions', () => {

@@ -1,4 +1,5 @@
 import { canTransition, INVOICE_STATE, type InvoiceState, stateAfterPayment } from '@portal/contracts';
+import { type BgmaxPayment, bgmaxExtraReferenceSignedAmount } from '@portal/domain/bgmax';
 import type { payments } from '../../db/schema';
 import { uuidv7 } from '../../lib/uuid7';
 import { isFinanced, journalRows, type PostingRow } from './ledger';
@@ -23,12 +24,71 @@ export interface Incoming {
   extraReference: string | null;
   /** The TK22/TK23 references in file order, shown for a payment with a blank reference. */
   extraReferences: string[];
+  /**
+   * The payment as the payer split it over its extra references (`splitParts`), registered part by
+   * part when `reference` names no invoice; null when it is not split.
+   */
+  parts: IncomingPart[] | null;
   amountMinor: number;
   deduction: boolean;
   payerBankgiro: string | null;
   payerName: string;
   channel: number;
   bgcSerial: string;
+}
+
+/** One part of a payment the payer split over its extra references (docs/MONEY.md "Split payments"). */
+export interface IncomingPart {
+  /** Its extra reference's place among the payment's TK22/TK23, 1-based: `payments.part`. */
+  part: number;
+  reference: string;
+  /** Signed: a TK23's part is negative. */
+  amountMinor: number;
+}
+
+/** What an import registered, by what became of each row (a split payment's parts count one by one). */
+export interface MatchCounts {
+  matched: number;
+  unmatched: number;
+  deductions: number;
+  information: number;
+  overpayments: number;
+}
+
+/**
+ * The parts of a payment split over its extra references (shared/domain/bgmax.md §3): two or more
+ * TK22/TK23 whose signed amounts (TK23 negative) add up to the TK20's amount, each part its extra
+ * reference's; null for anything else (a deduction, a zero payment, one extra reference, or amounts
+ * that do not add up, e.g. all zero when the payer did not split it).
+ */
+export function splitParts(
+  p: Pick<BgmaxPayment, 'kind' | 'amountMinor' | 'extraReferences'>,
+): IncomingPart[] | null {
+  if (p.kind === 'deduction' || p.amountMinor <= 0 || p.extraReferences.length < 2) return null;
+  const parts = p.extraReferences.map((e, i) => ({
+    part: i + 1,
+    reference: e.reference,
+    amountMinor: bgmaxExtraReferenceSignedAmount(e),
+  }));
+  // Exact whatever the amounts: a sum past the safe range must not round into equality.
+  const sum = parts.reduce((s, x) => s + BigInt(x.amountMinor), 0n);
+  return sum === BigInt(p.amountMinor) ? parts : null;
+}
+
+/** A part's dedupe key: its payment's with the part's number, so that each part is unique. */
+export const partKey = (dedupeKey: string, part: number): string => `${dedupeKey}|${part}`;
+
+/** Every dedupe key a payment may have been registered under: whole, or part by part. */
+export function dedupeKeysOf(p: Pick<Incoming, 'dedupeKey' | 'parts'>): string[] {
+  return [p.dedupeKey, ...(p.parts ?? []).map((x) => partKey(p.dedupeKey, x.part))];
+}
+
+/** The references a payment may be matched on: its own, its sole TK22's, and its parts'. */
+export function referencesOf(p: Pick<Incoming, 'reference' | 'extraReference' | 'parts'>): string[] {
+  const refs = [p.reference];
+  if (p.extraReference !== null) refs.push(p.extraReference);
+  for (const x of p.parts ?? []) refs.push(x.reference);
+  return refs;
 }
 
 /** An invoice as matching sees it, updated in memory as the file's payments apply in order. */
@@ -56,7 +116,8 @@ export const emptyBatch = (): MatchBatch => ({ payments: [], postings: [], touch
 
 /**
  * Matches the payments `fresh[from..to)` in file order (the targets change in memory as they do) and
- * adds the rows to write to `batch`: each payment (with its timeline facts) and its journal. Pure: no
+ * adds the rows to write to `batch`: each payment (with its timeline facts) and its journal; a payment
+ * split over its extra references whose own reference names no invoice, part by part. Pure: no
  * database, no clock (the caller passes `at`); the import reads and locks the targets before and writes
  * the batch after (payment-import.ts). Tested on its own in payment-matching.test.ts.
  */
@@ -69,34 +130,21 @@ export function matchPayments(
     at: Date;
     issuerOf: Map<string, string>;
     targets: Map<string, PaymentTarget>;
-    counts: { matched: number; deductions: number; overpayments: number };
+    counts: MatchCounts;
   },
   batch: MatchBatch,
 ): void {
-  const { fileId, at, issuerOf, targets, counts } = ctx;
+  const { fileId, at, issuerOf, targets } = ctx;
   for (let k = from; k < to; k++) {
     const p = fresh[k] as Incoming;
-    // Time-ordered: the payments' indexes on their id grow at one end (lib/uuid7.ts).
-    const paymentId = uuidv7();
     const issuerId = issuerOf.get(p.bankgiro) ?? null;
-    const own = issuerId ? targets.get(`${issuerId}:${p.reference}`) : undefined;
-    // The TK20's reference first; only when it names no invoice, its sole TK22's.
-    const viaExtra =
-      !own && issuerId && p.extraReference ? targets.get(`${issuerId}:${p.extraReference}`) : undefined;
-    const target = own ?? viaExtra;
-    const base = {
-      id: paymentId,
+    const find = (reference: string | null) =>
+      issuerId && reference ? targets.get(`${issuerId}:${reference}`) : undefined;
+    const own = find(p.reference);
+    const row = {
       fileId,
-      dedupeKey: p.dedupeKey,
       receivingBankgiro: p.bankgiro,
-      // The reference the payment was made on: its own, the TK22 it was matched on, or when its own
-      // is blank its extra references (for the operator who assigns it).
-      reference: viaExtra
-        ? (p.extraReference ?? '')
-        : p.reference === ''
-          ? p.extraReferences.join(' ')
-          : p.reference,
-      amountMinor: p.amountMinor,
+      issuerId,
       currency: p.currency,
       paymentDate: p.paymentDate,
       payerBankgiro: p.payerBankgiro,
@@ -105,37 +153,91 @@ export function matchPayments(
       bgcSerial: p.bgcSerial,
       createdAt: at,
     };
-    if (p.deduction) {
-      // Money taken off the deposit (a credit the payer deducted), not a payment of an invoice: kept
-      // as such, out of the unmatched queue, and booked off the bank so the bank holds the deposit.
-      counts.deductions++;
-      batch.payments.push({ ...base, issuerId, invoiceId: null, status: 'deduction' });
-      batch.postings.push(...heldJournal('deduction', issuerId, p.currency, p.amountMinor, paymentId, at));
+    if (!own && p.parts) {
+      // Split by the payer: each part on its own, as its reference says (a TK23's is a deduction).
+      for (const x of p.parts)
+        registerRow(
+          { ...row, dedupeKey: partKey(p.dedupeKey, x.part), part: x.part, reference: x.reference },
+          x.amountMinor,
+          x.amountMinor < 0,
+          find(x.reference),
+          ctx,
+          batch,
+        );
       continue;
     }
-    const usable =
-      target && p.amountMinor > 0 && target.currency === p.currency && acceptsPayment(target.state);
-    if (!target || !usable) {
-      batch.payments.push({ ...base, issuerId, invoiceId: null, status: 'unmatched' });
-      batch.postings.push(...heldJournal('unmatched', issuerId, p.currency, p.amountMinor, paymentId, at));
-      continue;
-    }
-    const applied = applyPayment(target, p.amountMinor, paymentId, at);
-    batch.touched.add(target);
-    batch.postings.push(...applied.postings);
-    if (applied.overpaidMinor > 0) counts.overpayments++;
-    counts.matched++;
-    batch.payments.push({
-      ...base,
-      issuerId: target.issuerId,
-      invoiceId: target.id,
-      status: 'matched',
-      appliedMinor: applied.appliedMinor,
-      overpaidMinor: applied.overpaidMinor,
-      remainingAfterMinor: applied.remainingAfterMinor,
-      forwarded: applied.forwarded,
-    });
+    // The TK20's reference first; only when it names no invoice, its sole TK22's.
+    const viaExtra = own ? undefined : find(p.extraReference);
+    // The reference the payment was made on: its own, the TK22 it was matched on, or when its own is
+    // blank its extra references (for the operator who assigns it).
+    const reference = viaExtra
+      ? (p.extraReference ?? '')
+      : p.reference === ''
+        ? p.extraReferences.join(' ')
+        : p.reference;
+    registerRow(
+      { ...row, dedupeKey: p.dedupeKey, reference },
+      p.amountMinor,
+      p.deduction,
+      own ?? viaExtra,
+      ctx,
+      batch,
+    );
   }
+}
+
+/**
+ * One payment row (a whole payment or a part of one) and its journal, added to `batch`: a zero amount
+ * is information only (nothing moves, nothing is booked or assigned), a deduction is held apart, a
+ * payment is applied to `target` when it can take it, else kept unmatched for an operator.
+ */
+function registerRow(
+  row: Omit<typeof payments.$inferInsert, 'id' | 'status' | 'amountMinor'>,
+  amountMinor: number,
+  deduction: boolean,
+  target: PaymentTarget | undefined,
+  ctx: { at: Date; counts: MatchCounts },
+  batch: MatchBatch,
+): void {
+  const { at, counts } = ctx;
+  // Time-ordered: the payments' indexes on their id grow at one end (lib/uuid7.ts).
+  const id = uuidv7();
+  const base = { ...row, id, amountMinor, invoiceId: null };
+  const issuerId = row.issuerId ?? null;
+  if (amountMinor === 0) {
+    counts.information++;
+    batch.payments.push({ ...base, status: 'information' });
+    return;
+  }
+  if (deduction) {
+    // Money taken off the deposit (a credit the payer deducted), not a payment of an invoice: kept
+    // as such, out of the unmatched queue, and booked off the bank so the bank holds the deposit.
+    counts.deductions++;
+    batch.payments.push({ ...base, status: 'deduction' });
+    batch.postings.push(...heldJournal('deduction', issuerId, row.currency, amountMinor, id, at));
+    return;
+  }
+  if (!target || amountMinor < 0 || target.currency !== row.currency || !acceptsPayment(target.state)) {
+    counts.unmatched++;
+    batch.payments.push({ ...base, status: 'unmatched' });
+    batch.postings.push(...heldJournal('unmatched', issuerId, row.currency, amountMinor, id, at));
+    return;
+  }
+  const applied = applyPayment(target, amountMinor, id, at);
+  batch.touched.add(target);
+  batch.postings.push(...applied.postings);
+  if (applied.overpaidMinor > 0) counts.overpayments++;
+  counts.matched++;
+  batch.payments.push({
+    ...base,
+    issuerId: target.issuerId,
+    invoiceId: target.id,
+    status: 'matched',
+    appliedMinor: applied.appliedMinor,
+    overpaidMinor: applied.overpaidMinor,
+    remainingAfterMinor: applied.remainingAfterMinor,
+    forwarded: applied.forwarded,
+  });
 }
 
 /** Whether a payment can be applied to an invoice in this state (else it waits unmatched). */
