@@ -5,10 +5,11 @@ import {
   SESSION_IDLE_MINUTES,
   TWO_FACTOR_STEP_MINUTES,
 } from '@portal/contracts';
-import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../context';
 import type { Db, Tx } from '../db/client';
+import { perDatabase } from '../db/prepared';
 import { sessions, userAbilities, users } from '../db/schema';
 import { hashToken, newToken } from '../lib/tokens';
 
@@ -45,13 +46,30 @@ export function newSessionRow(
  * kind that opens the API, unless the sign-in step is asked for).
  */
 export function liveSessionOf(
-  table: { tokenHash: AnyPgColumn; kind: AnyPgColumn; revokedAt: AnyPgColumn; expiresAt: AnyPgColumn },
+  table: SessionColumns,
   token: string,
   now: Date,
   kind: 'session' | 'two_factor_step' = 'session',
 ) {
+  return liveSessionWhere(table, hashToken(token), now, kind);
+}
+
+type SessionColumns = {
+  tokenHash: AnyPgColumn;
+  kind: AnyPgColumn;
+  revokedAt: AnyPgColumn;
+  expiresAt: AnyPgColumn;
+};
+
+/** `liveSessionOf` by the token's hash, which may be a placeholder of a prepared query, as may `now`. */
+function liveSessionWhere(
+  table: SessionColumns,
+  tokenHash: string | SQLWrapper,
+  now: Date | SQLWrapper,
+  kind: 'session' | 'two_factor_step',
+) {
   return and(
-    eq(table.tokenHash, hashToken(token)),
+    eq(table.tokenHash, tokenHash),
     eq(table.kind, kind),
     isNull(table.revokedAt),
     gt(table.expiresAt, now),
@@ -82,9 +100,12 @@ export function renewedExpiry(now: Date, createdAt: Date, lastUsedAt: Date): Dat
   return idle < absolute ? idle : absolute;
 }
 
-/** The signed-in caller of a bearer token, or null when it is unknown, expired, revoked or not a session. */
-export async function authenticate(db: Db, token: string, now: Date): Promise<AuthContext | null> {
-  const [row] = await db
+/**
+ * The query of `authenticate`, built once per database: every call of the API runs it, and building
+ * it with drizzle each time cost more than running it (db/prepared.ts).
+ */
+const authenticateQuery = perDatabase((db: Db) =>
+  db
     .select({
       sessionId: sessions.id,
       createdAt: sessions.createdAt,
@@ -103,11 +124,16 @@ export async function authenticate(db: Db, token: string, now: Date): Promise<Au
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
-    .where(liveSessionOf(sessions, token, now))
+    .where(liveSessionWhere(sessions, sql.placeholder('tokenHash'), sql.placeholder('now'), 'session'))
     .limit(1)
     // Prepared (db/prepared.ts): one round trip per request on PostgreSQL, and no planning each time.
-    .prepare('authenticate')
-    .execute();
+    .prepare('authenticate'),
+);
+
+/** The signed-in caller of a bearer token, or null when it is unknown, expired, revoked or not a session. */
+export async function authenticate(db: Db, token: string, now: Date): Promise<AuthContext | null> {
+  // A placeholder's value goes to the driver as it is: the time as ISO text, which both databases read.
+  const [row] = await authenticateQuery(db).execute({ tokenHash: hashToken(token), now: now.toISOString() });
   if (!row?.active) return null;
 
   const expiresAt = renewedExpiry(now, row.createdAt, row.lastUsedAt);

@@ -1,7 +1,8 @@
 import type { InvoiceDetail, InvoiceSummary, ServiceType } from '@portal/contracts';
 import { isUnpaidState } from '@portal/contracts';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { perDatabase } from '../../db/prepared';
 import { invoiceFiles, invoiceRows, invoices, invoiceTimeline, recipients } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { timelineDetails } from '../../services/event-details';
@@ -73,6 +74,31 @@ const filesJson = sql<string>`(select coalesce(json_agg(json_build_object(
   from ${invoiceFiles} f where f.issuer_id = "invoices"."issuer_id" and f.invoice_id = "invoices"."id")`;
 
 /**
+ * The statement of `loadDetails`, built once per database (or transaction) with placeholders: the
+ * detail is a hot read, and building it with drizzle cost more than running it (db/prepared.ts).
+ */
+const detailsQuery = perDatabase((db: Db | Tx) =>
+  db
+    .select({
+      invoice: invoices,
+      recipientName: recipients.name,
+      rejectionReason,
+      rows: rowsJson,
+      events: eventsJson,
+      files: filesJson,
+    })
+    .from(invoices)
+    .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
+    .where(
+      and(
+        eq(invoices.issuerId, sql.placeholder('issuerId')),
+        sql`${invoices.id} = any(${sql.placeholder('ids')}::uuid[])`,
+      ),
+    )
+    .prepare('loadDetails'),
+);
+
+/**
  * The details of several invoices of one issuer in one prepared statement (db/prepared.ts): the
  * invoice, its recipient's name, and its rows, timeline and files as JSON built by the database, in
  * the order of `ids` (which must not repeat). Any id that is not the issuer's, or names nothing,
@@ -85,20 +111,7 @@ export async function loadDetails(
   today: string,
 ): Promise<InvoiceDetail[]> {
   if (ids.length === 0) return [];
-  const found = await db
-    .select({
-      invoice: invoices,
-      recipientName: recipients.name,
-      rejectionReason,
-      rows: rowsJson,
-      events: eventsJson,
-      files: filesJson,
-    })
-    .from(invoices)
-    .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
-    .where(and(eq(invoices.issuerId, issuerId), inArray(invoices.id, [...ids])))
-    .prepare('loadDetails')
-    .execute();
+  const found = await detailsQuery(db).execute({ issuerId, ids: [...ids] });
   if (found.length !== ids.length) throw new ApiError('invoices.not_found');
   const byId = new Map(found.map((row) => [row.invoice.id, row]));
   return ids.map((id) => {

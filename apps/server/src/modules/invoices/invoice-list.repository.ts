@@ -19,11 +19,12 @@ import {
   notInArray,
   or,
   type SQL,
+  type SQLWrapper,
   sql,
   sum,
 } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { selectPrepared } from '../../db/prepared';
+import { selectPreparedShape } from '../../db/prepared';
 import { invoiceEvents, invoiceStateTotals, invoices, invoiceUnpaidDues, recipients } from '../../db/schema';
 import { addMinor } from '../../lib/minor';
 import { containsPattern } from '../../lib/sql-search';
@@ -34,8 +35,29 @@ import { containsPattern } from '../../lib/sql-search';
  * contract's shape) and the totals per currency, so the server neither maps rows nor validates and
  * serialises them again. Pages are read by keyset: a page opened from the previous or next one's
  * cursor starts at that row in the index; a page opened by number in the second half of the list is
- * read from the other end, so the last page costs what the first does.
+ * read from the other end, so the last page costs what the first does. Every value of the statement
+ * is a placeholder (`P`), so its text is built once per shape of query (db/prepared.ts).
  */
+
+/** A value of the statement: itself, or a placeholder filled when the prepared statement runs. */
+type Value = string | SQLWrapper;
+
+/** The placeholders of the list's statements; `listInvoices` gives their values. */
+const P = {
+  issuerId: sql.placeholder('issuerId'),
+  today: sql.placeholder('today'),
+  from: sql.placeholder('from'),
+  to: sql.placeholder('to'),
+  recipientID: sql.placeholder('recipientID'),
+  searchPrefix: sql.placeholder('searchPrefix'),
+  searchContains: sql.placeholder('searchContains'),
+  dueFrom: sql.placeholder('dueFrom'),
+  dueTo: sql.placeholder('dueTo'),
+  cursorKey: sql.placeholder('cursorKey'),
+  cursorId: sql.placeholder('cursorId'),
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+};
 
 /** The issuer's recipient name of an invoice, looked up for the page's rows only (a scalar subquery). */
 const recipientNameSql = sql`(select ${recipients.name} from ${recipients} where ${recipients.id} = ${invoices.recipientId})`;
@@ -68,17 +90,19 @@ function prefixPattern(text: string): string {
   return `${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
 
-/** The issuer's recipients whose name contains the text: a small table, read through its issuer index. */
-function recipientsNamed(db: Db, issuerId: string, text: string) {
+/**
+ * The issuer's recipients whose name matches `contains` (a `containsPattern`): a small table, read
+ * through its issuer index.
+ */
+function recipientsNamed(db: Db, issuerId: Value, contains: Value) {
   return db
     .select({ id: recipients.id })
     .from(recipients)
-    .where(and(eq(recipients.issuerId, issuerId), ilike(recipients.name, containsPattern(text))));
+    .where(and(eq(recipients.issuerId, issuerId), ilike(recipients.name, contains)));
 }
 
-/** An invoice number or OCR reference that starts with the text (index range scans). */
-function numberOrOcrStartsWith(text: string): SQL | undefined {
-  const prefix = prefixPattern(text);
+/** An invoice number or OCR reference that matches `prefix` (a `prefixPattern`; index range scans). */
+function numberOrOcrStartsWith(prefix: Value): SQL | undefined {
   return or(sql`lower(${invoices.invoiceNumber}) like ${prefix}`, sql`${invoices.ocr} like ${prefix}`);
 }
 
@@ -87,7 +111,15 @@ function numberOrOcrStartsWith(text: string): SQL | undefined {
  * recipient whose name contains it (found first among the issuer's own recipients, then matched by id).
  */
 export function searchWhere(db: Db, issuerId: string, text: string): SQL | undefined {
-  return or(numberOrOcrStartsWith(text), inArray(invoices.recipientId, recipientsNamed(db, issuerId, text)));
+  return searchPatternsWhere(db, issuerId, prefixPattern(text), containsPattern(text));
+}
+
+/** `searchWhere` by its two patterns, which may be placeholders. */
+function searchPatternsWhere(db: Db, issuerId: Value, prefix: Value, contains: Value): SQL | undefined {
+  return or(
+    numberOrOcrStartsWith(prefix),
+    inArray(invoices.recipientId, recipientsNamed(db, issuerId, contains)),
+  );
 }
 
 /**
@@ -122,7 +154,7 @@ function totalsWhere(filter: string): SQL | undefined {
 }
 
 /** The SQL of a list filter of spec §4 (docs/INVOICES.md gives the meaning of each). */
-export function filterWhere(filter: string, today: string): SQL | undefined {
+export function filterWhere(filter: string, today: Value): SQL | undefined {
   const states = FILTER_STATES[filter];
   if (states) return stateIn(invoices.state, states);
   if (filter === 'overdue')
@@ -141,15 +173,15 @@ function bucketDueRange(bucket: OverdueBucket, today: string): { from: string | 
 }
 
 /**
- * The unpaid invoices (states 2, 3) of a bucket of days past due as of `today`. The dashboard's
- * buckets count the same invoices (modules/dashboard/dashboard.repository.ts).
+ * The unpaid invoices (states 2, 3) of a bucket of days past due: due in `P.dueFrom` ..
+ * `P.dueTo` (`bucketDueRange`; no lower end for 30+). The dashboard's buckets count the same invoices
+ * (modules/dashboard/dashboard.repository.ts).
  */
-function bucketWhere(bucket: OverdueBucket, today: string): SQL | undefined {
-  const { from, to } = bucketDueRange(bucket, today);
+function bucketWhere(bucket: OverdueBucket): SQL | undefined {
   return and(
     inArray(invoices.state, [...UNPAID_INVOICE_STATES]),
-    lte(invoices.dueDate, to),
-    from === null ? undefined : gte(invoices.dueDate, from),
+    lte(invoices.dueDate, P.dueTo),
+    OVERDUE_BUCKET_DAYS[bucket].max === null ? undefined : gte(invoices.dueDate, P.dueFrom),
   );
 }
 
@@ -170,13 +202,7 @@ export interface CurrencyTotal {
  *   unpaid invoices (filter all, active or overdue) with no date range, recipient or search.
  * Anything else adds up the matching invoices.
  */
-function totalsSql(
-  db: Db,
-  issuerId: string,
-  q: ListInvoicesQuery,
-  where: SQL | undefined,
-  today: string,
-): SQL {
+function totalsSql(db: Db, q: ListInvoicesQuery, where: SQL | undefined): SQL {
   const addUp = (condition: SQL | undefined) =>
     db
       .select({ currency: invoices.currency, grossMinor: sql`${sum(invoices.grossMinor)}::text`, n: count() })
@@ -187,8 +213,9 @@ function totalsSql(
   const plain = !q.from && !q.to && !q.recipientID && !q.search;
   const unpaid = q.filter === 'all' || q.filter === 'active' || q.filter === 'overdue';
   if (plain && unpaid && (q.bucket || q.filter === 'overdue')) {
+    // The due dates are `P.dueFrom` .. `P.dueTo` (`dueRange`): the bucket's, or up to yesterday.
     const d = invoiceUnpaidDues;
-    const range = q.bucket ? bucketDueRange(q.bucket, today) : { from: null, to: addDays(today, -1) };
+    const hasFrom = q.bucket !== undefined && OVERDUE_BUCKET_DAYS[q.bucket].max !== null;
     return db
       .select({
         currency: d.currency,
@@ -198,9 +225,9 @@ function totalsSql(
       .from(d)
       .where(
         and(
-          eq(d.issuerId, issuerId),
-          lte(d.dueDate, range.to),
-          range.from === null ? undefined : gte(d.dueDate, range.from),
+          eq(d.issuerId, P.issuerId),
+          lte(d.dueDate, P.dueTo),
+          hasFrom ? gte(d.dueDate, P.dueFrom) : undefined,
         ),
       )
       .groupBy(d.currency)
@@ -209,7 +236,7 @@ function totalsSql(
   if (q.from || q.to || q.filter === 'overdue' || q.bucket) return addUp(where);
 
   const t = invoiceStateTotals;
-  const named = q.search ? recipientsNamed(db, issuerId, q.search) : undefined;
+  const named = q.search ? recipientsNamed(db, P.issuerId, P.searchContains) : undefined;
   const kept = db
     .select({
       currency: t.currency,
@@ -219,9 +246,9 @@ function totalsSql(
     .from(t)
     .where(
       and(
-        eq(t.issuerId, issuerId),
+        eq(t.issuerId, P.issuerId),
         totalsWhere(q.filter),
-        q.recipientID ? eq(t.recipientId, q.recipientID) : undefined,
+        q.recipientID ? eq(t.recipientId, P.recipientID) : undefined,
         named ? inArray(t.recipientId, named) : undefined,
       ),
     )
@@ -230,10 +257,10 @@ function totalsSql(
   if (!q.search || !named) return kept;
   const others = addUp(
     and(
-      eq(invoices.issuerId, issuerId),
-      filterWhere(q.filter, today),
-      q.recipientID ? eq(invoices.recipientId, q.recipientID) : undefined,
-      numberOrOcrStartsWith(q.search),
+      eq(invoices.issuerId, P.issuerId),
+      filterWhere(q.filter, P.today),
+      q.recipientID ? eq(invoices.recipientId, P.recipientID) : undefined,
+      numberOrOcrStartsWith(P.searchPrefix),
       notInArray(invoices.recipientId, named),
     ),
   );
@@ -326,7 +353,7 @@ function decodeCursor(q: ListInvoicesQuery): Cursor | null {
 const UNPAID_STATES_SQL = sql.raw(UNPAID_INVOICE_STATES.join(', '));
 
 /** One invoice of the list as JSON in the contract's field order (`InvoiceSummary`). */
-function itemJsonSql(today: string): SQL {
+function itemJsonSql(today: Value): SQL {
   return sql`json_build_object(
     'invoiceID', ${invoices.id}, 'invoiceNumber', ${invoices.invoiceNumber},
     'recipientID', ${invoices.recipientId}, 'recipientName', ${recipientNameSql},
@@ -351,6 +378,24 @@ export interface InvoicePage {
   prevCursor: string | null;
 }
 
+/** The due dates that `P.dueFrom` .. `P.dueTo` stand for: an overdue bucket's, or any before today. */
+function dueRange(q: ListInvoicesQuery, today: string): { from: string | null; to: string } {
+  return q.bucket ? bucketDueRange(q.bucket, today) : { from: null, to: addDays(today, -1) };
+}
+
+/** The conditions of a list query, with its values as placeholders (`P`). */
+function listWhere(db: Db, q: ListInvoicesQuery): SQL | undefined {
+  return and(
+    eq(invoices.issuerId, P.issuerId),
+    filterWhere(q.filter, P.today),
+    q.from ? gte(invoices.invoiceDate, P.from) : undefined,
+    q.to ? lte(invoices.invoiceDate, P.to) : undefined,
+    q.recipientID ? eq(invoices.recipientId, P.recipientID) : undefined,
+    q.search ? searchPatternsWhere(db, P.issuerId, P.searchPrefix, P.searchContains) : undefined,
+    q.bucket ? bucketWhere(q.bucket) : undefined,
+  );
+}
+
 /** A list query's page, its total and its totals per currency (see the top of this file). */
 export async function listInvoices(
   db: Db,
@@ -358,16 +403,34 @@ export async function listInvoices(
   q: ListInvoicesQuery,
   today: string,
 ): Promise<InvoicePage> {
-  const filters: (SQL | undefined)[] = [eq(invoices.issuerId, issuerId), filterWhere(q.filter, today)];
-  if (q.from) filters.push(gte(invoices.invoiceDate, q.from));
-  if (q.to) filters.push(lte(invoices.invoiceDate, q.to));
-  if (q.recipientID) filters.push(eq(invoices.recipientId, q.recipientID));
-  if (q.search) filters.push(searchWhere(db, issuerId, q.search));
-  if (q.bucket) filters.push(bucketWhere(q.bucket, today));
-  const where = and(...filters);
-  const totals = totalsSql(db, issuerId, q, where, today);
   const sort = SORTS[q.sort];
   const cursor = decodeCursor(q);
+  const dues = dueRange(q, today);
+  const values: Record<string, unknown> = {
+    issuerId,
+    today,
+    from: q.from ?? null,
+    to: q.to ?? null,
+    recipientID: q.recipientID ?? null,
+    searchPrefix: q.search ? prefixPattern(q.search) : null,
+    searchContains: q.search ? containsPattern(q.search) : null,
+    dueFrom: dues.from,
+    dueTo: dues.to,
+    cursorKey: cursor?.key ?? null,
+    cursorId: cursor?.id ?? null,
+  };
+  // Everything of the query that changes the statement's text; its values are the placeholders'.
+  const shape = [
+    q.filter,
+    !!q.from,
+    !!q.to,
+    !!q.recipientID,
+    !!q.search,
+    q.bucket ?? '',
+    q.sort,
+    q.order,
+  ].join();
+  const totals = () => totalsSql(db, q, listWhere(db, q));
 
   // A page by number past the middle of the list is read backwards from its end: its offset from
   // that end is what the scan skips. That needs the total first (the kept totals: one small read),
@@ -379,9 +442,14 @@ export async function listInvoices(
   if (cursor) offset = 0;
   else if (offset > FORWARD_OFFSET_MAX) {
     known = merge(
-      (await selectPrepared<{ t: string }>(db, sql`select ${totalsJsonSql(totals)} as t`)).flatMap((r) =>
-        JSON.parse(r.t),
-      ),
+      (
+        await selectPreparedShape<{ t: string }>(
+          db,
+          `invoice totals ${shape}`,
+          () => sql`select ${totalsJsonSql(totals())} as t`,
+          values,
+        )
+      ).flatMap((r) => JSON.parse(r.t)),
     );
     const total = known.reduce((n, t) => n + t.count, 0);
     if (offset >= total) limit = 0;
@@ -394,30 +462,32 @@ export async function listInvoices(
 
   // The list's order, or its reverse for a page read backwards; `id` breaks ties the same way.
   const descending = (q.order === 'desc') !== backwards;
-  const direction = descending ? sql`desc` : sql`asc`;
-  const keyset = cursor
-    ? descending
-      ? sql`(${sort.expr}, ${invoices.id}) < (${cursor.key}::${sql.raw(sort.type)}, ${cursor.id}::uuid)`
-      : sql`(${sort.expr}, ${invoices.id}) > (${cursor.key}::${sql.raw(sort.type)}, ${cursor.id}::uuid)`
-    : undefined;
-  const listOrder = q.order === 'desc' ? sql`desc` : sql`asc`;
-  const statement = sql`
+  const statement = () => {
+    const direction = descending ? sql`desc` : sql`asc`;
+    const keyset = cursor
+      ? descending
+        ? sql`(${sort.expr}, ${invoices.id}) < (${P.cursorKey}::${sql.raw(sort.type)}, ${P.cursorId}::uuid)`
+        : sql`(${sort.expr}, ${invoices.id}) > (${P.cursorKey}::${sql.raw(sort.type)}, ${P.cursorId}::uuid)`
+      : undefined;
+    const listOrder = q.order === 'desc' ? sql`desc` : sql`asc`;
+    return sql`
     select coalesce(json_agg(p.item order by p.sort_value ${listOrder}, p.id ${listOrder}), '[]')::text as items,
            (array_agg(p.sort_key order by p.sort_value ${listOrder}, p.id ${listOrder}))[1] as first_key,
            (array_agg(p.id::text order by p.sort_value ${listOrder}, p.id ${listOrder}))[1] as first_id,
            (array_agg(p.sort_key order by p.sort_value ${listOrder}, p.id ${listOrder}))[count(*)::int] as last_key,
            (array_agg(p.id::text order by p.sort_value ${listOrder}, p.id ${listOrder}))[count(*)::int] as last_id,
            count(*)::int as n,
-           ${known ? sql`null::text` : totalsJsonSql(totals)} as totals
+           ${known ? sql`null::text` : totalsJsonSql(totals())} as totals
     from (
       select ${invoices.id} as id, ${sort.expr} as sort_value, (${sort.expr})::text as sort_key,
-             ${itemJsonSql(today)} as item
+             ${itemJsonSql(P.today)} as item
       from ${invoices}
-      where ${and(where, keyset)}
+      where ${and(listWhere(db, q), keyset)}
       order by ${sort.expr} ${direction}, ${invoices.id} ${direction}
-      limit ${limit} offset ${offset}
+      limit ${P.limit} offset ${P.offset}
     ) p`;
-  const [row] = await selectPrepared<{
+  };
+  const [row] = await selectPreparedShape<{
     items: string;
     first_key: string | null;
     first_id: string | null;
@@ -425,7 +495,11 @@ export async function listInvoices(
     last_id: string | null;
     n: number;
     totals: string | null;
-  }>(db, statement);
+  }>(db, `invoice page ${shape},${cursor ? 'cursor' : ''},${descending},${known !== null}`, statement, {
+    ...values,
+    limit,
+    offset,
+  });
   if (!row) throw new Error('the list statement answered no row');
   const currencyTotals = known ?? merge(JSON.parse(row.totals ?? '[]'));
   const total = currencyTotals.reduce((n, t) => n + t.count, 0);

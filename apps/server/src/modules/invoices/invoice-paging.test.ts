@@ -214,4 +214,38 @@ describe('invoice list pages', () => {
     for (const page of [Math.ceil(pages / 2), pages - 2, pages - 1, pages])
       expect(ids((await get(`page=${page}`)).items), `page ${page}`).toEqual(walked[page - 1]);
   });
+
+  it('queries of one shape share a statement text and answer by their own values (db/prepared.ts)', async () => {
+    // Each shape's text is built once with placeholders: a value must never stay behind in it.
+    const byName = async (name: string) => list(`search=${name}&sort=invoiceDate&order=desc&pageSize=100`);
+    for (const [name, count] of [
+      ['Alfa', 21],
+      ['Beta', 20],
+      ['Gamma', 20],
+      ['Delta', 0],
+    ] as const) {
+      const body = await byName(name);
+      expect(body.total, name).toBe(count);
+      expect(new Set(body.items.map((i) => i.recipientName)), name).toEqual(
+        new Set(count ? [`${name} AB`] : []),
+      );
+    }
+    const [alfa] = await t.db.select().from(recipients).where(eq(recipients.name, 'Alfa AB'));
+    const [gamma] = await t.db.select().from(recipients).where(eq(recipients.name, 'Gamma AB'));
+    const first = (await list(`recipientID=${alfa?.id}&pageSize=100`)).items.map((i) => i.recipientName);
+    const second = (await list(`recipientID=${gamma?.id}&pageSize=100`)).items.map((i) => i.recipientName);
+    expect([first.length, new Set(first)]).toEqual([21, new Set(['Alfa AB'])]);
+    expect([second.length, new Set(second)]).toEqual([20, new Set(['Gamma AB'])]);
+    // The same shape for another issuer: none of these invoices, only its own.
+    const demo = await t.login('demo');
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/api/limited/invoices?search=Alfa&sort=invoiceDate&order=desc&pageSize=100',
+      headers: bearer(demo),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(
+      listInvoicesResponseSchema.parse(res.json()).items.filter((i) => i.invoiceNumber.startsWith('P-')),
+    ).toEqual([]);
+  });
 });
