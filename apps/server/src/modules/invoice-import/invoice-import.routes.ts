@@ -6,11 +6,11 @@ import {
   importTemplateQuerySchema,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { routeModule, routesOn, sendFile, signedIn } from '../../routes/define';
+import { routeModule, sendFile, signedIn } from '../../routes/define';
 import * as imports from './invoice-import.service';
 
 /** Invoice import from CSV and Excel (spec §2): HTTP only; the rules are in invoice-import.service.ts. */
-export const invoiceImportRoutes = routeModule((app, ctx, fastify) => {
+export const invoiceImportRoutes = routeModule(['invoices'], (route, ctx, fastify) => {
   const pool = imports.newImportPool((message) => fastify.log.warn(message));
   fastify.addHook('onClose', () => pool.close());
   // The body is the file itself, whatever type the browser gives it: a .csv often comes as text/plain
@@ -22,7 +22,6 @@ export const invoiceImportRoutes = routeModule((app, ctx, fastify) => {
     { parseAs: 'buffer', bodyLimit: FILE_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
-  const route = routesOn(app, ['invoices']);
 
   route(
     'previewInvoiceImport',
