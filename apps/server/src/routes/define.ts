@@ -71,6 +71,16 @@ export function routeModule(
   };
 }
 
+/**
+ * Reads every body of the scope's routes as bytes (a Buffer) of at most `bodyLimit`, whatever content
+ * type it is sent as: the body of a file upload is the file itself.
+ */
+export function bodiesAsBytes(fastify: RouteApp, bodyLimit: number): void {
+  fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) =>
+    done(null, body),
+  );
+}
+
 /** What a route file writes of a route besides its name, summary and handler: inputs, 200 answer, options. */
 interface RouteParts {
   params?: z.ZodType;

@@ -1,6 +1,6 @@
 import { FILE_MAX_BYTES, idParamsSchema, invoiceFileSchema, uploadFileQuerySchema } from '@portal/contracts';
 import { z } from 'zod';
-import { routeModule, sendFile, signedIn } from '../../routes/define';
+import { bodiesAsBytes, routeModule, sendFile, signedIn } from '../../routes/define';
 import { databaseFileStore } from '../../services/file-store';
 import * as files from './files.service';
 
@@ -9,11 +9,7 @@ export const fileRoutes = routeModule(['files'], (route, ctx, fastify) => {
   const store = ctx.files ?? databaseFileStore(ctx.db);
 
   // Bytes of any declared type arrive as a Buffer; what they are is decided by looking at them.
-  fastify.addContentTypeParser(
-    '*',
-    { parseAs: 'buffer', bodyLimit: FILE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  bodiesAsBytes(fastify, FILE_MAX_BYTES);
 
   route(
     'uploadFile',

@@ -6,7 +6,7 @@ import {
   importTemplateQuerySchema,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { routeModule, sendFile, signedIn } from '../../routes/define';
+import { bodiesAsBytes, routeModule, sendFile, signedIn } from '../../routes/define';
 import * as imports from './invoice-import.service';
 
 /** Invoice import from CSV and Excel (spec §2): HTTP only; the rules are in invoice-import.service.ts. */
@@ -17,11 +17,7 @@ export const invoiceImportRoutes = routeModule(['invoices'], (route, ctx, fastif
   // or application/vnd.ms-excel. Fastify's JSON and text parsers would turn it into a string or a
   // 400, so this plugin's scope (encapsulated, only these routes) reads every type as bytes.
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser(
-    '*',
-    { parseAs: 'buffer', bodyLimit: FILE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  bodiesAsBytes(fastify, FILE_MAX_BYTES);
 
   route(
     'previewInvoiceImport',
