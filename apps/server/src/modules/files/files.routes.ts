@@ -1,12 +1,12 @@
 import { FILE_MAX_BYTES, idParamsSchema, invoiceFileSchema, uploadFileQuerySchema } from '@portal/contracts';
 import { z } from 'zod';
 import { bodiesAsBytes, routeModule, sendFile, signedIn } from '../../routes/define';
-import { databaseFileStore } from '../../services/file-store';
+import { fileStoreOf } from '../../services/file-store';
 import * as files from './files.service';
 
 /** Uploaded PDFs (spec §2): HTTP only; the rules are in files.service.ts. */
 export const fileRoutes = routeModule(['files'], (route, ctx, fastify) => {
-  const store = ctx.files ?? databaseFileStore(ctx.db);
+  const store = fileStoreOf(ctx);
 
   // Bytes of any declared type arrive as a Buffer; what they are is decided by looking at them.
   bodiesAsBytes(fastify, FILE_MAX_BYTES);

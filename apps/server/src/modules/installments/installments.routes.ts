@@ -20,12 +20,12 @@ import {
   routesOn,
   signedIn,
 } from '../../routes/define';
-import { databaseFileStore } from '../../services/file-store';
+import { fileStoreOf } from '../../services/file-store';
 import * as plans from './installments.service';
 
 /** Installment plans (issue #14): HTTP only; the rules are in installments.service.ts. */
 export const installmentPlanRoutes = routeModule(['installment plans'], async (route, ctx, fastify) => {
-  const files = ctx.files ?? databaseFileStore(ctx.db);
+  const files = fileStoreOf(ctx);
   /** The e-signing provider, or 502 when none is configured. */
   const provider = () => {
     if (!ctx.eSigning) throw new ApiError('eSigning.unavailable');
