@@ -52,17 +52,33 @@ export type RouteApp = FastifyInstance<
   ZodTypeProvider
 >;
 
+/** What declares a route of a file: `route('op', 'summary', { body, ok }, handler)` (routesOn). */
+export type DeclareRoute = ReturnType<typeof routesOn>;
+
 /**
- * A route file's plugin: `export const xRoutes = routeModule((app, ctx) => { route(…) })`, so no route
- * file writes the type provider and context wiring again. `fastify` is there for what needs the plain
- * instance (a scope of its own with another body parser, for example).
+ * A route file's plugin: `export const xRoutes = routeModule(['tag'], (route, ctx) => { route(…) })`,
+ * where `route` declares a route with the file's tags (routesOn), so no route file writes the type
+ * provider, the context or its tags again. `fastify` is there for what needs the instance itself
+ * (routes of another tag, a scope of its own with another body parser, for example).
  */
 export function routeModule(
-  declare: (app: RouteApp, ctx: AppContext, fastify: FastifyInstance) => void | Promise<void>,
+  tags: string[],
+  declare: (route: DeclareRoute, ctx: AppContext, fastify: RouteApp) => void | Promise<void>,
 ) {
-  return async (fastify: FastifyInstance): Promise<void> => {
-    await declare(fastify.withTypeProvider<ZodTypeProvider>(), fastify.ctx, fastify);
+  return async (instance: FastifyInstance): Promise<void> => {
+    const app = instance.withTypeProvider<ZodTypeProvider>();
+    await declare(routesOn(app, tags), instance.ctx, app);
   };
+}
+
+/**
+ * Reads every body of the scope's routes as bytes (a Buffer) of at most `bodyLimit`, whatever content
+ * type it is sent as: the body of a file upload is the file itself.
+ */
+export function bodiesAsBytes(fastify: RouteApp, bodyLimit: number): void {
+  fastify.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit }, (_request, body, done) =>
+    done(null, body),
+  );
 }
 
 /** What a route file writes of a route besides its name, summary and handler: inputs, 200 answer, options. */
@@ -125,13 +141,46 @@ export function clientOf(request: { ip: string; headers: Record<string, unknown>
   return { ip: request.ip, userAgent: typeof ua === 'string' ? ua : undefined };
 }
 
-/** The handler of a sign-in route (customer or operator): the body and the client go to `signIn`. */
-export function signInCall<B, R>(
+/** One sign-in step's route: its name, summary, body and answer, and the service call that signs in. */
+interface SignInStep<B> {
+  op: OperationId;
+  summary: string;
+  body: z.ZodType<B>;
+  ok: z.ZodType;
+  /** Gets the body and the client (address, browser); answers the session, or a step token when two-factor is on. */
+  signIn: (ctx: AppContext, body: B, client: ReturnType<typeof clientOf>) => Promise<unknown>;
+}
+
+/**
+ * The sign-in routes of one kind of session (the customer's, the operator's): the password step, the
+ * two-factor step, and the sign-out, which answers `{ ok: true }` once `end` has ended the caller's
+ * own session.
+ */
+export function signInRoutes<P, T>(
+  route: DeclareRoute,
   ctx: AppContext,
-  signIn: (ctx: AppContext, body: B, client: ReturnType<typeof clientOf>) => Promise<R>,
-) {
-  return async (request: { body: B; ip: string; headers: Record<string, unknown> }) =>
-    signIn(ctx, request.body, clientOf(request));
+  routes: {
+    password: SignInStep<P>;
+    twoFactor: SignInStep<T>;
+    signOut: {
+      op: OperationId;
+      summary: string;
+      end: (request: {
+        auth: AuthContext | null;
+        operator: OperatorContext | null;
+        ip: string;
+      }) => Promise<void>;
+    };
+  },
+): void {
+  const stepRoute = <B>({ op, summary, body, ok, signIn }: SignInStep<B>) =>
+    route(op, summary, { body, ok }, async (request) => signIn(ctx, request.body as B, clientOf(request)));
+  stepRoute(routes.password);
+  stepRoute(routes.twoFactor);
+  const { signOut } = routes;
+  route(signOut.op, signOut.summary, { ok: okResponseSchema }, async (request) =>
+    okAfter(signOut.end(request)),
+  );
 }
 
 /** The caller of a session route (the auth hook has set it; a route without one is a bug, answered 401). */
@@ -159,14 +208,13 @@ export interface OwnedRegister<Body, Query = unknown> {
 /**
  * The list, show, add, change and delete routes of a register the caller owns: each one call into its
  * service with the caller's issuer, answered as `page` (list), `item` (show, add, change) or
- * `{ ok: true }` (delete); a body that fails its schema answers `validationCode`. Declared on the app
- * and context a routeModule gives.
+ * `{ ok: true }` (delete); a body that fails its schema answers `validationCode`. Declared with the
+ * `route` and context a routeModule gives.
  */
 export function ownedItemRoutes<B extends z.ZodType, Q extends z.ZodType>(
-  app: RouteApp,
+  route: DeclareRoute,
   ctx: AppContext,
   c: {
-    tags: string[];
     validationCode: ErrorCode;
     /** The list's query and its answer. */
     query: Q;
@@ -178,7 +226,6 @@ export function ownedItemRoutes<B extends z.ZodType, Q extends z.ZodType>(
   },
 ): void {
   const { validationCode, item, body, routes } = c;
-  const route = routesOn(app, c.tags);
   route(routes.list.op, routes.list.summary, { querystring: c.query, ok: c.page }, async (request) =>
     c.service.list(ctx.db, signedIn(request).issuerId, request.query as z.output<Q>),
   );

@@ -43,6 +43,11 @@ export function folderFileStore(dir: string): FileStore {
   };
 }
 
+/** The app's file store: the one its context was given (a folder in embedded mode), else the database. */
+export function fileStoreOf(ctx: { db: Db; files?: FileStore }): FileStore {
+  return ctx.files ?? databaseFileStore(ctx.db);
+}
+
 /** With DATABASE_URL: the database itself, so every server behind the load balancer sees every file. */
 export function databaseFileStore(db: Db | Tx): FileStore {
   return {

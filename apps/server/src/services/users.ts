@@ -10,6 +10,7 @@ import {
 import type { Locale } from '@portal/i18n';
 import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
+import { firstOrNull } from '../db/first-row';
 import { groups, issuers, messages, users } from '../db/schema';
 import { ApiError } from '../lib/errors';
 import { unseal } from '../lib/tokens';
@@ -93,11 +94,12 @@ export async function languageOf(db: Db, userId: string): Promise<Language> {
  * Fortnox company is matched against; null when there is no such issuer.
  */
 export async function issuerIdentity(db: Db | Tx, issuerId: string) {
-  const [row] = await db
-    .select({ name: issuers.name, organizationNo: issuers.organizationNo, country: issuers.country })
-    .from(issuers)
-    .where(eq(issuers.id, issuerId));
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select({ name: issuers.name, organizationNo: issuers.organizationNo, country: issuers.country })
+      .from(issuers)
+      .where(eq(issuers.id, issuerId)),
+  );
 }
 
 export async function loadUser(db: Db | Tx, userId: string): Promise<UserRow> {

@@ -14,9 +14,8 @@ import { readerLanguage } from '../../services/notices';
 import * as account from './account.service';
 
 /** The signed-in user's account and two-factor (spec §2): HTTP only; the rules are in account.service.ts. */
-export const accountRoutes = routeModule((app, ctx) => {
-  const route = routesOn(app, ['account']);
-  const twoFactorRoute = routesOn(app, ['two-factor']);
+export const accountRoutes = routeModule(['account'], (route, ctx, fastify) => {
+  const twoFactorRoute = routesOn(fastify, ['two-factor']);
   /** A two-factor step by a code from the app (verify, disable): `{ ok: true }` once `step` is done. */
   const byCode =
     (step: typeof account.verifyTwoFactor) =>

@@ -8,9 +8,8 @@ import { ownedItemRoutes, routeModule } from '../../routes/define';
 import * as articlesService from './articles.service';
 
 /** The article routes: HTTP only (schema, call, answer); the rules are in articles.service.ts. */
-export const articleRoutes = routeModule((app, ctx) => {
-  ownedItemRoutes(app, ctx, {
-    tags: ['articles'],
+export const articleRoutes = routeModule(['articles'], (route, ctx) => {
+  ownedItemRoutes(route, ctx, {
     validationCode: 'article.invalid',
     query: listArticlesQuerySchema,
     page: listArticlesResponseSchema,

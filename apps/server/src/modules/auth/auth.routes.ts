@@ -10,34 +10,38 @@ import {
   requestPasswordResetBodySchema,
   resetPasswordBodySchema,
 } from '@portal/contracts';
-import { okAfter, routeModule, routesOn, signedIn, signInCall } from '../../routes/define';
+import { okAfter, routeModule, signedIn, signInRoutes } from '../../routes/define';
 import * as auth from './auth.service';
 
 /** Sign-in, sign-out and password reset links (spec §8): HTTP only; the rules are in auth.service.ts. */
-export const authRoutes = routeModule((app, ctx) => {
-  const route = routesOn(app, ['auth']);
-
+export const authRoutes = routeModule(['auth'], (route, ctx) => {
   route(
     'getGroup',
     'Branding of a login group (`limited/group&group=` works as well as `?group=`)',
     { querystring: getGroupQuerySchema, ok: getGroupResponseSchema },
     async (request) => auth.getGroup(ctx, request.query.group),
   );
-  route(
-    'login',
-    'Sign in with username and password',
-    { body: loginBodySchema, ok: loginResponseSchema },
-    signInCall(ctx, auth.login),
-  );
-  route(
-    'login2fa',
-    'Second sign-in step: the first-step token and a TOTP code',
-    { body: login2faBodySchema, ok: login2faResponseSchema },
-    signInCall(ctx, auth.login2fa),
-  );
-  route('logout', 'End this session', { ok: okResponseSchema }, async (request) =>
-    okAfter(auth.logout(ctx, signedIn(request), request.ip)),
-  );
+  signInRoutes(route, ctx, {
+    password: {
+      op: 'login',
+      summary: 'Sign in with username and password',
+      body: loginBodySchema,
+      ok: loginResponseSchema,
+      signIn: auth.login,
+    },
+    twoFactor: {
+      op: 'login2fa',
+      summary: 'Second sign-in step: the first-step token and a TOTP code',
+      body: login2faBodySchema,
+      ok: login2faResponseSchema,
+      signIn: auth.login2fa,
+    },
+    signOut: {
+      op: 'logout',
+      summary: 'End this session',
+      end: (request) => auth.logout(ctx, signedIn(request), request.ip),
+    },
+  });
   route(
     'requestPasswordReset',
     'E-mail a single-use password reset link (404 for an unknown username, spec §8)',

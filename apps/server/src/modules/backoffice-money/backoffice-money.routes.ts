@@ -22,7 +22,6 @@ import {
   operatorItem,
   operatorQuery,
   routeModule,
-  routesOn,
 } from '../../routes/define';
 import * as money from './backoffice-money.service';
 
@@ -33,14 +32,13 @@ const BGMAX_MAX_BYTES = 64 * 1024 * 1024;
  * The back office's money routes (docs/MONEY.md, docs/BACKOFFICE.md): operators only. HTTP only; the
  * work is in backoffice-money.service.ts.
  */
-export const backofficeMoneyRoutes = routeModule((app, ctx, fastify) => {
+export const backofficeMoneyRoutes = routeModule(['backoffice'], (route, ctx, fastify) => {
   // The import's body is the BGMAX file as bytes whatever type it is sent as; only in this scope.
   fastify.addContentTypeParser(
     ['application/octet-stream', 'text/plain'],
     { parseAs: 'buffer', bodyLimit: BGMAX_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
-  const route = routesOn(app, ['backoffice']);
 
   route(
     'runPayout',

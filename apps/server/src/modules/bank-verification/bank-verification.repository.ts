@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { firstOrNull } from '../../db/first-row';
 import { bankVerifications, issuers, messages, verifiedBankAccounts } from '../../db/schema';
 
 export type BankVerificationRow = typeof bankVerifications.$inferSelect;
@@ -15,21 +16,22 @@ export async function insertVerification(
 }
 
 export async function findVerificationByState(db: Db | Tx, stateHash: string) {
-  const [row] = await db.select().from(bankVerifications).where(eq(bankVerifications.stateHash, stateHash));
-  return row ?? null;
+  return firstOrNull(db.select().from(bankVerifications).where(eq(bankVerifications.stateHash, stateHash)));
 }
 
 export async function findVerificationBySession(db: Db | Tx, provider: string, sessionId: string) {
-  const [row] = await db
-    .select()
-    .from(bankVerifications)
-    .where(and(eq(bankVerifications.provider, provider), eq(bankVerifications.providerSessionId, sessionId)));
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(bankVerifications)
+      .where(
+        and(eq(bankVerifications.provider, provider), eq(bankVerifications.providerSessionId, sessionId)),
+      ),
+  );
 }
 
 export async function findVerification(db: Db | Tx, id: string) {
-  const [row] = await db.select().from(bankVerifications).where(eq(bankVerifications.id, id));
-  return row ?? null;
+  return firstOrNull(db.select().from(bankVerifications).where(eq(bankVerifications.id, id)));
 }
 
 /**
@@ -66,23 +68,25 @@ async function moveFrom(
   from: BankVerificationRow['status'],
   outcome: Partial<BankVerificationRow>,
 ): Promise<BankVerificationRow | null> {
-  const [row] = await tx
-    .update(bankVerifications)
-    .set(outcome)
-    .where(and(eq(bankVerifications.id, id), eq(bankVerifications.status, from)))
-    .returning();
-  return row ?? null;
+  return firstOrNull(
+    tx
+      .update(bankVerifications)
+      .set(outcome)
+      .where(and(eq(bankVerifications.id, id), eq(bankVerifications.status, from)))
+      .returning(),
+  );
 }
 
 const isCurrent = and(isNull(verifiedBankAccounts.replacedAt), isNotNull(verifiedBankAccounts.confirmedAt));
 
 /** The issuer's current verified account (the one payouts pay to), or null. */
 export async function currentAccount(db: Db | Tx, issuerId: string): Promise<VerifiedAccountRow | null> {
-  const [row] = await db
-    .select()
-    .from(verifiedBankAccounts)
-    .where(and(eq(verifiedBankAccounts.issuerId, issuerId), isCurrent));
-  return row ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(verifiedBankAccounts)
+      .where(and(eq(verifiedBankAccounts.issuerId, issuerId), isCurrent)),
+  );
 }
 
 /** The current accounts of these issuers, by issuer id; an issuer without one is not in the map. */
@@ -99,11 +103,9 @@ export async function currentAccounts(
 }
 
 export async function accountOfVerification(db: Db | Tx, verificationId: string) {
-  const [row] = await db
-    .select()
-    .from(verifiedBankAccounts)
-    .where(eq(verifiedBankAccounts.verificationId, verificationId));
-  return row ?? null;
+  return firstOrNull(
+    db.select().from(verifiedBankAccounts).where(eq(verifiedBankAccounts.verificationId, verificationId)),
+  );
 }
 
 type NewAccount = Omit<typeof verifiedBankAccounts.$inferInsert, 'confirmedAt' | 'replacedAt'>;

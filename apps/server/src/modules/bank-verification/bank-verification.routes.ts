@@ -11,7 +11,7 @@ import {
   startBankVerificationResponseSchema,
 } from '@portal/contracts';
 import { ApiError } from '../../lib/errors';
-import { callerOf, routeModule, routesOn, signedIn } from '../../routes/define';
+import { callerOf, routeModule, signedIn } from '../../routes/define';
 import {
   completeBankVerification,
   confirmBankAccountChange,
@@ -24,9 +24,7 @@ import {
 const tags = ['bank-verification'];
 
 /** Bank-account verification (issue #13): HTTP only; the service holds the rules. */
-export const bankVerificationRoutes = routeModule(async (app, ctx) => {
-  const route = routesOn(app, tags);
-
+export const bankVerificationRoutes = routeModule(tags, async (route, ctx, fastify) => {
   route(
     'getBankVerification',
     'The issuer’s current verified bank account (masked), or null',
@@ -64,7 +62,7 @@ export const bankVerificationRoutes = routeModule(async (app, ctx) => {
     async (request) => confirmBankAccountChange(ctx, callerOf(request), request.body),
   );
 
-  await app.register(webhookRoute);
+  await fastify.register(webhookRoute);
 });
 
 declare module 'fastify' {
@@ -77,9 +75,9 @@ declare module 'fastify' {
  * The webhook in a context of its own: its JSON parser keeps the raw body, which the signature is
  * computed over (a re-serialised body would not match byte for byte).
  */
-const webhookRoute = routeModule((app, ctx) => {
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+const webhookRoute = routeModule(tags, (route, ctx, fastify) => {
+  fastify.removeContentTypeParser('application/json');
+  fastify.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
     request.rawBody = String(body);
     try {
       done(null, JSON.parse(String(body)));
@@ -87,7 +85,7 @@ const webhookRoute = routeModule((app, ctx) => {
       done(new ApiError('validation.invalid'), undefined);
     }
   });
-  routesOn(app, tags)(
+  route(
     'receiveBankVerificationWebhook',
     'The provider’s signed notice that a session ended (header `X-Webhook-Signature: t=…,v1=…`); 401 `bankVerification.signature_invalid` otherwise',
     { body: receiveBankVerificationWebhookBodySchema, ok: receivedResponseSchema },

@@ -67,6 +67,15 @@ async function auditEvents(prefix = 'bank_verification.') {
     .orderBy(desc(auditLog.at));
 }
 
+/** The issuer's message of `code` (the notice a verification writes). */
+async function noticeOf(issuerId: string, code: string) {
+  const [message] = await t.db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.issuerId, issuerId), eq(messages.code, code)));
+  return message;
+}
+
 /** What a verification may change: the attempts, the accounts, the issuer's flag, its messages. */
 async function bankState(issuerName: string) {
   const issuer = await issuerRow(issuerName);
@@ -132,10 +141,7 @@ describe('bank-account verification against the sandbox provider', () => {
     const [verified] = await auditEvents();
     expect(verified?.event).toBe('bank_verification.verified');
     expect(JSON.stringify(verified?.details)).not.toContain('987654321');
-    const [message] = await t.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.issuerId, issuer.id), eq(messages.code, 'bankAccountVerified')));
+    const message = await noticeOf(issuer.id, 'bankAccountVerified');
     expect(message?.title).toBe('Bankkonto verifierat');
     expect(message?.text).toContain('6123-••••4321');
     expect(message?.text).not.toContain('987654321');
@@ -169,15 +175,7 @@ describe('bank-account verification against the sandbox provider', () => {
       masked: 'FI•• •••• •••• 0785',
       currency: 'EUR',
     });
-    const [message] = await t.db
-      .select()
-      .from(messages)
-      .where(
-        and(
-          eq(messages.issuerId, (await issuerRow('Annan Firma Oy')).id),
-          eq(messages.code, 'bankAccountVerified'),
-        ),
-      );
+    const message = await noticeOf((await issuerRow('Annan Firma Oy')).id, 'bankAccountVerified');
     expect(message?.title).toBe('Pankkitili vahvistettu');
   });
 
@@ -416,10 +414,7 @@ describe('changing a verified account (two-factor confirmation)', () => {
     expect(after.accounts.filter((a) => a.replacedAt === null).map((a) => a.masked)).toEqual(['BG •••-0141']);
     expect(after.messages).toBe(before.messages + 1);
     const issuer = await issuerRow('Demo Bygg AB');
-    const [message] = await t.db
-      .select()
-      .from(messages)
-      .where(and(eq(messages.issuerId, issuer.id), eq(messages.code, 'bankAccountChanged')));
+    const message = await noticeOf(issuer.id, 'bankAccountChanged');
     expect(message?.title).toBe('Bankkontot har bytts');
     expect(message?.text).toContain('BG •••-0141');
     expect(message?.text).toContain('6123-••••6789');

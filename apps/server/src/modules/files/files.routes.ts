@@ -1,20 +1,15 @@
 import { FILE_MAX_BYTES, idParamsSchema, invoiceFileSchema, uploadFileQuerySchema } from '@portal/contracts';
 import { z } from 'zod';
-import { routeModule, routesOn, sendFile, signedIn } from '../../routes/define';
-import { databaseFileStore } from '../../services/file-store';
+import { bodiesAsBytes, routeModule, sendFile, signedIn } from '../../routes/define';
+import { fileStoreOf } from '../../services/file-store';
 import * as files from './files.service';
 
 /** Uploaded PDFs (spec §2): HTTP only; the rules are in files.service.ts. */
-export const fileRoutes = routeModule((app, ctx, fastify) => {
-  const store = ctx.files ?? databaseFileStore(ctx.db);
-  const route = routesOn(app, ['files']);
+export const fileRoutes = routeModule(['files'], (route, ctx, fastify) => {
+  const store = fileStoreOf(ctx);
 
   // Bytes of any declared type arrive as a Buffer; what they are is decided by looking at them.
-  fastify.addContentTypeParser(
-    '*',
-    { parseAs: 'buffer', bodyLimit: FILE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  bodiesAsBytes(fastify, FILE_MAX_BYTES);
 
   route(
     'uploadFile',

@@ -18,7 +18,7 @@ import { invoiceEvents, invoices, recipients } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import { isUniqueViolation } from '../../lib/pg-errors';
 import { todayIn } from '../../lib/today';
-import { databaseFileStore, type FileStore } from '../../services/file-store';
+import { type FileStore, fileStoreOf } from '../../services/file-store';
 import { issuerIdentity } from '../../services/users';
 import { rejectionReason, summary, writeInvoice } from '../invoices/invoices.service';
 import { decimalToScaled, type FortnoxApi, FortnoxError, type FortnoxInvoice } from './fortnox.client';
@@ -205,7 +205,7 @@ export async function takeOverFortnoxInvoices(
   const connection = await findConnection(ctx.db, caller.issuerId);
   const issuer = await issuerIdentity(ctx.db, caller.issuerId);
   if (!connection || !issuer) throw new ApiError('fortnox.not_connected');
-  const files = ctx.files ?? databaseFileStore(ctx.db);
+  const files = fileStoreOf(ctx);
   const results: Result[] = [];
   for (const documentNumber of [...new Set(documentNumbers)]) {
     const fail = (code: NonNullable<Result['code']>): Result => ({

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { firstOrNull } from '../../db/first-row';
 import { rows } from '../../db/migrate';
 import {
   fortnoxAuthorizations,
@@ -22,8 +23,7 @@ export async function findUserSetting(db: Db | Tx, userId: string): Promise<bool
 }
 
 export async function findConnection(db: Db | Tx, issuerId: string): Promise<ConnectionRow | null> {
-  const [row] = await db.select().from(fortnoxConnections).where(eq(fortnoxConnections.issuerId, issuerId));
-  return row ?? null;
+  return firstOrNull(db.select().from(fortnoxConnections).where(eq(fortnoxConnections.issuerId, issuerId)));
 }
 
 /** The issuers whose active connection was last renewed before `before`. */
@@ -41,12 +41,9 @@ export async function connectionsToRenew(db: Db | Tx, before: Date): Promise<str
 }
 
 export async function lockConnection(tx: Tx, issuerId: string): Promise<ConnectionRow | null> {
-  const [row] = await tx
-    .select()
-    .from(fortnoxConnections)
-    .where(eq(fortnoxConnections.issuerId, issuerId))
-    .for('update');
-  return row ?? null;
+  return firstOrNull(
+    tx.select().from(fortnoxConnections).where(eq(fortnoxConnections.issuerId, issuerId)).for('update'),
+  );
 }
 
 /** The issuer's one connection, made or made again (a reconnect replaces tokens and company). */
@@ -108,20 +105,19 @@ export async function insertAuthorization(db: Db | Tx, row: typeof fortnoxAuthor
 
 /** Marks an authorization used and answers it; null when unknown or already used (a replay). */
 export async function useAuthorization(tx: Tx, stateHash: string, at: Date) {
-  const [row] = await tx
-    .update(fortnoxAuthorizations)
-    .set({ usedAt: at })
-    .where(and(eq(fortnoxAuthorizations.stateHash, stateHash), isNull(fortnoxAuthorizations.usedAt)))
-    .returning();
-  return row ?? null;
+  return firstOrNull(
+    tx
+      .update(fortnoxAuthorizations)
+      .set({ usedAt: at })
+      .where(and(eq(fortnoxAuthorizations.stateHash, stateHash), isNull(fortnoxAuthorizations.usedAt)))
+      .returning(),
+  );
 }
 
 export async function findAuthorization(db: Db | Tx, stateHash: string) {
-  const [row] = await db
-    .select()
-    .from(fortnoxAuthorizations)
-    .where(eq(fortnoxAuthorizations.stateHash, stateHash));
-  return row ?? null;
+  return firstOrNull(
+    db.select().from(fortnoxAuthorizations).where(eq(fortnoxAuthorizations.stateHash, stateHash)),
+  );
 }
 
 /** The issuer's taken-over Fortnox invoices among `documentNumbers`, with their invoice's state. */
@@ -157,16 +153,17 @@ export async function insertTakenOver(tx: Tx, row: typeof fortnoxInvoices.$infer
 export async function findRecipientByNumber(tx: Tx, issuerId: string, organizationNumber: string) {
   const digits = organizationNumber.replace(/[^0-9]/g, '');
   if (!digits) return null;
-  const [row] = await tx
-    .select({ id: recipients.id })
-    .from(recipients)
-    .where(
-      and(
-        eq(recipients.issuerId, issuerId),
-        sql`regexp_replace(${recipients.organizationNumber}, '[^0-9]', '', 'g') = ${digits}`,
+  return firstOrNull(
+    tx
+      .select({ id: recipients.id })
+      .from(recipients)
+      .where(
+        and(
+          eq(recipients.issuerId, issuerId),
+          sql`regexp_replace(${recipients.organizationNumber}, '[^0-9]', '', 'g') = ${digits}`,
+        ),
       ),
-    );
-  return row ?? null;
+  );
 }
 
 export async function insertRecipient(tx: Tx, row: typeof recipients.$inferInsert): Promise<string> {
@@ -235,18 +232,19 @@ export async function claimPayment(
   now: Date,
   until: Date,
 ): Promise<OutboxRow | null> {
-  const [row] = await db
-    .update(fortnoxPaymentOutbox)
-    .set({ attempts: sql`${fortnoxPaymentOutbox.attempts} + 1`, claimedUntil: until })
-    .where(
-      and(
-        eq(fortnoxPaymentOutbox.id, id),
-        eq(fortnoxPaymentOutbox.status, 'pending'),
-        or(isNull(fortnoxPaymentOutbox.claimedUntil), lt(fortnoxPaymentOutbox.claimedUntil, now)),
-      ),
-    )
-    .returning();
-  return row ?? null;
+  return firstOrNull(
+    db
+      .update(fortnoxPaymentOutbox)
+      .set({ attempts: sql`${fortnoxPaymentOutbox.attempts} + 1`, claimedUntil: until })
+      .where(
+        and(
+          eq(fortnoxPaymentOutbox.id, id),
+          eq(fortnoxPaymentOutbox.status, 'pending'),
+          or(isNull(fortnoxPaymentOutbox.claimedUntil), lt(fortnoxPaymentOutbox.claimedUntil, now)),
+        ),
+      )
+      .returning(),
+  );
 }
 
 export async function paymentDone(db: Db | Tx, id: string, fortnoxNumber: string, at: Date): Promise<void> {

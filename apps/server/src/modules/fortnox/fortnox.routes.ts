@@ -7,7 +7,7 @@ import {
   takeOverFortnoxInvoicesBodySchema,
   takeOverFortnoxInvoicesResponseSchema,
 } from '@portal/contracts';
-import { asCaller, callerOf, routeModule, routesOn } from '../../routes/define';
+import { asCaller, callerOf, routeModule } from '../../routes/define';
 import {
   completeFortnoxConnection,
   disconnectFortnox,
@@ -18,9 +18,7 @@ import {
 } from './fortnox.service';
 
 /** Fortnox business invoices (issue #13): HTTP only; the service holds the rules. */
-export const fortnoxRoutes = routeModule((app, ctx) => {
-  const route = routesOn(app, ['fortnox']);
-
+export const fortnoxRoutes = routeModule(['fortnox'], (route, ctx) => {
   route(
     'getFortnoxConnection',
     'The issuer’s Fortnox connection: not connected, active, or revoked (and why)',

@@ -6,7 +6,9 @@ import { type Currency, toCurrency } from '@portal/domain/money';
 import { isValidPersonalNumber } from '@portal/domain/personal-number';
 import { and, asc, desc, eq, inArray, ne, notInArray, type SQL, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { lockById } from '../../db/locks';
+import { firstOrNull } from '../../db/first-row';
+import { nextCounterValue } from '../../db/issuer-counters';
+import { lockById, lockOwnById } from '../../db/locks';
 import { rows as rowsOf } from '../../db/migrate';
 import {
   installmentPlanEvents,
@@ -14,7 +16,6 @@ import {
   installmentPlanRows,
   installmentPlans,
   invoices,
-  issuerCounters,
   issuers,
   recipients,
 } from '../../db/schema';
@@ -44,26 +45,18 @@ const LOAN_NUMBER_BASE = 10_000_000;
  * the phone or typed into a payment is caught when one digit is wrong.
  */
 export async function nextLoanNumber(tx: Tx, issuerId: string): Promise<string> {
-  const [row] = await tx
-    .insert(issuerCounters)
-    .values({ issuerId, name: 'loan', value: 1 })
-    .onConflictDoUpdate({
-      target: [issuerCounters.issuerId, issuerCounters.name],
-      set: { value: sql`${issuerCounters.value} + 1` },
-    })
-    .returning({ value: issuerCounters.value });
-  if (!row) throw new ApiError('server.internal');
-  const base = String(LOAN_NUMBER_BASE + row.value);
+  const base = String(LOAN_NUMBER_BASE + (await nextCounterValue(tx, issuerId, 'loan')));
   return `${base}${luhnCheckDigit(base)}`;
 }
 
 /** The issuer's recipient (the buyer); another issuer's is not found. */
 export async function findOwnBuyer(db: Db | Tx, issuerId: string, recipientId: string) {
-  const [found] = await db
-    .select()
-    .from(recipients)
-    .where(and(eq(recipients.issuerId, issuerId), eq(recipients.id, recipientId)));
-  return found ?? null;
+  return firstOrNull(
+    db
+      .select()
+      .from(recipients)
+      .where(and(eq(recipients.issuerId, issuerId), eq(recipients.id, recipientId))),
+  );
 }
 
 /** Writes a new plan in state `state` with its schedule and parties, in the caller's transaction. */
@@ -87,14 +80,8 @@ export async function insertPlan(
 }
 
 /** The issuer's plan, locked for the rest of the transaction; another issuer's is not found. */
-export async function lockOwnPlan(tx: Tx, issuerId: string, id: string): Promise<PlanRow> {
-  const [row] = await tx
-    .select()
-    .from(installmentPlans)
-    .where(and(eq(installmentPlans.issuerId, issuerId), eq(installmentPlans.id, id)))
-    .for('update');
-  if (!row) throw new ApiError('installmentPlans.not_found');
-  return row;
+export function lockOwnPlan(tx: Tx, issuerId: string, id: string): Promise<PlanRow> {
+  return lockOwnById(tx, installmentPlans, issuerId, id, 'installmentPlans.not_found');
 }
 
 /** Moves a plan to `state` (the caller checked the transition) and stamps the change. */
@@ -117,12 +104,13 @@ export async function insertPlanEvents(tx: Tx, events: PlanEventValues[]): Promi
 
 /** The issuer's plan with its buyer's name, or null. */
 export async function findOwnPlan(db: Db | Tx, issuerId: string, id: string) {
-  const [found] = await db
-    .select({ plan: installmentPlans, buyerName: recipients.name })
-    .from(installmentPlans)
-    .innerJoin(recipients, eq(recipients.id, installmentPlans.recipientId))
-    .where(and(eq(installmentPlans.issuerId, issuerId), eq(installmentPlans.id, id)));
-  return found ?? null;
+  return firstOrNull(
+    db
+      .select({ plan: installmentPlans, buyerName: recipients.name })
+      .from(installmentPlans)
+      .innerJoin(recipients, eq(recipients.id, installmentPlans.recipientId))
+      .where(and(eq(installmentPlans.issuerId, issuerId), eq(installmentPlans.id, id))),
+  );
 }
 
 /** A plan's schedule in order, with each issued installment's invoice number and state. */
@@ -160,11 +148,9 @@ export function listPlanEvents(db: Db | Tx, planId: string) {
 
 /** The plans of a signing order at the provider (its callback names the document, not the issuer). */
 export async function findPlanBySigningDocument(db: Db | Tx, documentId: string) {
-  const [found] = await db
-    .select()
-    .from(installmentPlans)
-    .where(eq(installmentPlans.signingDocumentId, documentId));
-  return found ?? null;
+  return firstOrNull(
+    db.select().from(installmentPlans).where(eq(installmentPlans.signingDocumentId, documentId)),
+  );
 }
 
 /** The plans of these ids that belong to the issuer. */
@@ -188,12 +174,9 @@ export async function lockPlan(tx: Tx, id: string): Promise<PlanRow> {
  * plan busy (the daily job working on it) leaves it to the job's next run instead of waiting on it.
  */
 export async function lockPlanIfFree(tx: Tx, id: string): Promise<PlanRow | null> {
-  const [row] = await tx
-    .select()
-    .from(installmentPlans)
-    .where(eq(installmentPlans.id, id))
-    .for('update', { skipLocked: true });
-  return row ?? null;
+  return firstOrNull(
+    tx.select().from(installmentPlans).where(eq(installmentPlans.id, id)).for('update', { skipLocked: true }),
+  );
 }
 
 /**

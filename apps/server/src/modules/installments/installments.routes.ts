@@ -20,19 +20,18 @@ import {
   routesOn,
   signedIn,
 } from '../../routes/define';
-import { databaseFileStore } from '../../services/file-store';
+import { fileStoreOf } from '../../services/file-store';
 import * as plans from './installments.service';
 
 /** Installment plans (issue #14): HTTP only; the rules are in installments.service.ts. */
-export const installmentPlanRoutes = routeModule(async (app, ctx) => {
-  const files = ctx.files ?? databaseFileStore(ctx.db);
+export const installmentPlanRoutes = routeModule(['installment plans'], async (route, ctx, fastify) => {
+  const files = fileStoreOf(ctx);
   /** The e-signing provider, or 502 when none is configured. */
   const provider = () => {
     if (!ctx.eSigning) throw new ApiError('eSigning.unavailable');
     return ctx.eSigning;
   };
-  const route = routesOn(app, ['installment plans']);
-  const backofficeRoute = routesOn(app, ['backoffice']);
+  const backofficeRoute = routesOn(fastify, ['backoffice']);
 
   route(
     'listInstallmentPlans',
@@ -111,8 +110,8 @@ export const installmentPlanRoutes = routeModule(async (app, ctx) => {
       plans.decidePlan(ctx.db, operatorOf(request), request.params.id, request.body.decision, ctx.now()),
   );
 
-  await app.register(
-    routeModule((callbackScope) => {
+  await fastify.register(
+    routeModule(['installment plans'], (callbackRoute, _ctx, callbackScope) => {
       // Scrive posts its callback as a form (`document_id=…&document_json=…`); the body is read as text
       // and never trusted beyond the document id (installments.service.ts).
       callbackScope.addContentTypeParser(
@@ -120,7 +119,7 @@ export const installmentPlanRoutes = routeModule(async (app, ctx) => {
         { parseAs: 'string', bodyLimit: 1_048_576 },
         (_request, body, done) => done(null, String(body)),
       );
-      routesOn(callbackScope, ['installment plans'])(
+      callbackRoute(
         'receiveESigningCallback',
         'The e-signing provider’s notice that an order changed; the state is then read from the provider',
         { querystring: eSigningCallbackQuerySchema, ok: receivedResponseSchema },

@@ -6,23 +6,18 @@ import {
   importTemplateQuerySchema,
 } from '@portal/contracts';
 import { z } from 'zod';
-import { routeModule, routesOn, sendFile, signedIn } from '../../routes/define';
+import { bodiesAsBytes, routeModule, sendFile, signedIn } from '../../routes/define';
 import * as imports from './invoice-import.service';
 
 /** Invoice import from CSV and Excel (spec §2): HTTP only; the rules are in invoice-import.service.ts. */
-export const invoiceImportRoutes = routeModule((app, ctx, fastify) => {
+export const invoiceImportRoutes = routeModule(['invoices'], (route, ctx, fastify) => {
   const pool = imports.newImportPool((message) => fastify.log.warn(message));
   fastify.addHook('onClose', () => pool.close());
   // The body is the file itself, whatever type the browser gives it: a .csv often comes as text/plain
   // or application/vnd.ms-excel. Fastify's JSON and text parsers would turn it into a string or a
   // 400, so this plugin's scope (encapsulated, only these routes) reads every type as bytes.
   fastify.removeAllContentTypeParsers();
-  fastify.addContentTypeParser(
-    '*',
-    { parseAs: 'buffer', bodyLimit: FILE_MAX_BYTES },
-    (_request, body, done) => done(null, body),
-  );
-  const route = routesOn(app, ['invoices']);
+  bodiesAsBytes(fastify, FILE_MAX_BYTES);
 
   route(
     'previewInvoiceImport',

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { firstOrNull } from '../../db/first-row';
 import { invoiceDocuments, invoiceFiles, issuers, recipients } from '../../db/schema';
 
 export type InvoiceDocumentRow = typeof invoiceDocuments.$inferSelect;
@@ -32,8 +33,7 @@ export async function insertInvoiceDocuments(tx: Tx, rows: readonly NewInvoiceDo
 
 /** The issuer row a document is drawn for. */
 export async function findIssuer(db: Db | Tx, issuerId: string) {
-  const [row] = await db.select().from(issuers).where(eq(issuers.id, issuerId));
-  return row ?? null;
+  return firstOrNull(db.select().from(issuers).where(eq(issuers.id, issuerId)));
 }
 
 /** The issuer's recipients among `ids`, by id. */

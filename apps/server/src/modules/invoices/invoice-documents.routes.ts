@@ -8,16 +8,14 @@ import { translate } from '@portal/i18n';
 import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
 import { todayIn } from '../../lib/today';
-import { routeModule, routesOn, sendFile, signedIn } from '../../routes/define';
-import { databaseFileStore } from '../../services/file-store';
+import { routeModule, sendFile, signedIn } from '../../routes/define';
+import { fileStoreOf } from '../../services/file-store';
 import { loadUser } from '../../services/users';
 import { invoiceDocuments, joinDocuments } from './invoice-documents.service';
 
 /** The invoice documents' downloads: HTTP only; the service draws, stores and reads them. */
-export const invoiceDocumentRoutes = routeModule((app, ctx) => {
-  const files = ctx.files ?? databaseFileStore(ctx.db);
-  const route = routesOn(app, ['invoices']);
-
+export const invoiceDocumentRoutes = routeModule(['invoices'], (route, ctx) => {
+  const files = fileStoreOf(ctx);
   route(
     'getInvoicePdf',
     'The invoice’s document in the recipient’s language: byte for byte the PDF sent, once sent; drawn from the invoice as it is before',

@@ -3,10 +3,11 @@ import { nextInvoiceNumber } from '@portal/domain/due-date';
 import { computeInvoiceTotals } from '@portal/domain/invoice-totals';
 import { createOcrReference } from '@portal/domain/ocr-reference';
 import { invoiceRotRutIssues, isRotRutAvailable } from '@portal/domain/rot-rut';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Tx } from '../../db/client';
-import { invoices, issuerCounters } from '../../db/schema';
+import { nextCounterValue } from '../../db/issuer-counters';
+import { invoices } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 
 type ParsedInvoice = z.output<typeof invoiceBodySchema>;
@@ -109,16 +110,7 @@ const OCR_SKIP_LIMIT = 1000;
  */
 export async function nextOcrReference(tx: Tx, issuerId: string): Promise<string> {
   for (let attempt = 0; attempt < OCR_SKIP_LIMIT; attempt++) {
-    const [row] = await tx
-      .insert(issuerCounters)
-      .values({ issuerId, name: 'ocr', value: 1 })
-      .onConflictDoUpdate({
-        target: [issuerCounters.issuerId, issuerCounters.name],
-        set: { value: sql`${issuerCounters.value} + 1` },
-      })
-      .returning({ value: issuerCounters.value });
-    if (!row) throw new ApiError('server.internal');
-    const ocr = createOcrReference(100_000 + row.value);
+    const ocr = createOcrReference(100_000 + (await nextCounterValue(tx, issuerId, 'ocr')));
     const [taken] = await tx
       .select({ id: invoices.id })
       .from(invoices)

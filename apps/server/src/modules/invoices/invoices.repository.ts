@@ -1,6 +1,8 @@
 import { INVOICE_STATE, PENDING_LIST_LIMIT } from '@portal/contracts';
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { firstOrNull } from '../../db/first-row';
+import { lockOwnById } from '../../db/locks';
 import { invoiceEvents, invoiceFiles, invoiceRows, invoices, issuers, recipients } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
 import type { InvoiceRow } from './invoice-detail.repository';
@@ -25,22 +27,17 @@ export async function findIssuerCountry(db: Db | Tx, issuerId: string): Promise<
 }
 
 export async function findOwnRecipient(tx: Tx, issuerId: string, recipientId: string) {
-  const [recipient] = await tx
-    .select({ id: recipients.id, organizationNumber: recipients.organizationNumber, vat: recipients.vat })
-    .from(recipients)
-    .where(and(eq(recipients.issuerId, issuerId), eq(recipients.id, recipientId)));
-  return recipient ?? null;
+  return firstOrNull(
+    tx
+      .select({ id: recipients.id, organizationNumber: recipients.organizationNumber, vat: recipients.vat })
+      .from(recipients)
+      .where(and(eq(recipients.issuerId, issuerId), eq(recipients.id, recipientId))),
+  );
 }
 
 /** The issuer's invoice, locked for the rest of the transaction; another issuer's is not found. */
-export async function lockOwnInvoice(tx: Tx, issuerId: string, id: string): Promise<InvoiceRow> {
-  const [row] = await tx
-    .select()
-    .from(invoices)
-    .where(and(eq(invoices.issuerId, issuerId), eq(invoices.id, id)))
-    .for('update');
-  if (!row) throw new ApiError('invoices.not_found');
-  return row;
+export function lockOwnInvoice(tx: Tx, issuerId: string, id: string): Promise<InvoiceRow> {
+  return lockOwnById(tx, invoices, issuerId, id, 'invoices.not_found');
 }
 
 export async function insertInvoice(
@@ -93,24 +90,25 @@ export async function findUploadedAmounts(
   invoiceId: string,
   invoiceFileID: string,
 ) {
-  const [current] = await tx
-    .select({
-      currency: invoices.currency,
-      vatLines: invoices.vatLines,
-      grossMinor: invoices.grossMinor,
-      deductionMinor: invoices.deductionMinor,
-    })
-    .from(invoices)
-    .innerJoin(
-      invoiceFiles,
-      and(
-        eq(invoiceFiles.invoiceId, invoices.id),
-        eq(invoiceFiles.id, invoiceFileID),
-        eq(invoiceFiles.role, 'invoice'),
-      ),
-    )
-    .where(and(eq(invoices.issuerId, issuerId), eq(invoices.id, invoiceId)));
-  return current ?? null;
+  return firstOrNull(
+    tx
+      .select({
+        currency: invoices.currency,
+        vatLines: invoices.vatLines,
+        grossMinor: invoices.grossMinor,
+        deductionMinor: invoices.deductionMinor,
+      })
+      .from(invoices)
+      .innerJoin(
+        invoiceFiles,
+        and(
+          eq(invoiceFiles.invoiceId, invoices.id),
+          eq(invoiceFiles.id, invoiceFileID),
+          eq(invoiceFiles.role, 'invoice'),
+        ),
+      )
+      .where(and(eq(invoices.issuerId, issuerId), eq(invoices.id, invoiceId))),
+  );
 }
 
 /** Lets go of the files the invoice holds, then locks the issuer's files of `wanted` (the free ones can be tied). */
@@ -136,17 +134,18 @@ export async function tieFiles(tx: Tx, issuerId: string, invoiceId: string, ids:
 
 /** The facts of the issuer's invoice with this number, shown with the duplicate-number error. */
 export async function findByInvoiceNumber(db: Db, issuerId: string, invoiceNumber: string) {
-  const [existing] = await db
-    .select({
-      grossMinor: invoices.grossMinor,
-      currency: invoices.currency,
-      invoiceDate: invoices.invoiceDate,
-      recipientName: recipients.name,
-    })
-    .from(invoices)
-    .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
-    .where(and(eq(invoices.issuerId, issuerId), eq(invoices.invoiceNumber, invoiceNumber)));
-  return existing ?? null;
+  return firstOrNull(
+    db
+      .select({
+        grossMinor: invoices.grossMinor,
+        currency: invoices.currency,
+        invoiceDate: invoices.invoiceDate,
+        recipientName: recipients.name,
+      })
+      .from(invoices)
+      .innerJoin(recipients, eq(recipients.id, invoices.recipientId))
+      .where(and(eq(invoices.issuerId, issuerId), eq(invoices.invoiceNumber, invoiceNumber))),
+  );
 }
 
 /** Pending invoices (registered, not sent), oldest first, at most `PENDING_LIST_LIMIT`, with their count. */

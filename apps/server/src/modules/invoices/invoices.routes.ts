@@ -13,15 +13,13 @@ import {
   uploadInvoiceBodySchema,
 } from '@portal/contracts';
 import type { FastifyReply } from 'fastify';
-import { changeItem, keyedCreate, okAfter, routeModule, routesOn, signedIn } from '../../routes/define';
-import { databaseFileStore } from '../../services/file-store';
+import { changeItem, keyedCreate, okAfter, routeModule, signedIn } from '../../routes/define';
+import { fileStoreOf } from '../../services/file-store';
 import * as invoicesService from './invoices.service';
 
 /** The invoice routes: HTTP only (schema, call, answer); the rules are in invoices.service.ts. */
-export const invoiceRoutes = routeModule((app, ctx) => {
-  const files = ctx.files ?? databaseFileStore(ctx.db);
-  const route = routesOn(app, ['invoices']);
-
+export const invoiceRoutes = routeModule(['invoices'], (route, ctx) => {
+  const files = fileStoreOf(ctx);
   route(
     'listInvoices',
     'The invoice history: filters of spec §4, search (number, recipient, OCR), date range, sort, pages',

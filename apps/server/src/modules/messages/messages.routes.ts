@@ -6,14 +6,12 @@ import {
   listMessagesResponseSchema,
   okResponseSchema,
 } from '@portal/contracts';
-import { issuerItemOk, routeModule, routesOn, signedIn } from '../../routes/define';
+import { issuerItemOk, routeModule, signedIn } from '../../routes/define';
 import { headerLanguage, readerLanguage } from '../../services/notices';
 import * as messages from './messages.service';
 
 /** Messages (spec §2): HTTP only; the rules are in messages.service.ts. */
-export const messageRoutes = routeModule((app, ctx) => {
-  const route = routesOn(app, ['messages']);
-
+export const messageRoutes = routeModule(['messages'], (route, ctx) => {
   route(
     'listMessages',
     "The issuer's messages, newest first, or one invoice's thread; with the unread count",

@@ -16,16 +16,13 @@ import {
   issuerItemQuery,
   issuerQuery,
   routeModule,
-  routesOn,
   sendFile,
   signedIn,
 } from '../../routes/define';
 import * as moneyService from './money.service';
 
 /** The customer's side of the money flow: transfer costs (settlements), the fee preview and the payments report. */
-export const moneyRoutes = routeModule((app, ctx) => {
-  const route = routesOn(app, ['money']);
-
+export const moneyRoutes = routeModule(['money'], (route, ctx) => {
   route(
     'listTransferCosts',
     'The caller’s settlements (transfer costs), newest first, filtered by created date',

@@ -6,15 +6,12 @@ import {
   searchCompaniesQuerySchema,
   searchCompaniesResponseSchema,
 } from '@portal/contracts';
-import { ownedItemRoutes, routeModule, routesOn } from '../../routes/define';
+import { ownedItemRoutes, routeModule } from '../../routes/define';
 import * as recipientsService from './recipients.service';
 
 /** The recipient routes: HTTP only (schema, call, answer); the rules are in recipients.service.ts. */
-export const recipientRoutes = routeModule((app, ctx) => {
-  const tags = ['recipients'];
-
-  ownedItemRoutes(app, ctx, {
-    tags,
+export const recipientRoutes = routeModule(['recipients'], (route, ctx) => {
+  ownedItemRoutes(route, ctx, {
     validationCode: 'recipient.invalid',
     query: listRecipientsQuerySchema,
     page: listRecipientsResponseSchema,
@@ -48,7 +45,7 @@ export const recipientRoutes = routeModule((app, ctx) => {
     },
   });
 
-  routesOn(app, tags)(
+  route(
     'searchCompanies',
     'Look a company up by name or organisation number (too many matches: 422)',
     { querystring: searchCompaniesQuerySchema, ok: searchCompaniesResponseSchema },

@@ -9,7 +9,7 @@ import {
 } from '@portal/contracts';
 import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
-import { issuerQuery, routeModule, routesOn, sendFile, signedIn } from '../../routes/define';
+import { issuerQuery, routeModule, sendFile, signedIn } from '../../routes/define';
 import * as reports from './reports.service';
 
 const languageQuery = z.object({ language: z.enum(LANGUAGES).optional() });
@@ -22,9 +22,7 @@ const answerFile = (reply: Parameters<typeof sendFile>[0], file: reports.ReportF
  * The reports downloaded from the menu: active invoices (Excel), the active regress report and the
  * ledger (PDF/Excel). HTTP only; the files are made in reports.service.ts.
  */
-export const reportsRoutes = routeModule((app, ctx) => {
-  const route = routesOn(app, ['reports']);
-
+export const reportsRoutes = routeModule(['reports'], (route, ctx) => {
   route(
     'downloadActiveInvoices',
     'All the caller’s active invoices (not paid, partly paid) as an Excel file, streamed',
