@@ -36,20 +36,10 @@ export async function validateWith<T extends Record<string, unknown>>(
 ): Promise<{ data: T; errors: null } | { data: null; errors: FieldErrorCodes<T> }> {
   const result = pick(await loadPublicSchemas()).safeParse(values);
   if (result.success) return { data: result.data, errors: null };
-  return { data: null, errors: firstCodePerField<T>(result.error.issues) };
-}
-
-/**
- * The rule code of a refused parse's first issue on each field (the field its path starts with): what
- * a form shows under that field. The contract schemas' messages are rule codes.
- */
-export function firstCodePerField<T>(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): FieldErrorCodes<T> {
   const errors: FieldErrorCodes<T> = {};
-  for (const issue of issues) {
+  for (const issue of result.error.issues) {
     const field = String(issue.path[0] ?? '') as keyof T & string;
     if (!errors[field]) errors[field] = issue.message;
   }
-  return errors;
+  return { data: null, errors };
 }

@@ -12,7 +12,7 @@ import { TextInput } from '../../../components/ui/text-input';
 import { paths } from '../../../config/paths';
 import { formatDateTime } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
-import { firstCodePerField, loadSchemas } from '../../../lib/load-schemas';
+import { loadSchemas } from '../../../lib/load-schemas';
 import { useInvoice } from '../api/get-invoice';
 import { useCreateMessage, useMarkMessageRead, useMessages } from '../api/messages';
 import '../texts';
@@ -172,7 +172,12 @@ function WriteMessage({
     const { createMessageBodySchema } = await loadSchemas();
     const parsed = createMessageBodySchema.safeParse({ invoiceID, title, message });
     if (!parsed.success) {
-      setErrors(firstCodePerField<FieldErrors>(parsed.error.issues));
+      const found: FieldErrors = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'title' || field === 'message') && !found[field]) found[field] = issue.message;
+      }
+      setErrors(found);
       return;
     }
     setErrors({});

@@ -5,7 +5,6 @@ import { DateField } from '../../../components/ui/date-field';
 import { Modal } from '../../../components/ui/modal';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { addDays, toIsoDate } from '../../../lib/format';
-import { type FieldErrorCodes, firstCodePerField } from '../../../lib/load-schemas';
 import { downloadActiveRegress } from '../api/download-active-regress';
 
 type FileType = (typeof REPORT_FILE_TYPES)[number];
@@ -20,14 +19,19 @@ export function ActiveRegressModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation();
   const [range, setRange] = useState(defaultRegressRange);
   const [fileType, setFileType] = useState<FileType>('pdf');
-  const [errors, setErrors] = useState<FieldErrorCodes<typeof range>>({});
+  const [errors, setErrors] = useState<{ from?: string; to?: string }>({});
   const [busy, setBusy] = useState(false);
   const legendId = useId();
 
   async function submit() {
     const parsed = activeRegressQuerySchema.safeParse({ ...range, fileType });
     if (!parsed.success) {
-      setErrors(firstCodePerField<typeof range>(parsed.error.issues));
+      const next: { from?: string; to?: string } = {};
+      for (const issue of parsed.error.issues) {
+        const field = issue.path[0];
+        if ((field === 'from' || field === 'to') && !next[field]) next[field] = issue.message;
+      }
+      setErrors(next);
       return;
     }
     setErrors({});
