@@ -60,9 +60,8 @@ const verifyBankAccountSuccessRoute = lazyRoute(
   () => import('./routes/verify-bank-account'),
   'VerifyBankAccountSuccessRoute',
 );
-// The two status pages (403, 404) are one chunk (routes/status-pages.tsx).
-const forbiddenRoute = lazyRoute(() => import('./routes/status-pages'), 'ForbiddenRoute');
-const notFoundRoute = lazyRoute(() => import('./routes/status-pages'));
+const forbiddenRoute = lazyRoute(() => import('./routes/forbidden'));
+const notFoundRoute = lazyRoute(() => import('./routes/not-found'));
 
 /** A page for visitors only (the sign-in pages): a signed-in user is sent on (PublicOnly). */
 function publicOnly(path: AppPath, route: LazyRoute): RouteObject {
