@@ -1,21 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectSignedIn, signIn } from './support/flows';
+import { signInAsDemo } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 import { downloadedBytes, pdfContains } from './support/pdf';
-
-/** The session token the web keeps in localStorage (lib/session-store.ts, key `token`, as JSON). */
-async function sessionToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
-  expect(typeof token).toBe('string');
-  return token as string;
-}
-
-/** Signs in as demo; returns the Authorization header of its session for calls through the API. */
-async function signInAsDemo(page: Page): Promise<Record<string, string>> {
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
-  return { Authorization: `Bearer ${await sessionToken(page)}` };
-}
+import { createRecipient } from './support/recipients';
 
 /**
  * Signs in as demo and registers an invoice numbered `<prefix>-<stamp>` through the API for a new
@@ -33,21 +20,14 @@ async function registerInvoice(
 /** Registers an invoice of the signed-in user through the API for a new recipient; returns its id. */
 async function createInvoice(
   page: Page,
-  auth: Record<string, string>,
+  auth: { Authorization: string },
   stamp: string,
   number: string,
 ): Promise<string> {
-  const recipient = await page.request.post('/api/limited/recipients', {
-    headers: auth,
-    data: {
-      name: `E2E Dokument ${stamp}`,
-      zipcode: '114 35',
-      city: 'Stockholm',
-      email: 'e2e-dok@example.com',
-    },
+  const recipientID = await createRecipient(page, auth, {
+    name: `E2E Dokument ${stamp}`,
+    email: 'e2e-dok@example.com',
   });
-  expect(recipient.status(), await recipient.text()).toBe(200);
-  const { recipientID } = (await recipient.json()) as { recipientID: string };
   const created = await page.request.post('/api/limited/invoices', {
     headers: auth,
     data: {

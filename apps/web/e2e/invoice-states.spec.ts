@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { expectSignedIn, signIn } from './support/flows';
+import { signInAsDemo } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 
 /** How many lines the text of an element takes, from the boxes of its text (one box per line). */
@@ -25,8 +25,7 @@ async function expectAllTabsInView(page: Page): Promise<void> {
 test('a rejected invoice shows Rejected with its reason in the history and the detail (issue #11)', async ({
   page,
 }, testInfo) => {
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
+  await signInAsDemo(page);
   await page.goto('/invoices');
   await page.getByRole('tab', { name: 'Rejected' }).click();
   await expect(page).toHaveURL(/filter=rejected/);
@@ -74,8 +73,7 @@ test('the invoice history opens newest first, every tab on one line in all three
   page,
 }, testInfo) => {
   await page.setViewportSize({ width: 1280, height: 800 });
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
+  await signInAsDemo(page);
   for (const [button, all, shot] of [
     ['Svenska', 'Alla', 'sv'],
     ['Suomi', 'Kaikki', 'fi'],

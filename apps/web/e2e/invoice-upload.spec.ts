@@ -1,15 +1,9 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
-import { expectSignedIn, signIn } from './support/flows';
+import { signInAsDemo } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 import { downloadedBytes, pdfContains } from './support/pdf';
-
-/** The session token the web keeps in localStorage (lib/session-store.ts, key `token`, as JSON). */
-async function sessionToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
-  expect(typeof token).toBe('string');
-  return token as string;
-}
+import { createRecipient } from './support/recipients';
 
 /** The customer's own invoice: a one-page PDF with its number on it. */
 async function invoicePdf(number: string): Promise<Buffer> {
@@ -40,13 +34,10 @@ test('a customer uploads its own invoice PDF, finds it pending, sends it and dow
   const recipientName = `E2E Uppladdning ${stamp}`;
   const ocr = ocrReference(`77${stamp}`);
 
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
-  const created = await page.request.post('/api/limited/recipients', {
-    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
-    data: { name: recipientName, zipcode: '114 35', city: 'Stockholm', email: 'e2e-upl@example.com' },
+  await createRecipient(page, await signInAsDemo(page), {
+    name: recipientName,
+    email: 'e2e-upl@example.com',
   });
-  expect(created.status(), await created.text()).toBe(200);
 
   // Register → Upload invoice, from the menu.
   const nav = page.getByRole('navigation', { name: 'Main menu' });

@@ -1,15 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addDaysIso, swedishToday } from './support/dates';
-import { expectSignedIn, signIn } from './support/flows';
+import { expectSignedIn, signIn, signInAsDemo } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 import { registerFinancedInvoice } from './support/invoices';
-
-/** The session token the web keeps in localStorage (lib/session-store.ts, key `token`, as JSON). */
-async function sessionToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => JSON.parse(window.localStorage.getItem('token') ?? 'null'));
-  expect(typeof token).toBe('string');
-  return token as string;
-}
+import { createRecipient } from './support/recipients';
 
 async function pickRecipient(page: Page, name: string): Promise<void> {
   await page.getByRole('combobox', { name: /Recipient/ }).fill(name);
@@ -36,13 +30,10 @@ test('a customer registers invoices, meets the duplicate-number rule, sends them
   const second = `E2E-${stamp}-2`;
   const recipientName = `E2E Kund ${stamp}`;
 
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
-  const created = await page.request.post('/api/limited/recipients', {
-    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
-    data: { name: recipientName, zipcode: '114 35', city: 'Stockholm', email: 'e2e-kund@example.com' },
+  await createRecipient(page, await signInAsDemo(page), {
+    name: recipientName,
+    email: 'e2e-kund@example.com',
   });
-  expect(created.status(), await created.text()).toBe(200);
 
   // Register with two rows; the total is live: 8 h × 650.00 + 25 % and 1.5 × 123.45 (185.18) + 12 %.
   await page.goto('/invoice/register');
@@ -141,8 +132,7 @@ test('a customer registers invoices, meets the duplicate-number rule, sends them
 test('the invoice history lists the demo invoices with filters, sorting and totals', async ({
   page,
 }, testInfo) => {
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
+  await signInAsDemo(page);
   await page.goto('/invoices');
   await expect(page.getByRole('tab', { name: 'All' })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByText(/^1–25 of \d+/)).toBeVisible();
@@ -169,8 +159,7 @@ test('a user without the register ability gets the no-access page for the regist
 });
 
 test('the invoice screens in Finnish and Swedish', async ({ page }, testInfo) => {
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
+  const auth = await signInAsDemo(page);
   await page.getByRole('button', { name: 'Suomi' }).click();
   await page.goto('/invoice/register');
   await expect(page.getByRole('heading', { name: 'Rekisteröi lasku' })).toBeVisible();
@@ -182,7 +171,6 @@ test('the invoice screens in Finnish and Swedish', async ({ page }, testInfo) =>
 
   // The send confirmation in Finnish: an invoice due in three days is flagged and cannot be sent.
   const stamp = String(Date.now()).slice(-8);
-  const auth = { Authorization: `Bearer ${await sessionToken(page)}` };
   const fine = await registerFinancedInvoice(page, auth, `E2E-FI-${stamp}-1`);
   const soon = await registerFinancedInvoice(page, auth, `E2E-FI-${stamp}-2`, addDaysIso(swedishToday(), 3));
   await page.goto('/invoice/send');
@@ -229,19 +217,11 @@ test('RUT is refused with a company as the buyer, and the form keeps what was ty
 }, testInfo) => {
   const stamp = String(Date.now()).slice(-8);
   const company = `E2E Bolag ${stamp} AB`;
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
-  const created = await page.request.post('/api/limited/recipients', {
-    headers: { Authorization: `Bearer ${await sessionToken(page)}` },
-    data: {
-      name: company,
-      zipcode: '114 35',
-      city: 'Stockholm',
-      email: 'e2e-bolag@example.com',
-      vat: 'SE556036079301',
-    },
+  await createRecipient(page, await signInAsDemo(page), {
+    name: company,
+    email: 'e2e-bolag@example.com',
+    vat: 'SE556036079301',
   });
-  expect(created.status(), await created.text()).toBe(200);
 
   await page.goto('/invoice/register');
   await pickRecipient(page, company);

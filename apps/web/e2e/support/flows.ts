@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './env';
+import { sessionToken } from './tokens';
 
 /** Switches the login page to English with the language buttons, as a user would. */
 export async function chooseEnglish(page: Page): Promise<void> {
@@ -33,6 +34,16 @@ export async function fillLoginIn(page: Page, l: LoginWords, username = 'demo'):
 
 export async function expectSignedIn(page: Page, fullName: string): Promise<void> {
   await expect(page.getByRole('button', { name: `User menu for ${fullName}` })).toBeVisible();
+}
+
+/**
+ * Signs in as the demo customer (Dana Demosson), waits for the signed-in shell and returns the
+ * Authorization header of the session, for the calls a spec makes over the API.
+ */
+export async function signInAsDemo(page: Page): Promise<{ Authorization: string }> {
+  await signIn(page, 'demo');
+  await expectSignedIn(page, 'Dana Demosson');
+  return { Authorization: `Bearer ${await sessionToken(page)}` };
 }
 
 /** Signs in as `username`, waits for the shell with `fullName`'s user menu and gives the main menu. */

@@ -1,7 +1,6 @@
 import { expect, type Page } from '@playwright/test';
 import { addDaysIso, swedishToday } from './dates';
-import { expectSignedIn, signIn } from './flows';
-import { sessionToken } from './tokens';
+import { signInAsDemo } from './flows';
 
 /**
  * Registers, over the API as the signed-in customer, a factoring invoice in SEK to the first recipient,
@@ -42,9 +41,7 @@ export async function signInWithFinancedInvoice(
   page: Page,
   invoiceNumber: string,
 ): Promise<{ auth: { Authorization: string }; invoiceID: string }> {
-  await signIn(page, 'demo');
-  await expectSignedIn(page, 'Dana Demosson');
-  const auth = { Authorization: `Bearer ${await sessionToken(page)}` };
+  const auth = await signInAsDemo(page);
   // A financed invoice of 10 h × 800.00 + 25 % VAT = 10,000.00, registered over the API.
   const invoiceID = await registerFinancedInvoice(page, auth, invoiceNumber);
   return { auth, invoiceID };

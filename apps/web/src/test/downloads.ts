@@ -1,15 +1,6 @@
 import { type MockInstance, vi } from 'vitest';
 
-/** A blob's bytes: jsdom's Blob may lack arrayBuffer(), and a file the page picked is jsdom's. */
-export function readBlob(blob: Blob): Promise<ArrayBuffer> {
-  if (typeof blob.arrayBuffer === 'function') return blob.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(blob);
-  });
-}
+export { readBlob } from '../lib/read-blob';
 
 /**
  * Catches the files the page saves (lib/download.ts: an object URL on a clicked anchor): each with the

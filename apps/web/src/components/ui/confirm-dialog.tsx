@@ -1,5 +1,14 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorText } from '../../lib/messages';
 import { Modal } from './modal';
+
+/** What the dialog shows of the call its confirm starts (a mutation): running, or failed and why. */
+export interface ConfirmedAction {
+  isPending: boolean;
+  isError: boolean;
+  error: unknown;
+}
 
 export interface ConfirmDialogProps {
   title: string;
@@ -7,10 +16,11 @@ export interface ConfirmDialogProps {
   confirmLabel: string;
   onConfirm: () => void;
   onHide: () => void;
-  /** Covers the dialog with a spinner while the action runs. */
-  loading?: boolean;
-  /** A translated failure, shown in the dialog so the user can try again or cancel. */
-  error?: string | null;
+  /**
+   * The call the confirm starts: a spinner covers the dialog while it runs, and its failure is shown
+   * translated in the dialog, so the user can try again or cancel.
+   */
+  action: ConfirmedAction;
 }
 
 /** Asks before a destructive action (e.g. delete): an alertdialog whose submit is the danger button. */
@@ -20,9 +30,9 @@ export function ConfirmDialog({
   confirmLabel,
   onConfirm,
   onHide,
-  loading = false,
-  error = null,
+  action,
 }: ConfirmDialogProps) {
+  const { t } = useTranslation();
   return (
     <Modal
       title={title}
@@ -30,14 +40,14 @@ export function ConfirmDialog({
       onSubmit={onConfirm}
       submitLabel={confirmLabel}
       submitVariant="danger"
-      loading={loading}
+      loading={action.isPending}
       alert
     >
       <div className="stack">
         <p className="message-dialog__text">{message}</p>
-        {error && (
+        {action.isError && (
           <p className="notice notice--error" role="alert">
-            {error}
+            {errorText(t, action.error)}
           </p>
         )}
       </div>

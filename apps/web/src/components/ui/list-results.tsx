@@ -1,7 +1,6 @@
 import type { UseMutationResult, UseQueryResult } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { errorText } from '../../lib/messages';
 import { Button } from './button';
 import { ConfirmDialog } from './confirm-dialog';
 import { PlusIcon } from './icons';
@@ -321,34 +320,6 @@ export function RowActions({
   );
 }
 
-/** Asks before a record is deleted; a refusal (e.g. the record is in use) shows in the dialog. */
-export function DeleteDialog({
-  title,
-  message,
-  remove,
-  onHide,
-  onConfirm,
-}: {
-  title: string;
-  message: string;
-  remove: { isPending: boolean; isError: boolean; error: unknown };
-  onHide: () => void;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation();
-  return (
-    <ConfirmDialog
-      title={title}
-      message={message}
-      confirmLabel={t('common:actions.delete')}
-      loading={remove.isPending}
-      error={remove.isError ? errorText(t, remove.error) : null}
-      onHide={onHide}
-      onConfirm={onConfirm}
-    />
-  );
-}
-
 /** The query of a register's list: a page of a search, sorted by one of its fields. */
 export interface RegisterQuery<S extends string> extends ListPaging {
   search?: string;
@@ -450,10 +421,11 @@ export function RegisterList<T extends { name: string }, S extends string>({
           register.done(t(created ? `${ns}:page.created` : `${ns}:page.saved`, { name: saved.name })),
         )}
       {deleting && (
-        <DeleteDialog
+        <ConfirmDialog
           title={t(`${ns}:delete.title`)}
           message={deleteMessage(deleting)}
-          remove={remove}
+          confirmLabel={t('common:actions.delete')}
+          action={remove}
           onHide={register.closeDelete}
           onConfirm={() =>
             remove.mutate(idOf(deleting), {

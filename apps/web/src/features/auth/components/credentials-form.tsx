@@ -5,6 +5,7 @@ import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/text-input';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { type FieldErrorCodes, loadPublicSchemas, validateWith } from '../../../lib/load-schemas';
+import { AuthForm } from './auth-form';
 
 export type Credentials = Pick<LoginBody, 'username' | 'password'>;
 
@@ -25,13 +26,18 @@ export function CredentialsForm({ loading, onSubmit, onForgotPassword }: Credent
     void loadPublicSchemas();
   }, []);
 
+  /** What a field shows and how it changes: its value, its error code and its setter in `values`. */
+  const field = (name: keyof Credentials) => ({
+    name,
+    value: values[name],
+    error: errors[name],
+    onChange: (value: string) => setValues((v) => ({ ...v, [name]: value })),
+  });
+
   return (
-    <form
-      className="auth-form"
-      noValidate
-      aria-label={t('auth:login.form_label')}
-      onSubmit={async (event) => {
-        event.preventDefault();
+    <AuthForm
+      label={t('auth:login.form_label')}
+      onSubmit={async () => {
         const result = await validateWith(
           (s) => s.loginBodySchema.pick({ username: true, password: true }),
           values,
@@ -42,22 +48,12 @@ export function CredentialsForm({ loading, onSubmit, onForgotPassword }: Credent
         onSubmit(result.data);
       }}
     >
-      <TextInput
-        label={t('auth:login.username')}
-        name="username"
-        autoComplete="username"
-        value={values.username}
-        error={errors.username}
-        onChange={(username) => setValues((v) => ({ ...v, username }))}
-      />
+      <TextInput label={t('auth:login.username')} autoComplete="username" {...field('username')} />
       <TextInput
         label={t('auth:login.password')}
-        name="password"
         type="password"
         autoComplete="current-password"
-        value={values.password}
-        error={errors.password}
-        onChange={(password) => setValues((v) => ({ ...v, password }))}
+        {...field('password')}
       />
       <Button
         type="submit"
@@ -69,6 +65,6 @@ export function CredentialsForm({ loading, onSubmit, onForgotPassword }: Credent
       <button type="button" className="link-button" onClick={onForgotPassword}>
         {t('auth:login.forgot_password')}
       </button>
-    </form>
+    </AuthForm>
   );
 }

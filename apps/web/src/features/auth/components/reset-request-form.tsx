@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { TextInput } from '../../../components/ui/text-input';
 import { trackFormSubmit } from '../../../lib/analytics';
 import { validateWith } from '../../../lib/load-schemas';
+import { AuthForm } from './auth-form';
 
 interface ResetRequestFormProps {
   loading: boolean;
@@ -17,12 +18,9 @@ export function ResetRequestForm({ loading, onSubmit, onBack }: ResetRequestForm
   const [username, setUsername] = useState('');
   const [error, setError] = useState<string | undefined>();
   return (
-    <form
-      className="auth-form"
-      noValidate
-      aria-label={t('auth:reset_request.form_label')}
-      onSubmit={async (event) => {
-        event.preventDefault();
+    <AuthForm
+      label={t('auth:reset_request.form_label')}
+      onSubmit={async () => {
         const result = await validateWith((s) => s.requestPasswordResetBodySchema, { username });
         setError(result.errors?.username);
         if (!result.data) return;
@@ -44,6 +42,6 @@ export function ResetRequestForm({ loading, onSubmit, onBack }: ResetRequestForm
       <button type="button" className="link-button" onClick={onBack}>
         {t('auth:common.back_to_login')}
       </button>
-    </form>
+    </AuthForm>
   );
 }

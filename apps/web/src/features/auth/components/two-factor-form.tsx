@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { CodeInput } from '../../../components/ui/text-input';
 import { trackFormSubmit } from '../../../lib/analytics';
+import { AuthForm } from './auth-form';
 
 interface TwoFactorFormProps {
   loading: boolean;
@@ -17,12 +18,9 @@ export function TwoFactorForm({ loading, onSubmit, onBack }: TwoFactorFormProps)
   const [code, setCode] = useState('');
   const isComplete = code.length === TWO_FACTOR_CODE_LENGTH;
   return (
-    <form
-      className="auth-form"
-      noValidate
-      aria-label={t('auth:two_factor.form_label')}
-      onSubmit={(event) => {
-        event.preventDefault();
+    <AuthForm
+      label={t('auth:two_factor.form_label')}
+      onSubmit={() => {
         if (!isComplete || loading) return;
         trackFormSubmit('login_two_factor', ['code']);
         onSubmit(code);
@@ -41,6 +39,6 @@ export function TwoFactorForm({ loading, onSubmit, onBack }: TwoFactorFormProps)
       <button type="button" className="link-button" onClick={onBack}>
         {t('auth:common.back_to_login')}
       </button>
-    </form>
+    </AuthForm>
   );
 }

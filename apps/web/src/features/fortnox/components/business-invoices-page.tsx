@@ -15,6 +15,7 @@ import { CheckCell } from '../../../components/ui/check-cells';
 import { DataTable } from '../../../components/ui/list-results';
 import { ErrorNotice, LoadFailure } from '../../../components/ui/load-states';
 import { MoneyCells } from '../../../components/ui/money-cells';
+import { SendResults } from '../../../components/ui/send-results';
 import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -168,36 +169,20 @@ export function BusinessInvoicesPage({
       )}
       {start.isError && <ErrorNotice error={start.error} />}
 
-      <div role="status" className="send-results">
-        {results && (
-          <div className="card card--border send-results__card">
-            <h2 className="section-title">{t('fortnox:results.title')}</h2>
-            <ul className="send-results__list">
-              {results.map((result) => (
-                <li
-                  key={result.invoiceID}
-                  className={result.ok ? 'send-results__ok' : 'send-results__failed'}
-                >
-                  {result.ok ? (
-                    <>
-                      {t('fortnox:results.sent', { number: result.invoiceNumber, ocr: result.ocr ?? '' })}{' '}
-                      <Link to={paths.invoiceDetail.getHref(result.invoiceID)}>
-                        {t('fortnox:results.open')}
-                      </Link>
-                    </>
-                  ) : (
-                    t('fortnox:results.failed', {
-                      number: result.invoiceNumber,
-                      reason: translateCode(t, result.code ?? 'server.internal'),
-                    })
-                  )}
-                </li>
-              ))}
-            </ul>
-            <Link to={paths.invoices.getHref()}>{t('fortnox:results.all_invoices')}</Link>
-          </div>
-        )}
-      </div>
+      <SendResults
+        title={t('fortnox:results.title')}
+        results={results}
+        sent={(result) => t('fortnox:results.sent', { number: result.invoiceNumber, ocr: result.ocr ?? '' })}
+        failed={(result) =>
+          t('fortnox:results.failed', {
+            number: result.invoiceNumber,
+            reason: translateCode(t, result.code ?? 'server.internal'),
+          })
+        }
+        openLabel={t('fortnox:results.open')}
+      >
+        <Link to={paths.invoices.getHref()}>{t('fortnox:results.all_invoices')}</Link>
+      </SendResults>
 
       {isActive && (
         <section className="stack" aria-labelledby="fortnox-invoices-title">

@@ -160,8 +160,7 @@ function PlanActions({ plan, onDone }: { plan: InstallmentPlanDetail; onDone: (t
           title={t('installments:detail.cancel_title')}
           message={t('installments:detail.cancel_message', { loanNumber: plan.loanNumber })}
           confirmLabel={t('installments:detail.cancel_confirm')}
-          loading={cancel.isPending}
-          error={cancel.isError ? errorText(t, cancel.error) : null}
+          action={cancel}
           onHide={() => setAsking(false)}
           onConfirm={() =>
             cancel.mutate(plan.installmentPlanID, {

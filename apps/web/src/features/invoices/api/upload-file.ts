@@ -1,5 +1,6 @@
 import { type FILE_ROLES, type InvoiceDetail, ROUTES } from '@portal/contracts';
 import { apiUpload } from '../../../lib/api-client';
+import { readBlob } from '../../../lib/read-blob';
 
 export type FileRole = (typeof FILE_ROLES)[number];
 export type InvoiceFile = InvoiceDetail['files'][number];
@@ -16,17 +17,6 @@ export function uploadInvoiceFile(file: File, role: FileRole): Promise<InvoiceFi
 
 /** True when the file starts with the PDF signature `%PDF-`: the browser refuses anything else first. */
 export async function looksLikePdf(file: Blob): Promise<boolean> {
-  const head = new Uint8Array(await readHead(file, 5));
+  const head = new Uint8Array(await readBlob(file.slice(0, 5)));
   return head.length === 5 && String.fromCharCode(...head) === '%PDF-';
-}
-
-function readHead(file: Blob, length: number): Promise<ArrayBuffer> {
-  const slice = file.slice(0, length);
-  if (typeof slice.arrayBuffer === 'function') return slice.arrayBuffer();
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(reader.result as ArrayBuffer);
-    reader.onerror = () => reject(reader.error);
-    reader.readAsArrayBuffer(slice);
-  });
 }

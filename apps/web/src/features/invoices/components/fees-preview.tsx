@@ -3,9 +3,9 @@ import { reportsTexts } from '@portal/i18n/namespaces/reports';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../../components/ui/load-states';
 import { MoneyCells } from '../../../components/ui/money-cells';
-import { TableHead } from '../../../components/ui/sortable-header';
 import { addTexts } from '../../../lib/i18n';
 import { useFeesPreview } from '../api/preview-fees';
+import { PerCurrencyTable } from './currency-totals';
 
 addTexts('reports', reportsTexts);
 
@@ -18,30 +18,21 @@ export function FeesPreview({ invoiceIDs, language }: { invoiceIDs: readonly str
   const preview = useFeesPreview(invoiceIDs);
   if (invoiceIDs.length === 0) return null;
   if (preview.isError) return <ErrorNotice error={preview.error} />;
-  const totals = preview.data?.totals ?? [];
   return (
-    <table className="currency-totals fees-preview" aria-busy={preview.isFetching}>
-      <caption>{t('reports:fees.title')}</caption>
-      <TableHead
-        columns={[
-          { label: t('invoices:totals.currency'), className: 'currency-totals__heading' },
-          { label: t('reports:fees.gross'), numeric: true, className: 'currency-totals__heading' },
-          { label: t('reports:fees.fee'), numeric: true, className: 'currency-totals__heading' },
-          { label: t('reports:fees.net'), numeric: true, className: 'currency-totals__heading' },
-        ]}
-      />
-      <tbody>
-        {totals.map((total) => (
-          <tr key={total.currency}>
-            <th scope="row">{total.currency}</th>
-            <MoneyCells
-              amounts={[total.grossMinor, total.feeMinor, total.netMinor]}
-              currency={total.currency}
-              language={language}
-            />
-          </tr>
-        ))}
-      </tbody>
+    <PerCurrencyTable
+      caption={t('reports:fees.title')}
+      className="fees-preview"
+      busy={preview.isFetching}
+      headings={[t('reports:fees.gross'), t('reports:fees.fee'), t('reports:fees.net')]}
+      rows={preview.data?.totals ?? []}
+      cells={(total) => (
+        <MoneyCells
+          amounts={[total.grossMinor, total.feeMinor, total.netMinor]}
+          currency={total.currency}
+          language={language}
+        />
+      )}
+    >
       <tfoot>
         <tr>
           <td colSpan={4} className="fees-preview__note">
@@ -49,6 +40,6 @@ export function FeesPreview({ invoiceIDs, language }: { invoiceIDs: readonly str
           </td>
         </tr>
       </tfoot>
-    </table>
+    </PerCurrencyTable>
   );
 }

@@ -1,5 +1,9 @@
+import type { Language, TaxRate } from '@portal/contracts';
 import { type Control, Controller, type FieldPath, type FieldValues } from 'react-hook-form';
 import { FormTextField } from '../../../components/ui/form-fields';
+import { IconButton } from '../../../components/ui/icon-button';
+import { CloseIcon } from '../../../components/ui/icons';
+import { formatBasisPoints } from '../../../lib/format';
 import { CellSelect } from './cell-select';
 
 interface CellProps<T extends FieldValues> {
@@ -61,5 +65,31 @@ export function SelectCell<T extends FieldValues>({
         />
       )}
     />
+  );
+}
+
+/** The VAT rates as a select's options: the rate in basis points, shown as a percentage in `language`. */
+export function vatRateOptions(taxRates: readonly TaxRate[], language: Language) {
+  return taxRates.map((rate) => ({
+    value: String(rate.rateBasisPoints),
+    label: formatBasisPoints(rate.rateBasisPoints, language),
+  }));
+}
+
+/** The last cell of an editable table's row: the button that removes the row, named by `label`. */
+export function RemoveRowCell({
+  label,
+  disabled,
+  onRemove,
+}: {
+  label: string;
+  /** True for the only row: a table keeps one. */
+  disabled: boolean;
+  onRemove: () => void;
+}) {
+  return (
+    <td className="invoice-rows__remove">
+      <IconButton icon={CloseIcon} size={16} aria-label={label} disabled={disabled} onClick={onRemove} />
+    </td>
   );
 }

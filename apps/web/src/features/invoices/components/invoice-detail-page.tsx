@@ -326,8 +326,7 @@ function InvoiceDetailView({
           title={t('invoices:delete.title')}
           message={t('invoices:delete.text', { number: invoice.invoiceNumber })}
           confirmLabel={t('invoices:detail.actions.delete')}
-          loading={remove.isPending}
-          error={remove.isError ? errorText(t, remove.error) : null}
+          action={remove}
           onHide={() => setConfirmingDelete(false)}
           onConfirm={() =>
             remove.mutate(invoice.invoiceID, {

@@ -3,14 +3,11 @@ import { rowNetMinor } from '@portal/domain/invoice-totals';
 import { type Control, type FieldArrayWithId, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { FormCheckbox } from '../../../components/ui/form-fields';
-import { IconButton } from '../../../components/ui/icon-button';
-import { CloseIcon } from '../../../components/ui/icons';
 import { DataTable } from '../../../components/ui/list-results';
-import { formatBasisPoints } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
-import { type InvoiceFormValues, rowInput } from '../utils/invoice-form';
+import { type InvoiceFormRow, type InvoiceFormValues, rowInput } from '../utils/invoice-form';
 import { UNIT_KEYS } from '../utils/labels';
-import { SelectCell, TextCell } from './form-cells';
+import { RemoveRowCell, SelectCell, TextCell, vatRateOptions } from './form-cells';
 
 /** A row's net as typed (quantity × price, rounded once, as the server rounds it); a dash until readable. */
 function RowNet({
@@ -63,10 +60,7 @@ export function InvoiceRows({
 }: InvoiceRowsProps) {
   const { t } = useTranslation();
   const unitOptions = UNITS.map((unit) => ({ value: unit, label: t(UNIT_KEYS[unit]) }));
-  const vatOptions = taxRates.map((rate) => ({
-    value: String(rate.rateBasisPoints),
-    label: formatBasisPoints(rate.rateBasisPoints, language),
-  }));
+  const vatOptions = vatRateOptions(taxRates, language);
   return (
     <DataTable
       caption={t('invoices:form.rows.title')}
@@ -89,85 +83,63 @@ export function InvoiceRows({
       <tbody>
         {fields.map((field, index) => {
           const row = index + 1;
+          // A cell's field in this row, and its accessible name ("Quantity, row 2").
+          const cell = (name: keyof InvoiceFormRow, label: string) => ({
+            control,
+            name: `rows.${index}.${name}` as const,
+            label,
+          });
           return (
             <tr key={field.id}>
               <td data-label={t('invoices:form.rows.article_number')}>
                 <TextCell
-                  control={control}
-                  name={`rows.${index}.articleNumber`}
-                  label={t('invoices:form.rows.article_number_row', { row })}
+                  {...cell('articleNumber', t('invoices:form.rows.article_number_row', { row }))}
                   limit={INVOICE_LIMITS.articleNumber}
                 />
               </td>
               <td data-label={t('invoices:form.rows.name')}>
                 <TextCell
-                  control={control}
-                  name={`rows.${index}.name`}
-                  label={t('invoices:form.rows.name_row', { row })}
+                  {...cell('name', t('invoices:form.rows.name_row', { row }))}
                   limit={INVOICE_LIMITS.rowName}
                 />
                 <TextCell
-                  control={control}
-                  name={`rows.${index}.description`}
-                  label={t('invoices:form.rows.description_row', { row })}
+                  {...cell('description', t('invoices:form.rows.description_row', { row }))}
                   className="invoice-rows__description"
                   placeholder={t('invoices:form.rows.description_placeholder')}
                   limit={INVOICE_LIMITS.rowDescription}
                 />
               </td>
               <td data-label={t('invoices:form.rows.quantity')}>
-                <TextCell
-                  control={control}
-                  name={`rows.${index}.quantity`}
-                  label={t('invoices:form.rows.quantity_row', { row })}
-                  numeric
-                />
+                <TextCell {...cell('quantity', t('invoices:form.rows.quantity_row', { row }))} numeric />
               </td>
               <td data-label={t('invoices:form.rows.unit')}>
                 <SelectCell
-                  control={control}
-                  name={`rows.${index}.unit`}
-                  label={t('invoices:form.rows.unit_row', { row })}
+                  {...cell('unit', t('invoices:form.rows.unit_row', { row }))}
                   options={unitOptions}
                 />
               </td>
               <td data-label={t('invoices:form.rows.price')}>
-                <TextCell
-                  control={control}
-                  name={`rows.${index}.price`}
-                  label={t('invoices:form.rows.price_row', { row })}
-                  numeric
-                />
+                <TextCell {...cell('price', t('invoices:form.rows.price_row', { row }))} numeric />
               </td>
               <td data-label={t('invoices:form.rows.vat')}>
                 <SelectCell
-                  control={control}
-                  name={`rows.${index}.vatBasisPoints`}
-                  label={t('invoices:form.rows.vat_row', { row })}
+                  {...cell('vatBasisPoints', t('invoices:form.rows.vat_row', { row }))}
                   options={vatOptions}
                 />
               </td>
               {showLabour && (
                 <td className="invoice-rows__labour" data-label={t('invoices:form.rows.labour')}>
-                  <FormCheckbox
-                    control={control}
-                    name={`rows.${index}.rotRut`}
-                    label={t('invoices:form.rows.labour_row', { row })}
-                  />
+                  <FormCheckbox {...cell('rotRut', t('invoices:form.rows.labour_row', { row }))} />
                 </td>
               )}
               <td className="invoice-rows__amount" data-label={t('invoices:form.rows.amount')}>
                 <RowNet control={control} index={index} currency={currency} language={language} />
               </td>
-              <td className="invoice-rows__remove">
-                <IconButton
-                  icon={CloseIcon}
-                  size={16}
-                  aria-label={t('invoices:form.rows.remove_row', { row })}
-                  disabled={fields.length <= 1}
-                  onClick={() => onRemove(index)}
-                />
-              </td>
+              <RemoveRowCell
+                label={t('invoices:form.rows.remove_row', { row })}
+                disabled={fields.length <= 1}
+                onRemove={() => onRemove(index)}
+              />
             </tr>
           );
         })}

@@ -19,10 +19,8 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
 import { FormTextField } from '../../../components/ui/form-fields';
-import { IconButton } from '../../../components/ui/icon-button';
-import { CloseIcon, PlusIcon } from '../../../components/ui/icons';
+import { PlusIcon } from '../../../components/ui/icons';
 import { trackFormSubmit } from '../../../lib/analytics';
-import { formatBasisPoints } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { newIdempotencyKey } from '../../../lib/idempotency-key';
 import { translateCode } from '../../../lib/messages';
@@ -37,7 +35,7 @@ import {
 } from '../utils/invoice-upload-form';
 import { useInvoiceSaveFailure } from '../utils/save-failure';
 import { PdfFiles } from './file-picker';
-import { SelectCell, TextCell } from './form-cells';
+import { RemoveRowCell, SelectCell, TextCell, vatRateOptions } from './form-cells';
 import { InvoiceTermsFields, termsFormOf } from './invoice-terms-fields';
 import { InvoiceTotals } from './invoice-totals';
 import type { InvoicePickers } from './pickers';
@@ -96,10 +94,7 @@ function AmountLines({
   language: Language;
 }) {
   const { t } = useTranslation();
-  const vatOptions = taxRates.map((rate) => ({
-    value: String(rate.rateBasisPoints),
-    label: formatBasisPoints(rate.rateBasisPoints, language),
-  }));
+  const vatOptions = vatRateOptions(taxRates, language);
   const chosen = useWatch({ control, name: 'amounts' });
   const unused = taxRates.find(
     (r) => !chosen.some((line) => line.vatBasisPoints === String(r.rateBasisPoints)),
@@ -139,15 +134,11 @@ function AmountLines({
                     options={vatOptions}
                   />
                 </td>
-                <td className="invoice-rows__remove">
-                  <IconButton
-                    icon={CloseIcon}
-                    size={16}
-                    aria-label={t('invoices:upload.remove_line', { row })}
-                    disabled={lines.fields.length <= 1}
-                    onClick={() => lines.remove(index)}
-                  />
-                </td>
+                <RemoveRowCell
+                  label={t('invoices:upload.remove_line', { row })}
+                  disabled={lines.fields.length <= 1}
+                  onRemove={() => lines.remove(index)}
+                />
               </tr>
             );
           })}

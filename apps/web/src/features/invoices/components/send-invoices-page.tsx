@@ -7,6 +7,7 @@ import { Button } from '../../../components/ui/button';
 import { CheckCell, SelectAllBox } from '../../../components/ui/check-cells';
 import { DataTable } from '../../../components/ui/list-results';
 import { ErrorNotice, LoadFailure, PageSpinner } from '../../../components/ui/load-states';
+import { SendResults } from '../../../components/ui/send-results';
 import { TableHead } from '../../../components/ui/sortable-header';
 import { paths } from '../../../config/paths';
 import { ApiError } from '../../../lib/api-client';
@@ -120,42 +121,22 @@ export function SendInvoicesPage() {
       <h1 className="page__title">{t('invoices:send.title')}</h1>
       <p className="page__lead">{t('invoices:send.lead')}</p>
 
-      <div role="status" className="send-results">
-        {results && (
-          <div className="card card--border send-results__card">
-            <h2 className="section-title">{t('invoices:send.results_title')}</h2>
-            <ul className="send-results__list">
-              {results.map((result) => (
-                <li
-                  key={result.invoiceID}
-                  className={result.ok ? 'send-results__ok' : 'send-results__failed'}
-                >
-                  <span className="send-results__number">
-                    {result.invoiceNumber
-                      ? t('invoices:send.result_invoice', { number: result.invoiceNumber })
-                      : t('invoices:send.result_unknown')}
-                  </span>{' '}
-                  {result.ok ? (
-                    <>
-                      {t('invoices:send.result_sent', {
-                        state: t(stateKey(result.state ?? 0)),
-                        ocr: result.ocr ?? '',
-                      })}{' '}
-                      <Link to={paths.invoiceDetail.getHref(result.invoiceID)}>
-                        {t('invoices:send.open_invoice')}
-                      </Link>
-                    </>
-                  ) : (
-                    t('invoices:send.result_failed', {
-                      reason: translateCode(t, result.code ?? 'server.internal'),
-                    })
-                  )}
-                </li>
-              ))}
-            </ul>
-          </div>
-        )}
-      </div>
+      <SendResults
+        title={t('invoices:send.results_title')}
+        results={results}
+        numberOf={(result) =>
+          result.invoiceNumber
+            ? t('invoices:send.result_invoice', { number: result.invoiceNumber })
+            : t('invoices:send.result_unknown')
+        }
+        sent={(result) =>
+          t('invoices:send.result_sent', { state: t(stateKey(result.state ?? 0)), ocr: result.ocr ?? '' })
+        }
+        failed={(result) =>
+          t('invoices:send.result_failed', { reason: translateCode(t, result.code ?? 'server.internal') })
+        }
+        openLabel={t('invoices:send.open_invoice')}
+      />
 
       {pending.isPending && <PageSpinner />}
       {pending.isError && <LoadFailure error={pending.error} onRetry={() => void pending.refetch()} />}
