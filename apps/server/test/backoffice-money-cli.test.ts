@@ -373,7 +373,12 @@ describe('back-office CLI: deductions and debts carried over', () => {
     const listed = await cli('claims', '--state', 'open');
     expect(listed.code).toBe(EXIT.ok);
     expect(listed.out).toContain(`\topen\tissuer ${issuer.id}\tDemo Bygg AB\t${owed} SEK\tpaid 0.00 SEK`);
-    expect(await cli('claims', '--state', 'paid')).toMatchObject({ code: EXIT.ok, out: 'No debt claims.' });
+    // Paid: only the demo's Sjöberg Snickeri AB, whose debt was claimed and paid (demo-debt.ts).
+    const paid = await cli('claims', '--state', 'paid');
+    expect(paid.code).toBe(EXIT.ok);
+    expect(paid.out).toMatch(
+      /^Claim \d+\tpaid\tissuer [0-9a-f-]+\tSjöberg Snickeri AB\t31375\.00 SEK\tpaid 31375\.00 SEK\tleft 0\.00 SEK\tOCR \d+\tdue \d{4}-\d{2}-\d{2}\t1 reminders$/,
+    );
     expect((await cli('check-books')).code).toBe(EXIT.ok);
   });
 });
