@@ -16,6 +16,7 @@ import { useDownloadTransferCostBgmax } from '../api/download-transfer-cost-bgma
 import { useTransferCost } from '../api/get-transfer-cost';
 import { type TransferCostsQuery, useTransferCosts } from '../api/list-transfer-costs';
 import '../texts';
+import { DebtClaimsSection } from './debt-claims';
 
 function DownloadButton({ settlement }: { settlement: Pick<TransferCost, 'settlementID' | 'number'> }) {
   const { t } = useTranslation();
@@ -124,7 +125,8 @@ function SettlementDialog({
 /**
  * `/transfercosts` (spec §2): our payouts to the issuer. Each settlement with its created and payout
  * dates, gross, fees and what was paid out, newest first, filtered by created date and paged; opening
- * one shows its rows, and its BGMAX file can be downloaded for the issuer's accounting.
+ * one shows its rows, and its BGMAX file can be downloaded for the issuer's accounting. Below them,
+ * apart, what the issuer owes us: its debt claims, each with its statement (docs/MONEY.md).
  */
 export function TransferCostsPage() {
   const { t, i18n } = useTranslation();
@@ -214,6 +216,7 @@ export function TransferCostsPage() {
         )}
       </ListResults>
       {open && <SettlementDialog settlement={open} language={language} onHide={() => setOpen(null)} />}
+      <DebtClaimsSection language={language} />
     </div>
   );
 }
