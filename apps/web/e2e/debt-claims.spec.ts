@@ -72,14 +72,15 @@ for (const l of LANGUAGES) {
     expect(claim.state).toBe('paid');
     const section = page.getByRole('region', { name: l.section });
     await expect(section).toBeVisible();
-    const row = section.getByRole('row', { name: new RegExp(`^${claim.number}\\b`) });
+    const openName = `${l.open} ${claim.number}`;
+    const row = section.getByRole('row').filter({ has: page.getByRole('button', { name: openName }) });
     await expect(row).toContainText(money(claim.amountMinor));
     await expect(row).toContainText(l.paid);
 
     const statement = page.waitForResponse(
       (r) => r.url().endsWith(`/api/limited/debtclaims/${claim.claimID}`) && r.ok(),
     );
-    await section.getByRole('button', { name: `${l.open} ${claim.number}` }).click();
+    await section.getByRole('button', { name: openName }).click();
     const detail = (await (await statement).json()) as DebtClaimDetail;
     const dialog = page.getByRole('dialog', { name: `${l.claim} ${claim.number}` });
     await expect(dialog).toBeVisible();

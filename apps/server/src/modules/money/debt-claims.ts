@@ -28,7 +28,7 @@ import { todayIn } from '../../lib/today';
 import { noticeColumns } from '../../services/notices';
 import { failureOf, type IssuerFailure } from './issuer-failure';
 import { insertPostingRows, journalRows } from './ledger';
-import { localeOf, lockIssuerPayouts, type OpenLine, openLinesOf } from './payouts';
+import { closingLines, localeOf, lockIssuerPayouts, type OpenLine, openLinesOf } from './payouts';
 
 /**
  * Debt claims (issue #16, docs/MONEY.md "Debt claims"): a debt that no payouts cover (the issuer's
@@ -139,22 +139,7 @@ async function writeClaim(
       kind: 'debtClaim',
       at: opts.now,
       lines: [
-        ...lines.flatMap((l) => [
-          {
-            account: 'issuer_payable' as const,
-            amountMinor: l.grossMinor,
-            invoiceId: l.p.invoice_id,
-            planId: l.p.plan_id,
-            claimId,
-          },
-          {
-            account: 'fee_income' as const,
-            amountMinor: -l.feeMinor,
-            invoiceId: l.p.invoice_id,
-            planId: l.p.plan_id,
-            claimId,
-          },
-        ]),
+        ...closingLines(lines, { claimId }),
         { account: 'issuer_claim', amountMinor: totals.amountMinor, claimId },
       ],
     }),

@@ -19,7 +19,14 @@ import { minorOf } from '../../lib/minor';
 import { noticeColumns } from '../../services/notices';
 import { payoutAccountsOf } from '../bank-verification/bank-verification.service';
 import { failureOf, type IssuerFailure } from './issuer-failure';
-import { INSERT_CHUNK, insertPostingRows, isFinanced, journalRows, type PostingRow } from './ledger';
+import {
+  INSERT_CHUNK,
+  insertPostingRows,
+  isFinanced,
+  journalRows,
+  type PostingLine,
+  type PostingRow,
+} from './ledger';
 
 /**
  * Any constant: a payout run takes this transaction-level advisory lock with each issuer's hash, so
@@ -325,6 +332,32 @@ export async function openLinesOf(tx: Tx, issuerId: string): Promise<OpenLine[][
   );
 }
 
+/**
+ * The journal lines that settle open rows (a settlement's, or a debt claim's): per row its
+ * issuer_payable posting closed (the gross) and its fee taken, each marked with `ref`.
+ */
+export function closingLines(
+  lines: readonly OpenLine[],
+  ref: { settlementId: string } | { claimId: string },
+): PostingLine[] {
+  return lines.flatMap((l) => [
+    {
+      account: 'issuer_payable',
+      amountMinor: l.grossMinor,
+      invoiceId: l.p.invoice_id,
+      planId: l.p.plan_id,
+      ...ref,
+    },
+    {
+      account: 'fee_income',
+      amountMinor: -l.feeMinor,
+      invoiceId: l.p.invoice_id,
+      planId: l.p.plan_id,
+      ...ref,
+    },
+  ]);
+}
+
 async function payoutOfIssuer(
   tx: Tx,
   batchId: string,
@@ -409,22 +442,7 @@ async function payoutOfIssuer(
       kind: 'payout',
       at: opts.now,
       lines: [
-        ...lines.flatMap((l) => [
-          {
-            account: 'issuer_payable' as const,
-            amountMinor: l.grossMinor,
-            invoiceId: l.p.invoice_id,
-            planId: l.p.plan_id,
-            settlementId,
-          },
-          {
-            account: 'fee_income' as const,
-            amountMinor: -l.feeMinor,
-            invoiceId: l.p.invoice_id,
-            planId: l.p.plan_id,
-            settlementId,
-          },
-        ]),
+        ...closingLines(lines, { settlementId }),
         { account: 'bank', amountMinor: -totalPayoutMinor, settlementId },
       ],
     });
