@@ -9,6 +9,7 @@ import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
 import { useDebtClaim, useDebtClaims } from '../api/debt-claims';
+import { RowsTable } from './rows-table';
 import '../texts';
 
 /**
@@ -73,40 +74,16 @@ function ClaimStatement({
         {detail.isError && <ErrorNotice error={detail.error} />}
         {detail.data && (
           <>
-            <DataTable
+            <RowsTable
               caption={t('reports:debtClaims.rowsTitle', { number: claim.number })}
-              columns={[
-                { label: t('reports:transferCosts.invoice') },
-                { label: t('reports:transferCosts.recipient') },
-                { label: t('reports:debtClaims.date') },
-                { label: t('reports:transferCosts.kind') },
-                { label: t('reports:transferCosts.gross'), numeric: true },
-                { label: t('reports:transferCosts.fee'), numeric: true },
-                { label: t('reports:transferCosts.net'), numeric: true },
-              ]}
-            >
-              <tbody>
-                {detail.data.rows.map((row, position) => (
-                  // A row's place in the claim names it.
-                  // biome-ignore lint/suspicious/noArrayIndexKey: the rows are fixed, their place is their identity.
-                  <tr key={position}>
-                    <th scope="row">{row.invoiceNumber}</th>
-                    <td>{row.recipientName}</td>
-                    <td>{formatDate(row.date, language)}</td>
-                    <td>{t(`reports:transferCosts.kinds.${row.kind}`)}</td>
-                    {moneyCells([row.grossMinor, row.feeMinor, row.netMinor])}
-                  </tr>
-                ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" colSpan={4}>
-                    {t('reports:debtClaims.owed')}
-                  </th>
-                  {moneyCells([claim.grossMinor, claim.feeMinor, -claim.amountMinor])}
-                </tr>
-              </tfoot>
-            </DataTable>
+              rows={detail.data.rows}
+              currency={claim.currency}
+              language={language}
+              total={{
+                label: t('reports:debtClaims.owed'),
+                amounts: [claim.grossMinor, claim.feeMinor, -claim.amountMinor],
+              }}
+            />
             {detail.data.payments.length > 0 && (
               <DataTable
                 caption={t('reports:debtClaims.paymentsTitle')}
