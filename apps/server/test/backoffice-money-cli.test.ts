@@ -97,6 +97,13 @@ describe('back-office CLI: usage errors are refused before anything is sent (exi
     [setFee('factoring', 'USD', '1')],
     [setFee('factoring', 'SEK', '-1')],
     [setFee('factoring', 'SEK', '1.5')],
+    [['claims', 'x']],
+    [['claims', '--state', 'gone']],
+    [['claim-debts', '--issuer', 'abc']],
+    [['claim-debts', '--date', 'soon']],
+    [['claim-days', '00000000-0000-4000-8000-000000000001']],
+    [['claim-days', '00000000-0000-4000-8000-000000000001', '--days', '0']],
+    [['claim-days', 'abc', '--days', '10']],
   ])('%j', async (argv) => {
     const r = await cli(...argv);
     expect(r.code).toBe(EXIT.usage);
@@ -123,6 +130,9 @@ describe('back-office CLI: usage errors are refused before anything is sent (exi
       'fees',
       'set-fee',
       'plan-decision',
+      'claims',
+      'claim-debts',
+      'claim-days',
     ])
       expect(r.out).toContain(`  ${c}`);
   });
@@ -157,7 +167,8 @@ describe('back-office CLI: fees', () => {
     const list = await cli('fees', issuer.id);
     expect(list.code).toBe(EXIT.ok);
     expect(list.out.split('\n')).toContain('factoring\tEUR\t1.75 %\t+ 9.50 EUR');
-    expect(list.out.split('\n')).toHaveLength(after.length);
+    expect(list.out.split('\n')[0]).toBe('Debt claimed after 30 days without payouts to set it off.');
+    expect(list.out.split('\n')).toHaveLength(after.length + 1);
   });
 
   it('fees of an issuer that does not exist is refused by the server as not found (exit 1)', async () => {
@@ -266,7 +277,7 @@ describe('back-office CLI: the money flow', () => {
     const daily = await cli('daily', '--date', day);
     expect(daily.code).toBe(EXIT.ok);
     const counts =
-      /^Daily job for 2026-04-12: (\d+) distributed, (\d+) overdue, (\d+) reminder 1, (\d+) reminder 2, (\d+) to collection, (\d+) interest items, (\d+) charged back\.$/.exec(
+      /^Daily job for 2026-04-12: (\d+) distributed, (\d+) overdue, (\d+) reminder 1, (\d+) reminder 2, (\d+) to collection, (\d+) interest items, (\d+) charged back, (\d+) debts claimed, (\d+) claim reminders\.$/.exec(
         daily.out,
       );
     expect(counts).not.toBeNull();
@@ -276,7 +287,7 @@ describe('back-office CLI: the money flow', () => {
     expect(bNow?.dunningStep).toBeGreaterThanOrEqual(2);
     // The same day again writes nothing.
     expect((await cli('daily', '--date', day)).out).toBe(
-      'Daily job for 2026-04-12: 0 distributed, 0 overdue, 0 reminder 1, 0 reminder 2, 0 to collection, 0 interest items, 0 charged back.',
+      'Daily job for 2026-04-12: 0 distributed, 0 overdue, 0 reminder 1, 0 reminder 2, 0 to collection, 0 interest items, 0 charged back, 0 debts claimed, 0 claim reminders.',
     );
 
     // The book is sound, until a journal is broken by hand.
@@ -367,6 +378,11 @@ describe('back-office CLI: deductions and debts carried over', () => {
 
   it('payout says which issuers it left unsettled because their charge backs exceed their payouts', async () => {
     const issuer = await bygg();
+    // Demo Bygg's debt waits a year for payouts before it is claimed (claim-debts, below).
+    expect(await cli('claim-days', issuer.id, '--days', '365')).toMatchObject({
+      code: EXIT.ok,
+      out: `Issuer ${issuer.id}: a debt is claimed after 365 days.`,
+    });
     // Months on, the demo's unpaid invoices have been charged back: Demo Bygg owes us.
     expect((await cli('daily', '--date', '2026-06-30')).code).toBe(EXIT.ok);
     const before = await t.db.select({ id: settlements.id }).from(settlements);
@@ -380,6 +396,27 @@ describe('back-office CLI: deductions and debts carried over', () => {
     );
     const made = (await t.db.select().from(settlements)).filter((s) => !before.some((b) => b.id === s.id));
     expect(made.filter((s) => s.issuerId === issuer.id)).toEqual([]);
+    expect((await cli('check-books')).code).toBe(EXIT.ok);
+
+    // The back office claims the debt at once: one line per claim, then claims lists it.
+    const owed = line?.match(/owes (\d+\.\d{2}) SEK/)?.[1];
+    const claimed = await cli('claim-debts', '--issuer', issuer.id, '--date', '2026-06-30');
+    expect(claimed.code).toBe(EXIT.ok);
+    expect(claimed.out).toMatch(
+      new RegExp(`^Claim \\d+\tissuer ${issuer.id}\t\\d+ rows\t${owed} SEK\tOCR \\d+\tdue 2026-07-14$`),
+    );
+    expect((await cli('claim-debts', '--issuer', issuer.id, '--date', '2026-06-30')).out).toBe(
+      'No debt to claim.',
+    );
+    const listed = await cli('claims', '--state', 'open');
+    expect(listed.code).toBe(EXIT.ok);
+    expect(listed.out).toContain(`\topen\tissuer ${issuer.id}\tDemo Bygg AB\t${owed} SEK\tpaid 0.00 SEK`);
+    // Paid: only the demo's Sjöberg Snickeri AB, whose debt was claimed and paid (demo-debt.ts).
+    const paid = await cli('claims', '--state', 'paid');
+    expect(paid.code).toBe(EXIT.ok);
+    expect(paid.out).toMatch(
+      /^Claim \d+\tpaid\tissuer [0-9a-f-]+\tSjöberg Snickeri AB\t31375\.00 SEK\tpaid 31375\.00 SEK\tleft 0\.00 SEK\tOCR \d+\tdue \d{4}-\d{2}-\d{2}\t1 reminders$/,
+    );
     expect((await cli('check-books')).code).toBe(EXIT.ok);
   });
 });

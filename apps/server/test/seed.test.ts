@@ -8,8 +8,10 @@ import {
   installmentPlanEvents,
   installmentPlanRows,
   installmentPlans,
+  issuerDebtClaims,
   issuers,
   messages,
+  payments,
   userAbilities,
   users,
 } from '../src/db/schema';
@@ -44,7 +46,7 @@ describe('seedDemo', () => {
   it('writes the demo data once; a second run changes nothing', async () => {
     expect(await seedDemo(testDb.db, KEY, NOW)).toBe(true);
     const first = await counts();
-    expect(first).toMatchObject({ groups: 1, issuers: 3, users: DEMO_USERS.length });
+    expect(first).toMatchObject({ groups: 1, issuers: 4, users: DEMO_USERS.length });
     // Six written by hand plus the notices of the simulated money flow (decisions, settlements).
     expect(first.messages).toBeGreaterThan(6);
     expect(await seedDemo(testDb.db, KEY, NOW)).toBe(false);
@@ -68,6 +70,7 @@ describe('seedDemo', () => {
       expect.arrayContaining([1, 2, 3, 5, 6, 7, 8, 9, 10, 11, 14, 20, 21, 22, 24, 25]),
     );
     expect(await values(sql`select distinct status as v from payments order by 1`)).toEqual([
+      'claim',
       'matched',
       'unmatched',
     ]);
@@ -132,6 +135,32 @@ describe('seedDemo', () => {
     expect(await checkBooks(db, bygg.id)).toEqual([]);
   });
 
+  it('holds Sjöberg Snickeri AB’s debt, claimed by the daily job, reminded and paid by BGMAX', async () => {
+    const db = testDb.db;
+    const [indebted] = await db.select().from(issuers).where(eq(issuers.name, 'Sjöberg Snickeri AB'));
+    if (!indebted) throw new Error('no indebted issuer');
+    const claims = await db.select().from(issuerDebtClaims).where(eq(issuerDebtClaims.issuerId, indebted.id));
+    expect(claims).toHaveLength(1);
+    const [claim] = claims;
+    // 11,875.00 + 19,500.00 charged back, no payouts to set them off.
+    expect(claim).toMatchObject({
+      state: 'paid',
+      amountMinor: 3_137_500,
+      paidMinor: 3_137_500,
+      rowCount: 2,
+      remindersSent: 1,
+    });
+    const paid = await db
+      .select()
+      .from(payments)
+      .where(eq(payments.claimId, claim?.id ?? ''));
+    expect(paid.map((p) => p.status)).toEqual(['claim', 'claim']);
+    const notices = await db.select().from(messages).where(eq(messages.issuerId, indebted.id));
+    expect(notices.map((m) => m.code)).toEqual(expect.arrayContaining(['debtClaim', 'debtClaimReminder']));
+    expect(await checkBooks(db, indebted.id)).toEqual([]);
+    expect(await checkBooks(db)).toEqual([]);
+  });
+
   it('names every company of the register and every recipient of an issuer differently', async () => {
     const duplicates = async (query: ReturnType<typeof sql>) =>
       rows<{ name: string }>(await testDb.db.execute(query));
@@ -168,7 +197,7 @@ describe('seedDemo', () => {
           : isFinnishBusinessId(issuer.organizationNo);
       expect(valid, `${issuer.name} ${issuer.organizationNo}`).toBe(true);
     }
-    expect(all.map((i) => i.country).sort()).toEqual(['FI', 'SE', 'SE']);
+    expect(all.map((i) => i.country).sort()).toEqual(['FI', 'SE', 'SE', 'SE']);
   });
 
   it('writes VAT numbers that carry the organisation number', async () => {

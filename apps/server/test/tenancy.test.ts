@@ -1,12 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { buildPath, getSelfResponseSchema, ROUTES } from '@portal/contracts';
+import { addDays } from '@portal/domain/calendar-date';
+import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
 import { eq, sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { rows } from '../src/db/migrate';
-import { issuers, messages, users } from '../src/db/schema';
-import { runPayout } from '../src/modules/money/money.service';
+import { issuerDebtClaims, issuers, messages, users } from '../src/db/schema';
+import { runDailyJob, runPayout } from '../src/modules/money/money.service';
 import { sentInvoices } from './support/money';
 import {
   ROUTE_SAMPLES,
@@ -116,7 +118,14 @@ async function createByggObjects(token: string): Promise<Record<string, string>>
   const payout = await runPayout(t.db, { payoutDate: '2026-03-02', now: t.clock.now(), operatorId: null });
   const bygg = await issuerId('Demo Bygg AB');
   const settlement = payout.settlements.find((s) => s.issuerId === bygg);
+  // A debt claim of Demo Bygg AB: the daily job 60 days after the invoice's due date charges it back
+  // (with the demo's unpaid ones), no payouts set it off, and the job claims the debt (its postings
+  // are dated by the test's clock, months before that day).
+  const day = addDays('2026-04-01', 60);
+  await runDailyJob(t.db, { date: day, now: t.clock.now(), referenceRateBp: DEFAULT_REFERENCE_RATE_BP });
+  const [claim] = await t.db.select().from(issuerDebtClaims).where(eq(issuerDebtClaims.issuerId, bygg));
   return {
+    debtclaims: claim?.id ?? '',
     transfercosts: settlement?.settlementId ?? '',
     recipients: String(recipient.recipientID),
     articles: String(article.articleID),

@@ -39,6 +39,17 @@ export const dashboardResponseSchema = z.object({
     z.object({ bucket: overdueBucketSchema, count: z.number().int(), remainingMinor: z.number().int() }),
   ),
   /**
+   * What we and the issuer owe each other in `currency` (docs/MONEY.md "Debt claims"):
+   * `owedToYouMinor` what the next payout run pays (before fees), `owedByYouMinor` what the issuer
+   * owes us (its open debt claims' remaining amounts and a debt not yet claimed), `openClaims` how
+   * many claims are open.
+   */
+  balance: z.object({
+    owedToYouMinor: z.number().int(),
+    owedByYouMinor: z.number().int(),
+    openClaims: z.number().int(),
+  }),
+  /**
    * The issuer's installment plans (issue #14), only for a user with `limited_contract_financing`:
    * how many plans are in each group of states (`PLAN_STATE_GROUPS`) and the principal still owed on
    * the plans being collected (active, final notice, recalled), in `currency`: the principal of every

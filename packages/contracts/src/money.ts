@@ -160,6 +160,9 @@ export const runDailyResponseSchema = z.object({
   /** Installment plans' invoices issued, and plans completed (docs/INSTALLMENTS.md "Money"). */
   installmentsInvoiced: z.number().int(),
   plansCompleted: z.number().int(),
+  /** Debt claims made on issuers and reminders of claims sent (docs/MONEY.md "Debt claims"). */
+  debtClaims: z.number().int(),
+  claimReminders: z.number().int(),
   /** Invoices whose collection steps failed and were left as they were. */
   failed: z.array(z.string()),
   /**
@@ -185,10 +188,109 @@ export const issuerFeeSchema = z.object({
   fixedMinor: z.number().int().min(0).max(100_000_000),
 });
 export type IssuerFee = z.infer<typeof issuerFeeSchema>;
-/** `PUT backoffice/issuers/:id/fees` replaces the issuer's whole price list. */
-export const issuerFeesBodySchema = z.object({ fees: z.array(issuerFeeSchema).max(50) });
-export const issuerFeesResponseSchema = z.object({ issuerID: z.string(), fees: z.array(issuerFeeSchema) });
+/** Bounds of `debtClaimDays`: days an open debt waits for payouts before it is claimed from the issuer. */
+export const DEBT_CLAIM_DAYS_RANGE = { min: 1, max: 365 } as const;
+const debtClaimDaysSchema = z.number().int().min(DEBT_CLAIM_DAYS_RANGE.min).max(DEBT_CLAIM_DAYS_RANGE.max);
+/**
+ * `PUT backoffice/issuers/:id/fees` replaces the issuer's whole price list; `debtClaimDays`, when
+ * given, sets the days after which its open debt becomes a debt claim (docs/MONEY.md "Debt claims").
+ */
+export const issuerFeesBodySchema = z.object({
+  fees: z.array(issuerFeeSchema).max(50),
+  debtClaimDays: debtClaimDaysSchema.optional(),
+});
+export const issuerFeesResponseSchema = z.object({
+  issuerID: z.string(),
+  fees: z.array(issuerFeeSchema),
+  debtClaimDays: z.number().int(),
+});
 export type IssuerFeesResponse = z.infer<typeof issuerFeesResponseSchema>;
+
+// ---- debt claims (docs/MONEY.md "Debt claims") ----
+
+export const DEBT_CLAIM_STATES = ['open', 'paid'] as const;
+/**
+ * A claim on an issuer for a debt no payouts covered: `amountMinor` owed (the negative total of the
+ * postings it took, gross less fees), `paidMinor` of it paid and `remainingMinor` left; paid to
+ * `bankgiro` (ours) with `ocr` by `dueDate`.
+ */
+export const debtClaimSchema = z.object({
+  claimID: z.string(),
+  number: z.number().int(),
+  currency: z.string(),
+  amountMinor: minor,
+  paidMinor: minor,
+  remainingMinor: minor,
+  grossMinor: minor,
+  feeMinor: minor,
+  rowCount: z.number().int(),
+  ocr: z.string(),
+  bankgiro: z.string(),
+  claimDate: z.string(),
+  dueDate: z.string(),
+  state: z.enum(DEBT_CLAIM_STATES),
+  remindersSent: z.number().int(),
+  /** The day it was paid in full; null while open. */
+  paidDate: z.string().nullable(),
+});
+export type DebtClaim = z.infer<typeof debtClaimSchema>;
+/** `GET limited/debtclaims`: the caller's claims, newest first. */
+export const listDebtClaimsResponseSchema = z.object({ items: z.array(debtClaimSchema) });
+export type ListDebtClaimsResponse = z.infer<typeof listDebtClaimsResponseSchema>;
+/** `GET limited/debtclaims/:id`: the statement: each posting the claim took and the payments of it. */
+export const debtClaimDetailSchema = z.object({
+  claim: debtClaimSchema,
+  rows: z.array(
+    z.object({
+      invoiceID: z.string().nullable(),
+      planID: z.string().nullable(),
+      invoiceNumber: z.string(),
+      recipientName: z.string(),
+      kind: z.enum(['payout', 'payment', 'chargeBack', 'planPayout']),
+      /** The day the posting was made (the charge back's, the payout's). */
+      date: z.string(),
+      grossMinor: minor,
+      feeMinor: minor,
+      netMinor: minor,
+    }),
+  ),
+  payments: z.array(
+    z.object({ paymentID: z.string(), paymentDate: z.string(), reference: z.string(), amountMinor: minor }),
+  ),
+});
+export type DebtClaimDetail = z.infer<typeof debtClaimDetailSchema>;
+
+/** `GET backoffice/debtclaims?state=`: every issuer's claims, newest first (at most 500). */
+export const listIssuerDebtClaimsQuerySchema = z.object({ state: z.enum(DEBT_CLAIM_STATES).optional() });
+export const listIssuerDebtClaimsResponseSchema = z.object({
+  items: z.array(debtClaimSchema.extend({ issuerID: z.string(), issuerName: z.string() })),
+});
+export type ListIssuerDebtClaimsResponse = z.infer<typeof listIssuerDebtClaimsResponseSchema>;
+/**
+ * `POST backoffice/debtclaims`: with `issuerID`, that issuer's open debt is claimed at once (whatever
+ * its age); without, the daily job's step runs for `date` (default today): every debt old enough.
+ */
+export const claimIssuerDebtsBodySchema = z.object({
+  issuerID: z.uuid('validation.invalid').optional(),
+  date: isoDateSchema.optional(),
+});
+export const claimIssuerDebtsResponseSchema = z.object({
+  claims: z.array(
+    z.object({
+      claimID: z.string(),
+      number: z.number().int(),
+      issuerID: z.string(),
+      currency: z.string(),
+      amountMinor: minor,
+      rowCount: z.number().int(),
+      ocr: z.string(),
+      dueDate: z.string(),
+    }),
+  ),
+  reminders: z.number().int(),
+  failed: z.array(issuerFailureSchema),
+});
+export type ClaimIssuerDebtsResponse = z.infer<typeof claimIssuerDebtsResponseSchema>;
 
 // ---- customer ----
 

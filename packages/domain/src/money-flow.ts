@@ -84,3 +84,24 @@ export function interestFor(
   if (days <= 0 || principalMinor <= 0) return 0;
   return multiplyDivide(principalMinor, days * yearlyBasisPoints, 10_000 * 365);
 }
+
+/**
+ * Our own bankgiro (the finance company's), to which an issuer pays a debt claim (docs/MONEY.md
+ * "Debt claims"); digits only, as a BGMAX section names its receiving bankgiro. The invoices of an
+ * issuer without a collection bankgiro print it too (`5050-1055`, a Bankgirot example number in the demo).
+ */
+export const OUR_BANKGIRO = '50501055';
+
+/** Days from a debt claim to its due date. */
+export const DEBT_CLAIM_DUE_DAYS = 14;
+
+/** Days after a debt claim's due date on which a reminder is sent while it is unpaid: once each. */
+export const DEBT_CLAIM_REMINDER_DAYS = [7, 21] as const;
+
+/** The default of `issuers.debt_claim_days`: days an open debt waits for payouts before it is claimed. */
+export const DEFAULT_DEBT_CLAIM_DAYS = 30;
+
+/** How many of the reminders of a debt claim due on `dueDate` are due on `today`. */
+export function debtClaimRemindersOn(dueDate: string, today: string): number {
+  return DEBT_CLAIM_REMINDER_DAYS.filter((days) => addDays(dueDate, days) <= today).length;
+}

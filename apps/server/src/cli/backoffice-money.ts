@@ -4,11 +4,14 @@ import {
   assignPaymentResponseSchema,
   buildPath,
   checkBooksResponseSchema,
+  claimIssuerDebtsResponseSchema,
+  DEBT_CLAIM_DAYS_RANGE,
   decideInstallmentPlanResponseSchema,
   importPaymentsResponseSchema,
   isIsoDate,
   issuerFeesResponseSchema,
   listHeldPayoutsResponseSchema,
+  listIssuerDebtClaimsResponseSchema,
   listUnmatchedResponseSchema,
   ROUTES,
   runDailyResponseSchema,
@@ -192,7 +195,7 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
         return EXIT.refused;
       }
       io.out(
-        `Daily job for ${r.date}: ${r.distributed} distributed, ${r.overdue} overdue, ${r.reminder1} reminder 1, ${r.reminder2} reminder 2, ${r.collection} to collection, ${r.interestItems} interest items, ${r.chargedBack} charged back.`,
+        `Daily job for ${r.date}: ${r.distributed} distributed, ${r.overdue} overdue, ${r.reminder1} reminder 1, ${r.reminder2} reminder 2, ${r.collection} to collection, ${r.interestItems} interest items, ${r.chargedBack} charged back, ${r.debtClaims} debts claimed, ${r.claimReminders} claim reminders.`,
       );
       if (r.failed.length > 0) io.err(`Failed and left as they were: ${r.failed.join(', ')}`);
       return r.failed.length > 0 ? EXIT.refused : EXIT.ok;
@@ -232,11 +235,76 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
       const r = issuerFeesResponseSchema.parse(
         await send(base, 'GET', buildPath(ROUTES.getIssuerFees.path, { id: rest[0] ?? '' }), token),
       );
+      io.out(`Debt claimed after ${r.debtClaimDays} days without payouts to set it off.`);
       if (r.fees.length === 0) io.out('No fees: payouts are not charged.');
       for (const f of r.fees)
         io.out(
           `${f.service}\t${f.currency}\t${(f.percentBasisPoints / 100).toFixed(2)} %\t+ ${money(f.fixedMinor, f.currency)}`,
         );
+      return EXIT.ok;
+    },
+  },
+  claims: {
+    check(rest, values) {
+      noArgs('claims')(rest);
+      if (values.state !== undefined && values.state !== 'open' && values.state !== 'paid')
+        usage('--state must be open or paid');
+    },
+    async run({ base, token, values, io }) {
+      const query = values.state ? `?state=${values.state}` : '';
+      const r = listIssuerDebtClaimsResponseSchema.parse(
+        await send(base, 'GET', `${ROUTES.listIssuerDebtClaims.path}${query}`, token),
+      );
+      if (r.items.length === 0) io.out('No debt claims.');
+      for (const c of r.items)
+        io.out(
+          `Claim ${c.number}	${c.state}	issuer ${c.issuerID}	${c.issuerName}	${money(c.amountMinor, c.currency)}	paid ${money(c.paidMinor, c.currency)}	left ${money(c.remainingMinor, c.currency)}	OCR ${c.ocr}	due ${c.dueDate}	${c.remindersSent} reminders`,
+        );
+      return EXIT.ok;
+    },
+  },
+  'claim-debts': {
+    check(rest, values) {
+      optionalDate('claim-debts')(rest, values);
+      if (values.issuer !== undefined && !UUID.test(String(values.issuer)))
+        usage('--issuer must be an issuer id (a UUID)');
+    },
+    async run({ base, token, values, io }) {
+      const body = {
+        ...(values.issuer ? { issuerID: values.issuer } : {}),
+        ...(values.date ? { date: values.date } : {}),
+      };
+      const r = claimIssuerDebtsResponseSchema.parse(
+        await send(base, 'POST', ROUTES.claimIssuerDebts.path, token, body),
+      );
+      if (r.claims.length === 0) io.out('No debt to claim.');
+      for (const c of r.claims)
+        io.out(
+          `Claim ${c.number}	issuer ${c.issuerID}	${c.rowCount} rows	${money(c.amountMinor, c.currency)}	OCR ${c.ocr}	due ${c.dueDate}`,
+        );
+      if (r.reminders > 0) io.out(`${r.reminders} reminders sent.`);
+      for (const f of r.failed)
+        io.err(
+          `Failed	issuer ${f.issuerID}	${f.code}: nothing written for this issuer, see the server log`,
+        );
+      return r.failed.length > 0 ? EXIT.refused : EXIT.ok;
+    },
+  },
+  'claim-days': {
+    check(rest, values) {
+      if (rest.length !== 1 || !UUID.test(rest[0] ?? '')) usage('claim-days needs one issuer id (a UUID)');
+      const days = Number(values.days);
+      if (!Number.isInteger(days) || days < DEBT_CLAIM_DAYS_RANGE.min || days > DEBT_CLAIM_DAYS_RANGE.max)
+        usage(`--days must be a whole number ${DEBT_CLAIM_DAYS_RANGE.min}-${DEBT_CLAIM_DAYS_RANGE.max}`);
+    },
+    async run({ base, token, rest, values, io }) {
+      const issuer = rest[0] ?? '';
+      const path = buildPath(ROUTES.getIssuerFees.path, { id: issuer });
+      const current = issuerFeesResponseSchema.parse(await send(base, 'GET', path, token));
+      issuerFeesResponseSchema.parse(
+        await send(base, 'PUT', path, token, { fees: current.fees, debtClaimDays: Number(values.days) }),
+      );
+      io.out(`Issuer ${issuer}: a debt is claimed after ${values.days} days.`);
       return EXIT.ok;
     },
   },

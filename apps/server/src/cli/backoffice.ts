@@ -33,7 +33,14 @@ Commands:
   daily [--date YYYY-MM-DD]              run the daily job: distribution, reminders, interest, recourse
   held                                   issuers whose payouts are held, and why
   check-books                            check the double-entry book (exit 1 when it finds faults)
-  fees <issuerId>                        an issuer's fees per service and currency
+  claims [--state open|paid]             debt claims on issuers: what each owes us, paid and left
+  claim-debts [--issuer <id>] [--date YYYY-MM-DD]
+                                         claim issuers' debts no payouts covered: one issuer's at
+                                         once, or (without --issuer) every debt older than its
+                                         issuer's days, and the reminders due (docs/MONEY.md)
+  fees <issuerId>                        an issuer's fees per service and currency, and its days
+                                         before a debt is claimed
+  claim-days <issuerId> --days N         set the days (1-365) after which an issuer's debt is claimed
   set-fee <issuerId> <service> <currency> --percent-bp N --fixed-minor N
                                          set one fee of an issuer (the others stay)
 
@@ -93,6 +100,9 @@ export async function runBackoffice(
             date: { type: 'string' },
             'percent-bp': { type: 'string' },
             'fixed-minor': { type: 'string' },
+            issuer: { type: 'string' },
+            state: { type: 'string' },
+            days: { type: 'string' },
             page: { type: 'string' },
             'page-size': { type: 'string' },
             information: { type: 'boolean' },

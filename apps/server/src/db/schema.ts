@@ -72,6 +72,8 @@ export const issuers = pgTable('issuers', {
   collectionBankgiro: text('collection_bankgiro').unique(),
   /** Days past due after which a recourse service's unpaid invoice is charged back (docs/MONEY.md). */
   recourseDays: integer('recourse_days').notNull().default(60),
+  /** Days an open debt of the issuer waits for payouts before it becomes a debt claim (docs/MONEY.md). */
+  debtClaimDays: integer('debt_claim_days').notNull().default(30),
   createdAt: createdAt(),
 });
 
@@ -706,10 +708,11 @@ export const payments = pgTable(
     /**
      * `deduction`: a TK21 (or a split payment's TK23 part), money the payer took off the deposit; never
      * an invoice's, never assigned. `information`: a zero amount, kept and shown, never booked or assigned.
+     * `claim`: a payment of an issuer's debt claim (`claimId`), to our own bankgiro; no invoice.
      */
     status: text('status')
       .notNull()
-      .$type<'matched' | 'unmatched' | 'assigned' | 'deduction' | 'information'>(),
+      .$type<'matched' | 'unmatched' | 'assigned' | 'deduction' | 'information' | 'claim'>(),
     reference: text('reference').notNull(),
     /** Signed: a TK21 deduction is negative. */
     amountMinor: int64('amount_minor').notNull(),
@@ -742,6 +745,8 @@ export const payments = pgTable(
     seq: int64('seq').notNull().default(sql`nextval('invoice_events_seq_seq')`),
     assignedBy: uuid('assigned_by'),
     assignedAt: instant('assigned_at'),
+    /** The debt claim a `claim` payment paid (migration 0028; checked by check-books, no foreign key). */
+    claimId: uuid('claim_id'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -749,6 +754,7 @@ export const payments = pgTable(
     index('payments_invoice_idx').on(t.invoiceId),
     index('payments_unmatched_idx').on(t.createdAt).where(sql`${t.status} = 'unmatched'`),
     index('payments_information_idx').on(t.createdAt).where(sql`${t.status} = 'information'`),
+    index('payments_claim_idx').on(t.claimId).where(sql`${t.claimId} is not null`),
   ],
 );
 
@@ -798,6 +804,11 @@ export const postings = pgTable(
     kind: text('kind').notNull(),
     settlementId: uuid('settlement_id'),
     paymentId: uuid('payment_id'),
+    /**
+     * The debt claim the posting belongs to (migration 0028): an issuer_payable posting a claim took
+     * (no payout run takes it then), the claim's journal and its payments.
+     */
+    claimId: uuid('claim_id'),
     at: instant('at').notNull().defaultNow(),
   },
   (t) => [
@@ -805,11 +816,67 @@ export const postings = pgTable(
     index('postings_plan_idx').on(t.planId, t.account).where(sql`${t.planId} is not null`),
     // The ledger report's receivable postings of an issuer up to a date (migration 0018).
     index('postings_receivable_idx').on(t.issuerId, t.at).where(sql`${t.account} = 'receivable'`),
-    // What the next payout run settles: the issuer's payable postings no settlement has taken yet.
+    // What the next payout run settles: the issuer's payable postings no settlement or claim has taken.
     index('postings_unsettled_idx')
       .on(t.issuerId, t.currency, t.id)
-      .where(sql`${t.account} = 'issuer_payable' and ${t.settlementId} is null`),
+      .where(sql`${t.account} = 'issuer_payable' and ${t.settlementId} is null and ${t.claimId} is null`),
+    index('postings_claim_idx').on(t.claimId, t.account).where(sql`${t.claimId} is not null`),
   ],
+);
+
+/**
+ * A debt claim (issue #16, migration 0028, docs/MONEY.md "Debt claims"): what an issuer owes us once
+ * its charge backs exceeded its payouts for `issuers.debt_claim_days`, claimed with an OCR reference
+ * and a due date, paid to our own bankgiro. `number` is what the customer sees.
+ */
+export const issuerDebtClaims = pgTable(
+  'issuer_debt_claims',
+  {
+    id: uuidKey(),
+    number: bigserial('number', { mode: 'number' }).notNull().unique(),
+    issuerId: issuerRef(),
+    currency: currency(),
+    /** What the issuer owes: −(gross − fees) of the taken postings. */
+    amountMinor: int64('amount_minor').notNull(),
+    paidMinor: int64('paid_minor').notNull().default(0),
+    grossMinor: int64('gross_minor').notNull(),
+    feeMinor: int64('fee_minor').notNull(),
+    rowCount: integer('row_count').notNull(),
+    ocr: text('ocr').notNull().unique(),
+    claimDate: day('claim_date').notNull(),
+    dueDate: day('due_date').notNull(),
+    state: text('state').notNull().default('open').$type<'open' | 'paid'>(),
+    remindersSent: integer('reminders_sent').notNull().default(0),
+    lastReminderDate: day('last_reminder_date'),
+    paidAt: instant('paid_at'),
+    operatorId: uuid('operator_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('issuer_debt_claims_issuer_idx').on(t.issuerId, t.createdAt, t.id),
+    index('issuer_debt_claims_open_idx').on(t.dueDate).where(sql`${t.state} = 'open'`),
+  ],
+);
+
+/** One posting a debt claim took: a charge back, or a payout, payment or plan payout set off against it. */
+export const issuerDebtClaimRows = pgTable(
+  'issuer_debt_claim_rows',
+  {
+    id: uuidKey(),
+    claimId: uuid('claim_id')
+      .notNull()
+      .references(() => issuerDebtClaims.id),
+    postingId: int64('posting_id').notNull().unique(),
+    invoiceId: uuid('invoice_id').references(() => invoices.id),
+    planId: uuid('plan_id').references((): AnyPgColumn => installmentPlans.id),
+    kind: text('kind').notNull().$type<'payout' | 'payment' | 'chargeBack' | 'planPayout'>(),
+    postedAt: instant('posted_at').notNull(),
+    position: integer('position').notNull(),
+    grossMinor: int64('gross_minor').notNull(),
+    feeMinor: int64('fee_minor').notNull(),
+    netMinor: int64('net_minor').notNull(),
+  },
+  (t) => [index('issuer_debt_claim_rows_claim_idx').on(t.claimId, t.position)],
 );
 
 /**

@@ -43,6 +43,7 @@ export type AuditEvent =
   | 'backoffice.payments.imported'
   | 'backoffice.payout'
   | 'backoffice.daily_job'
+  | 'backoffice.debt_claims'
   | 'backoffice.fees.updated'
   | 'operator.created'
   | 'operator.deactivated'

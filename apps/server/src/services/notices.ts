@@ -23,7 +23,31 @@ export type Notice =
   | { code: 'reminderSent'; params: { invoiceNumber: string; recipient: string } }
   | { code: 'welcome'; params: Record<string, never> }
   | { code: 'bankAccountVerified'; params: { account: string; bank: string } }
-  | { code: 'bankAccountChanged'; params: { account: string; bank: string; previous: string } };
+  | { code: 'bankAccountChanged'; params: { account: string; bank: string; previous: string } }
+  | {
+      code: 'debtClaim';
+      params: {
+        number: number;
+        rows: number;
+        amountMinor: number;
+        currency: Currency;
+        dueDate: string;
+        ocr: string;
+        bankgiro: string;
+      };
+    }
+  | {
+      code: 'debtClaimReminder';
+      params: {
+        number: number;
+        reminder: number;
+        amountMinor: number;
+        currency: Currency;
+        dueDate: string;
+        ocr: string;
+        bankgiro: string;
+      };
+    };
 export type NoticeCode = Notice['code'];
 const NOTICE_CODES: readonly NoticeCode[] = [
   'settlement',
@@ -33,13 +57,15 @@ const NOTICE_CODES: readonly NoticeCode[] = [
   'welcome',
   'bankAccountVerified',
   'bankAccountChanged',
+  'debtClaim',
+  'debtClaimReminder',
 ];
 
 type MessageRow = typeof messages.$inferSelect;
 
 /** The values a notice's texts are filled with, amounts formatted for `locale`. */
 function valuesOf(notice: Notice, locale: Locale): Record<string, string | number> {
-  if (notice.code === 'settlement') {
+  if (notice.code === 'settlement' || notice.code === 'debtClaim' || notice.code === 'debtClaimReminder') {
     const { amountMinor, currency, ...rest } = notice.params;
     return { ...rest, amount: formatMoney(amountMinor, currency, locale) };
   }

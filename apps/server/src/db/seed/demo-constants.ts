@@ -12,6 +12,7 @@ export const DEMO_USERS = [
   { username: 'demo-limited', state: 'only limited_invoices and limited_send_invoice' },
   { username: 'demo-unverified', state: 'bank account not verified: the verification banner' },
   { username: 'demo-other', state: 'another issuer, Annan Firma Oy (Finland), no group' },
+  { username: 'demo-debt', state: 'issuer Sjöberg Snickeri AB: a debt claimed and paid (transfer costs)' },
 ] as const;
 
 /** The demo back-office operator (docs/BACKOFFICE.md); same password as the demo users. */
@@ -21,7 +22,12 @@ export const DEMO_OPERATOR = 'operator';
  * The demo issuers' collection bankgiro numbers (7 digits with a Luhn check digit): the recipients pay
  * their invoices there and the BGMAX import matches a deposit to its issuer by it (docs/MONEY.md).
  */
-export const DEMO_BANKGIROS = { bygg: '5050109', unverified: '5050117', other: '5050125' } as const;
+export const DEMO_BANKGIROS = {
+  bygg: '5050109',
+  unverified: '5050117',
+  other: '5050125',
+  debt: '5050133',
+} as const;
 
 /** Demo Bygg AB, the issuer of the `demo` user, as the seed writes it. */
 export const DEMO_BYGG_ISSUER = {

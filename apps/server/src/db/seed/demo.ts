@@ -27,6 +27,7 @@ import {
   DEMO_PASSWORD,
   DEMO_TOTP_SECRET,
 } from './demo-constants';
+import { demoDebt } from './demo-debt';
 import { type DemoSigning, demoPlans } from './demo-plans';
 
 export {
@@ -91,7 +92,7 @@ export async function seedDemo(
       logo: svgDataUrl(LOGO_SVG),
       background: svgDataUrl(BACKGROUND_SVG),
     });
-    const [bygg, unverified, other] = await tx
+    const [bygg, unverified, other, indebted] = await tx
       .insert(issuers)
       .values([
         DEMO_BYGG_ISSUER,
@@ -121,9 +122,23 @@ export async function seedDemo(
           bankAccountVerified: true,
           collectionBankgiro: DEMO_BANKGIROS.other,
         },
+        // Issue #16: the issuer whose debt we claimed and it paid (demo-debt.ts).
+        {
+          name: 'Sjöberg Snickeri AB',
+          email: 'ekonomi@sjobergsnickeri.se',
+          organizationNo: '559234-5671',
+          vat: 'SE559234567101',
+          telephone: '021-45 67 89',
+          address1: 'Hyvelgatan 4',
+          city: 'Västerås',
+          zipcode: '722 12',
+          country: 'SE',
+          bankAccountVerified: true,
+          collectionBankgiro: DEMO_BANKGIROS.debt,
+        },
       ])
       .returning({ id: issuers.id });
-    if (!bygg || !unverified || !other) throw new Error('seed: issuers not created');
+    if (!bygg || !unverified || !other || !indebted) throw new Error('seed: issuers not created');
 
     const base = {
       passwordHash,
@@ -188,6 +203,14 @@ export async function seedDemo(
           lastName: 'Ojala',
           email: 'olli@annanfirma.fi',
         },
+        {
+          ...base,
+          issuerId: indebted.id,
+          username: 'demo-debt',
+          firstName: 'Sara',
+          lastName: 'Sjöberg',
+          email: 'sara@sjobergsnickeri.se',
+        },
       ])
       .returning({ id: users.id, username: users.username });
     const idOf = (name: string) => {
@@ -196,7 +219,7 @@ export async function seedDemo(
       return u.id;
     };
     const grants: { userId: string; ability: Ability }[] = [];
-    for (const name of ['demo', 'demo-2fa', 'demo-new', 'demo-unverified', 'demo-other'])
+    for (const name of ['demo', 'demo-2fa', 'demo-new', 'demo-unverified', 'demo-other', 'demo-debt'])
       for (const ability of ALL) grants.push({ userId: idOf(name), ability });
     for (const ability of ['limited_invoices', 'limited_send_invoice'] as const)
       grants.push({ userId: idOf('demo-limited'), ability });
@@ -204,7 +227,9 @@ export async function seedDemo(
     await tx
       .insert(issuerFees)
       .values(
-        [bygg.id, unverified.id, other.id].flatMap((issuerId) => DEMO_FEES.map((f) => ({ issuerId, ...f }))),
+        [bygg.id, unverified.id, other.id, indebted.id].flatMap((issuerId) =>
+          DEMO_FEES.map((f) => ({ issuerId, ...f })),
+        ),
       );
     await tx.insert(operators).values({
       username: DEMO_OPERATOR,
@@ -236,24 +261,44 @@ export async function seedDemo(
       currency: 'EUR',
       at: verifiedAt,
     });
+    await storeDemoVerifiedAccount(tx, {
+      issuerId: indebted.id,
+      userId: idOf('demo-debt'),
+      bankId: 'se-norrbanken',
+      bankName: 'Norrbanken',
+      identifier: { kind: 'se-bban', clearing: '6123', account: '987654321' },
+      holderName: 'Sjöberg Snickeri AB',
+      currency: 'SEK',
+      at: verifiedAt,
+    });
     const [operator] = await tx.select().from(operators).where(eq(operators.username, DEMO_OPERATOR));
     if (!operator) throw new Error('seed: the demo operator comes first');
+    const seedOperator = {
+      sessionId: 'seed',
+      operatorId: operator.id,
+      username: operator.username,
+      name: operator.name,
+    };
+    const debt = await demoDebt(tx, {
+      issuerId: indebted.id,
+      userId: idOf('demo-debt'),
+      operator: seedOperator,
+      today: todayIn(now),
+    });
     const plans = await demoPlans(tx, {
       issuerId: bygg.id,
       userId: idOf('demo'),
-      operator: {
-        sessionId: 'seed',
-        operatorId: operator.id,
-        username: operator.username,
-        name: operator.name,
-      },
+      operator: seedOperator,
       bankgiro: DEMO_BANKGIROS.bygg,
       today: todayIn(now),
       files: options.files ?? databaseFileStore(tx),
       liveSigning: options.signing,
     });
     try {
-      await seedDemoBusiness(tx, bygg.id, idOf('demo'), now, plans.step);
+      await seedDemoBusiness(tx, bygg.id, idOf('demo'), now, async (day, clock) => {
+        await plans.step(day, clock);
+        await debt(day, clock);
+      });
     } finally {
       await plans.close();
     }

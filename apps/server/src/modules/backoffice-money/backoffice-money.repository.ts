@@ -25,9 +25,17 @@ export async function listUnmatchedPayments(
   return { found, total };
 }
 
-export async function issuerExists(db: Db, issuerId: string): Promise<boolean> {
-  const [issuer] = await db.select({ id: issuers.id }).from(issuers).where(eq(issuers.id, issuerId));
-  return issuer !== undefined;
+/** The issuer's days before an open debt is claimed; undefined for no such issuer. */
+export async function debtClaimDaysOf(db: Db | Tx, issuerId: string): Promise<number | undefined> {
+  const [issuer] = await db
+    .select({ days: issuers.debtClaimDays })
+    .from(issuers)
+    .where(eq(issuers.id, issuerId));
+  return issuer?.days;
+}
+
+export async function setDebtClaimDays(tx: Tx, issuerId: string, days: number): Promise<void> {
+  await tx.update(issuers).set({ debtClaimDays: days }).where(eq(issuers.id, issuerId));
 }
 
 /** The issuer's fees, by service and currency. */

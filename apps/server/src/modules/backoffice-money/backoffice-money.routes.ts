@@ -2,12 +2,16 @@ import {
   assignPaymentBodySchema,
   assignPaymentResponseSchema,
   checkBooksResponseSchema,
+  claimIssuerDebtsBodySchema,
+  claimIssuerDebtsResponseSchema,
   idParamsSchema,
   importPaymentsQuerySchema,
   importPaymentsResponseSchema,
   issuerFeesBodySchema,
   issuerFeesResponseSchema,
   listHeldPayoutsResponseSchema,
+  listIssuerDebtClaimsQuerySchema,
+  listIssuerDebtClaimsResponseSchema,
   listUnmatchedQuerySchema,
   listUnmatchedResponseSchema,
   runDailyBodySchema,
@@ -81,6 +85,18 @@ export const backofficeMoneyRoutes = routeModule(['backoffice'], (route, ctx, fa
     'Check the double-entry book: balanced journals, invoice remaining amounts, settlement totals',
     { ok: checkBooksResponseSchema },
     async (request) => asOperator(request, () => money.checkBooks(ctx.db)),
+  );
+  route(
+    'listIssuerDebtClaims',
+    'Every issuer’s debt claims (debts no payouts covered, claimed with an OCR reference), newest first',
+    { querystring: listIssuerDebtClaimsQuerySchema, ok: listIssuerDebtClaimsResponseSchema },
+    operatorQuery(ctx, money.listIssuerDebtClaims),
+  );
+  route(
+    'claimIssuerDebts',
+    'Claim issuers’ open debts: one issuer’s at once, or every debt older than its issuer’s days (the daily job’s step)',
+    { body: claimIssuerDebtsBodySchema, ok: claimIssuerDebtsResponseSchema },
+    operatorBody(ctx, money.claimIssuerDebts),
   );
   route(
     'getIssuerFees',

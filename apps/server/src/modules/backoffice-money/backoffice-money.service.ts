@@ -1,5 +1,7 @@
 import type {
+  claimIssuerDebtsBodySchema,
   issuerFeesBodySchema,
+  listIssuerDebtClaimsQuerySchema,
   listUnmatchedQuerySchema,
   runDailyBodySchema,
   runPayoutBodySchema,
@@ -21,12 +23,15 @@ import {
 import {
   assignPayment as assignToInvoice,
   checkBooks as checkLedger,
+  claimIssuerDebt,
   listHeldPayouts as heldPayouts,
   importBgmaxFile,
+  listAllClaims,
   operatorMoneyDay,
   type PaymentsApplied,
   runPayout as payOut,
   runDailyJob as runDaily,
+  runDebtClaims,
 } from '../money/money.service';
 import * as repo from './backoffice-money.repository';
 
@@ -270,12 +275,17 @@ export async function checkBooks(db: Db) {
   return { violations: await checkLedger(db) };
 }
 
-/** `getIssuerFees`: an issuer's fees per service and currency; an unknown issuer is not found. */
+/**
+ * `getIssuerFees`: an issuer's fees per service and currency, and its days before an open debt is
+ * claimed; an unknown issuer is not found.
+ */
 export async function getIssuerFees(db: Db, issuerId: string) {
-  if (!(await repo.issuerExists(db, issuerId))) throw new ApiError('issuer.not_found');
+  const debtClaimDays = await repo.debtClaimDaysOf(db, issuerId);
+  if (debtClaimDays === undefined) throw new ApiError('issuer.not_found');
   const fees = await repo.feesOf(db, issuerId);
   return {
     issuerID: issuerId,
+    debtClaimDays,
     fees: fees.map((f) => ({
       service: f.service as ServiceType,
       currency: f.currency as 'SEK' | 'EUR',
@@ -297,10 +307,73 @@ export async function setIssuerFees(
   const now = ctx.now();
   await ctx.db.transaction(async (tx) => {
     await repo.replaceFees(tx, issuerId, body.fees, now);
+    if (body.debtClaimDays !== undefined) await repo.setDebtClaimDays(tx, issuerId, body.debtClaimDays);
     await auditOperator(tx, 'backoffice.fees.updated', operator, ip, {
       issuerId,
-      details: { fees: body.fees },
+      details: { fees: body.fees, debtClaimDays: body.debtClaimDays ?? null },
     });
   });
   return getIssuerFees(ctx.db, issuerId);
+}
+
+/** `listIssuerDebtClaims`: every issuer's debt claims, newest first, open or paid. */
+export async function listIssuerDebtClaims(db: Db, query: z.output<typeof listIssuerDebtClaimsQuerySchema>) {
+  return listAllClaims(db, query.state);
+}
+
+/**
+ * `claimIssuerDebts` (docs/MONEY.md "Debt claims"): with an issuer, its open debt claimed at once in
+ * one transaction with the audit row (404 for no such issuer); without, the daily job's claim step for
+ * the day (every debt old enough, each issuer in its own transaction, and the reminders due).
+ */
+export async function claimIssuerDebts(
+  ctx: AppContext,
+  call: OperatorCall,
+  body: z.output<typeof claimIssuerDebtsBodySchema> | undefined,
+) {
+  const { operator, ip } = call;
+  const now = ctx.now();
+  const date = operatorMoneyDay(now, body?.date, 'date');
+  const issuerId = body?.issuerID;
+  const done = issuerId
+    ? {
+        claims: await ctx.db.transaction(async (tx) => {
+          if ((await repo.debtClaimDaysOf(tx, issuerId)) === undefined)
+            throw new ApiError('issuer.not_found');
+          const made = await claimIssuerDebt(tx, issuerId, { date, now, operatorId: operator.operatorId });
+          await auditOperator(tx, 'backoffice.debt_claims', operator, ip, {
+            issuerId,
+            details: { date, claims: made.map((c) => c.claimId) },
+          });
+          return made;
+        }),
+        reminders: 0,
+        failures: [],
+      }
+    : await runDebtClaims(ctx.db, { date, now });
+  if (!issuerId)
+    await auditOperator(ctx.db, 'backoffice.debt_claims', operator, ip, {
+      details: {
+        date,
+        claims: done.claims.map((c) => c.claimId),
+        reminders: done.reminders,
+        failures: done.failures.map((f) => ({ issuerId: f.issuerId, code: f.code, message: f.message })),
+      },
+    });
+  for (const f of done.failures)
+    call.log.error({ issuerId: f.issuerId, code: f.code, err: f.message }, 'debt claims: left as it was');
+  return {
+    claims: done.claims.map((c) => ({
+      claimID: c.claimId,
+      number: c.number,
+      issuerID: c.issuerId,
+      currency: c.currency,
+      amountMinor: c.amountMinor,
+      rowCount: c.rowCount,
+      ocr: c.ocr,
+      dueDate: c.dueDate,
+    })),
+    reminders: done.reminders,
+    failed: done.failures.map((f) => ({ issuerID: f.issuerId, code: f.code })),
+  };
 }

@@ -3,6 +3,7 @@ import { addDays } from '@portal/domain/calendar-date';
 import type { Db } from '../../db/client';
 import { minorOf } from '../../lib/minor';
 import { plansDashboard } from '../installments/installments.service';
+import { balanceOf } from '../money/money.service';
 import { dashboardFigures, mainCurrency } from './dashboard.repository';
 
 const TOP_CUSTOMERS = 10;
@@ -23,8 +24,9 @@ function monthStart(date: string, back: number): string {
 
 /**
  * The dashboard of the caller's issuer (spec §1), read from the figures kept per day, month and due
- * date (migration 0012): a few hundred small rows whatever the number of invoices; with contract
- * financing also its installment plans by state group (issue #14).
+ * date (migration 0012): a few hundred small rows whatever the number of invoices; what we and the
+ * issuer owe each other (issue #16); with contract financing also its installment plans by state
+ * group (issue #14).
  */
 export async function loadDashboard(
   db: Db,
@@ -59,6 +61,7 @@ async function salesAndOverdue(db: Db, issuerId: string, today: string): Promise
   const buckets = new Map(overdue.map((b) => [b.bucket, b]));
   return {
     currency,
+    balance: await balanceOf(db, issuerId, currency),
     topCustomers: top.map((t) => ({
       recipientID: t.recipient_id,
       name: t.name,

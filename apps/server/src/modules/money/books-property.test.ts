@@ -1,4 +1,5 @@
 import { addDays } from '@portal/domain/calendar-date';
+import { OUR_BANKGIRO } from '@portal/domain/money-flow';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -7,12 +8,13 @@ import { keptTotalsDrift } from '../../../test/support/kept-totals';
 import { freshIssuer, sentInvoices, TEST_OPERATOR } from '../../../test/support/money';
 import { useTestApp } from '../../../test/support/use-test-app';
 import { rows } from '../../db/migrate';
-import { invoices, issuers, payments, settlementRows } from '../../db/schema';
+import { invoices, issuerDebtClaims, issuers, payments, settlementRows } from '../../db/schema';
 import { DEMO_BANKGIROS } from '../../db/seed/demo';
 import { ApiError } from '../../lib/errors';
 import {
   assignPayment,
   checkBooks,
+  claimIssuerDebt,
   type IncomingPayment,
   importBgmaxFile,
   incomingPaymentsFile,
@@ -56,7 +58,11 @@ type Step =
   | { kind: 'assign'; pickPayment: number; pickInvoice: number }
   /** Invoices of Nystart Måleri AB, approved: held until its account is verified. */
   | { kind: 'approveHeld'; n: number }
-  | { kind: 'verify' };
+  | { kind: 'verify' }
+  /** The back office claims the issuers' open debts at once (docs/MONEY.md "Debt claims"). */
+  | { kind: 'claim' }
+  /** The issuer pays part (or, `whole`, all that is left) of an open claim to our bankgiro. */
+  | { kind: 'payClaim'; partPermille: number; whole: boolean };
 
 /** Every kind of step: a kind added to {@link Step} does not compile until it is named here. */
 const STEP_KINDS = Object.keys({
@@ -70,6 +76,8 @@ const STEP_KINDS = Object.keys({
   assign: true,
   approveHeld: true,
   verify: true,
+  claim: true,
+  payClaim: true,
 } satisfies Record<Step['kind'], true>) as Step['kind'][];
 
 const step: fc.Arbitrary<Step> = fc.oneof(
@@ -108,6 +116,12 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ kind: fc.constant('assign' as const), pickPayment: fc.nat(), pickInvoice: fc.nat() }),
   fc.record({ kind: fc.constant('approveHeld' as const), n: fc.integer({ min: 1, max: 2 }) }),
   fc.record({ kind: fc.constant('verify' as const) }),
+  fc.record({ kind: fc.constant('claim' as const) }),
+  fc.record({
+    kind: fc.constant('payClaim' as const),
+    partPermille: fc.integer({ min: 1, max: 999 }),
+    whole: fc.boolean(),
+  }),
 );
 
 const t = useTestApp({ startTimeoutMs: 180_000 });
@@ -141,6 +155,8 @@ describe('the book stays sound under any sequence of money events', () => {
     let chargeBacksSettled = 0;
     let held = 0;
     let released = 0;
+    let claimed = 0;
+    let claimsPaid = 0;
     await fc.assert(
       fc.asyncProperty(fc.array(step, { minLength: 1, maxLength: 14 }), async (steps) => {
         runs++;
@@ -284,6 +300,40 @@ describe('the book stays sound under any sequence of money events', () => {
               expect(r.failed).toEqual([]);
               break;
             }
+            case 'claim': {
+              for (const who of [issuer.id, nystart.issuer.id])
+                claimed += (
+                  await t.db.transaction((tx) =>
+                    claimIssuerDebt(tx, who, { date: day, now: at(), operatorId: null }),
+                  )
+                ).length;
+              break;
+            }
+            case 'payClaim': {
+              const [open] = await t.db
+                .select()
+                .from(issuerDebtClaims)
+                .where(eq(issuerDebtClaims.state, 'open'))
+                .limit(1);
+              if (!open) break;
+              const left = open.amountMinor - open.paidMinor;
+              const amountMinor = s.whole ? left : Math.max(1, Math.floor((left * s.partPermille) / 1000));
+              const bytes = incomingPaymentsFile({
+                paymentDate: day,
+                deposits: [{ bankgiro: OUR_BANKGIRO, payments: [{ reference: open.ocr, amountMinor }] }],
+                firstSerial: serial,
+                firstDeposit: serial,
+              });
+              serial += 2;
+              await importBgmaxFile(t.db, bytes, { filename: `c${serial}.txt`, operatorId: null, now: at() });
+              const [after] = await t.db
+                .select()
+                .from(issuerDebtClaims)
+                .where(eq(issuerDebtClaims.id, open.id));
+              expect(after?.paidMinor).toBe(open.paidMinor + amountMinor);
+              if (after?.state === 'paid') claimsPaid++;
+              break;
+            }
             case 'assign': {
               const open = await t.db
                 .select()
@@ -377,6 +427,20 @@ describe('the book stays sound under any sequence of money events', () => {
               { kind: 'payout' },
             ],
           ],
+          // The demo's charge backs leave the issuer owing us; the debt is claimed, paid in two parts,
+          // and the next payouts are paid whole.
+          [
+            [
+              { kind: 'daily', days: 40 },
+              { kind: 'payout' },
+              { kind: 'claim' },
+              { kind: 'payClaim', partPermille: 300, whole: false },
+              { kind: 'approve', n: 2, service: 'factoring' },
+              { kind: 'payClaim', partPermille: 1, whole: true },
+              { kind: 'payout' },
+              { kind: 'daily', days: 40 },
+            ],
+          ],
           // Nystart's payouts held while its account is unverified, then paid once it is.
           [
             [
@@ -414,7 +478,7 @@ describe('the book stays sound under any sequence of money events', () => {
     expect([...paymentStatuses]).toEqual(expect.arrayContaining(['matched', 'deduction', 'information']));
     expect(overpaid).toBeGreaterThan(0);
     console.info(
-      `books property: states ${[...statesSeen].sort()}, payments ${[...paymentStatuses].sort()}, carried ${carried}, charge backs settled ${chargeBacksSettled}, held ${held}, released ${released}, steps ${JSON.stringify(applied)}`,
+      `books property: states ${[...statesSeen].sort()}, payments ${[...paymentStatuses].sort()}, carried ${carried}, charge backs settled ${chargeBacksSettled}, held ${held}, released ${released}, claimed ${claimed}, claims paid ${claimsPaid}, steps ${JSON.stringify(applied)}`,
     );
     // And runs that left the issuer owing us, and settlements that set charge backs off.
     expect(carried).toBeGreaterThan(0);
@@ -422,5 +486,8 @@ describe('the book stays sound under any sequence of money events', () => {
     // And runs that held an unverified issuer's payout, and runs that paid it once verified.
     expect(held).toBeGreaterThan(0);
     expect(released).toBeGreaterThan(0);
+    // And debts claimed from the issuer and paid by BGMAX.
+    expect(claimed).toBeGreaterThan(0);
+    expect(claimsPaid).toBeGreaterThan(0);
   }, 600_000);
 });

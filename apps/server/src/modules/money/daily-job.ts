@@ -21,6 +21,7 @@ import type { Db, Tx } from '../../db/client';
 import { lockById } from '../../db/locks';
 import { rows } from '../../db/migrate';
 import { invoiceEvents, invoices } from '../../db/schema';
+import { runDebtClaims } from './debt-claims';
 import { failureOf, type IssuerFailure } from './issuer-failure';
 import { type JournalKind, type LedgerAccount, postJournal, recogniseInvoice } from './ledger';
 
@@ -70,6 +71,9 @@ export interface DailyJobResult {
   /** Installment invoices issued (docs/INSTALLMENTS.md "Money"). */
   installmentsInvoiced: number;
   plansCompleted: number;
+  /** Debt claims made on issuers, and reminders of claims sent (docs/MONEY.md "Debt claims"). */
+  debtClaims: number;
+  claimReminders: number;
   /** Invoices whose steps failed and were left as they were (logged by the caller). */
   failed: string[];
   /**
@@ -123,6 +127,8 @@ export async function runDailyJob(db: Db, opts: DailyJobOptions): Promise<DailyJ
     ...noSteps(),
     installmentsInvoiced: 0,
     plansCompleted: 0,
+    debtClaims: 0,
+    claimReminders: 0,
     failed: [],
     failures: [],
   };
@@ -176,6 +182,11 @@ export async function runDailyJob(db: Db, opts: DailyJobOptions): Promise<DailyJ
     for (const f of plans.failures)
       result.failures.push({ ...failureOf(f.issuerId, f.error), invoiceId: null, planId: f.planId });
   }
+  // Last, after the day's charge backs: debts old enough become claims, and claims past due are reminded.
+  const claims = await runDebtClaims(db, { date: opts.date, now: opts.now });
+  result.debtClaims += claims.claims.length;
+  result.claimReminders += claims.reminders;
+  for (const f of claims.failures) result.failures.push({ ...f, invoiceId: null });
   return result;
 }
 

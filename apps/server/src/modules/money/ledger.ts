@@ -25,6 +25,7 @@ import { postings } from '../../db/schema';
  * | payment_deductions | credits a payer took off a deposit (BGMAX TK21): money the deposit lacks, owed back to us |
  * | credit_losses | receivables written off (customer loss, non-recourse) |
  * | plan_receivable | an active installment plan's principal not yet invoiced to its buyer (docs/INSTALLMENTS.md) |
+ * | issuer_claim | an issuer's debt we claimed from it (a debt claim), until the issuer pays it to our bankgiro |
  */
 export const LEDGER_ACCOUNTS = [
   'receivable',
@@ -41,6 +42,7 @@ export const LEDGER_ACCOUNTS = [
   'payment_deductions',
   'credit_losses',
   'plan_receivable',
+  'issuer_claim',
 ] as const;
 export type LedgerAccount = (typeof LEDGER_ACCOUNTS)[number];
 
@@ -61,7 +63,9 @@ export type JournalKind =
   | 'planApprove'
   | 'planInstallment'
   | 'planRecall'
-  | 'planTransfer';
+  | 'planTransfer'
+  | 'debtClaim'
+  | 'claimPayment';
 
 export interface PostingLine {
   account: LedgerAccount;
@@ -72,6 +76,8 @@ export interface PostingLine {
   planId?: string | null;
   settlementId?: string | null;
   paymentId?: string | null;
+  /** The debt claim of a posting the claim took, wrote or was paid by (docs/MONEY.md "Debt claims"). */
+  claimId?: string | null;
 }
 
 export interface Journal {
@@ -118,6 +124,7 @@ export function journalRows(journal: Journal): PostingRow[] {
     kind: journal.kind,
     settlementId: l.settlementId ?? null,
     paymentId: l.paymentId ?? null,
+    claimId: l.claimId ?? null,
     at: journal.at,
   }));
 }
@@ -137,6 +144,7 @@ const POSTING_COLUMNS = {
   kind: 'text',
   settlementId: 'uuid',
   paymentId: 'uuid',
+  claimId: 'uuid',
   at: 'timestamptz',
 } as const;
 
@@ -276,7 +284,8 @@ export interface BookViolation {
     | 'settlement_row'
     | 'settlement_bank'
     | 'payment_booking'
-    | 'plan_receivable';
+    | 'plan_receivable'
+    | 'debt_claim';
   id: string;
   detail: string;
 }
@@ -289,7 +298,8 @@ export interface BookViolation {
  * settlement's total is never negative and its bank postings are exactly that total paid out; every
  * incoming payment's bank postings are its signed amount (so the bank holds the files' deposits), and
  * its unmatched_payments and payment_deductions postings hold it exactly while it is unmatched or a
- * deduction, and nothing otherwise. Returns the violations; an empty list is a sound book.
+ * deduction, and nothing otherwise; every debt claim's issuer_claim postings are what is left to pay
+ * of it (`debt_claim`). Returns the violations; an empty list is a sound book.
  */
 export async function checkBooks(db: Db | Tx, issuerId?: string): Promise<BookViolation[]> {
   const issuerFilter = (column: string) => (issuerId ? sql`and ${sql.raw(column)} = ${issuerId}` : sql``);
@@ -416,5 +426,67 @@ export async function checkBooks(db: Db | Tx, issuerId?: string): Promise<BookVi
       id: p.id,
       detail: `state ${p.state}, principal not invoiced ${p.open}, plan_receivable postings ${p.booked}`,
     });
+  found.push(...(await debtClaimsOff(db, issuerFilter)));
+  return found;
+}
+
+/**
+ * Per debt claim (docs/MONEY.md "Debt claims"): its issuer_claim postings are what is left to pay
+ * (amount − paid); the issuer_payable postings it took and wrote sum to zero (each taken one closed
+ * once); its rows sum to its totals (−net = amount); its payments sum to what it was paid. And no
+ * issuer_claim posting belongs to no claim.
+ */
+async function debtClaimsOff(
+  db: Db | Tx,
+  issuerFilter: (column: string) => ReturnType<typeof sql>,
+): Promise<BookViolation[]> {
+  const off = rows<{
+    id: string;
+    amount: string;
+    paid: string;
+    claim: string;
+    payable: string;
+    rows_net: string;
+    payments: string;
+  }>(
+    await db.execute(sql`
+      select c.id, c.amount_minor::text as amount, c.paid_minor::text as paid,
+             coalesce(p.claim, 0)::text as claim, coalesce(p.payable, 0)::text as payable,
+             coalesce(r.net, 0)::text as rows_net, coalesce(pay.total, 0)::text as payments
+      from issuer_debt_claims c
+      left join (
+        select claim_id,
+               sum(amount_minor) filter (where account = 'issuer_claim') as claim,
+               sum(amount_minor) filter (where account = 'issuer_payable') as payable
+        from postings where claim_id is not null group by claim_id
+      ) p on p.claim_id = c.id
+      left join (
+        select claim_id, sum(net_minor) as net, count(*) as n, sum(gross_minor) as gross, sum(fee_minor) as fee
+        from issuer_debt_claim_rows group by claim_id
+      ) r on r.claim_id = c.id
+      left join (
+        select claim_id, sum(amount_minor) as total from payments
+        where claim_id is not null and status = 'claim' group by claim_id
+      ) pay on pay.claim_id = c.id
+      where (coalesce(p.claim, 0) <> c.amount_minor - c.paid_minor
+         or coalesce(p.payable, 0) <> 0
+         or coalesce(r.net, 0) <> -c.amount_minor
+         or coalesce(r.n, 0) <> c.row_count or coalesce(r.gross, 0) <> c.gross_minor
+         or coalesce(r.fee, 0) <> c.fee_minor
+         or coalesce(pay.total, 0) <> c.paid_minor)
+        ${issuerFilter('c.issuer_id')}`),
+  );
+  const found: BookViolation[] = off.map((c) => ({
+    rule: 'debt_claim',
+    id: c.id,
+    detail: `amount ${c.amount}, paid ${c.paid} (payments ${c.payments}): issuer_claim postings ${c.claim}, issuer_payable postings ${c.payable}, rows' net ${c.rows_net}`,
+  }));
+  const loose = rows<{ journal_id: string }>(
+    await db.execute(sql`
+      select distinct journal_id from postings
+      where account = 'issuer_claim' and claim_id is null ${issuerFilter('issuer_id')}`),
+  );
+  for (const j of loose)
+    found.push({ rule: 'debt_claim', id: j.journal_id, detail: 'issuer_claim posting of no claim' });
   return found;
 }

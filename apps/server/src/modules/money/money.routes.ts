@@ -1,8 +1,10 @@
 import {
+  debtClaimDetailSchema,
   feesPreviewBodySchema,
   feesPreviewResponseSchema,
   idParamsSchema,
   languageQuerySchema,
+  listDebtClaimsResponseSchema,
   listTransferCostsQuerySchema,
   listTransferCostsResponseSchema,
   paymentsExportQuerySchema,
@@ -13,6 +15,7 @@ import {
 } from '@portal/contracts';
 import {
   issuerDownload,
+  issuerItem,
   issuerItemQuery,
   issuerQuery,
   routeModule,
@@ -40,6 +43,18 @@ export const moneyRoutes = routeModule(['money'], (route, ctx) => {
     'The settlement as a BGMAX file for the customer’s accounting: one payment per row, the net amount, the invoice’s OCR reference',
     { params: idParamsSchema },
     issuerDownload(ctx, 'application/octet-stream', moneyService.getTransferCostBgmax),
+  );
+  route(
+    'listDebtClaims',
+    'The caller’s debt claims (what it owes us after charge backs no payouts covered), newest first',
+    { ok: listDebtClaimsResponseSchema },
+    async (request) => moneyService.listIssuerClaims(ctx.db, signedIn(request).issuerId),
+  );
+  route(
+    'getDebtClaim',
+    'One debt claim as its statement: each charge back and set-off it took, its OCR, due date and payments',
+    { params: idParamsSchema, ok: debtClaimDetailSchema },
+    issuerItem(ctx, moneyService.getIssuerClaim),
   );
   route(
     'previewFees',

@@ -22,6 +22,14 @@ import { settlementBgmax } from './settlement-bgmax';
 
 export { runDailyJob } from './daily-job';
 export { DAILY_JOB_HOUR, msUntilNextRun, startDailyScheduler } from './daily-scheduler';
+export {
+  balanceOf,
+  claimIssuerDebt,
+  getIssuerClaim,
+  listAllClaims,
+  listIssuerClaims,
+  runDebtClaims,
+} from './debt-claims';
 export { type IncomingPayment, incomingPaymentsFile } from './incoming-payments-file';
 export {
   bookPlanApproval,

@@ -23,6 +23,7 @@ import { invoices, paymentFiles, payments } from '../../db/schema';
 import { auditOperator } from '../../lib/audit';
 import { ApiError } from '../../lib/errors';
 import { minorOf } from '../../lib/minor';
+import { claimReferences, lockClaims, readClaims, updateClaims } from './claim-payments';
 import { insertPostingRows } from './ledger';
 import {
   acceptsPayment,
@@ -268,6 +269,7 @@ async function writeBatch(tx: Tx, batch: MatchBatch, at: Date): Promise<void> {
     bulkInsertRows(tx, payments, PAYMENT_COLUMNS, batch.payments),
     insertPostingRows(tx, batch.postings),
     updateInvoices(tx, invoiceRows, at),
+    updateClaims(tx, [...batch.claims]),
   ]);
 }
 
@@ -299,6 +301,7 @@ async function importInTransaction(
 
   const issuerOf = await issuersByBankgiro(tx, file.bankgiros);
   await lockTargets(tx, file.references, issuerOf);
+  await lockClaims(tx, claimReferences(file.references, issuerOf));
 
   const fileId = randomUUID();
   const at = opts.now;
@@ -339,7 +342,8 @@ async function importInTransaction(
     });
     // Read after the earlier batches' writes (the same connection, in order): as they left them.
     const targets = await readTargets(tx, fresh, issuerOf);
-    const ctx = { fileId, at, issuerOf, targets, counts };
+    const claims = await readClaims(tx, fresh, issuerOf);
+    const ctx = { fileId, at, issuerOf, targets, claims, counts };
     const slice = Math.min(IMPORT_SLICE, batchSize);
     const batch = emptyBatch();
     for (let from = 0; from < fresh.length; from += slice) {
@@ -535,6 +539,7 @@ const PAYMENT_COLUMNS = {
   overpaidMinor: 'bigint',
   remainingAfterMinor: 'bigint',
   forwarded: 'boolean',
+  claimId: 'uuid',
   createdAt: 'timestamptz',
 } as const;
 

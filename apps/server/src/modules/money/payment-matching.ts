@@ -1,5 +1,6 @@
 import { canTransition, INVOICE_STATE, type InvoiceState, stateAfterPayment } from '@portal/contracts';
 import { type BgmaxPayment, bgmaxExtraReferenceSignedAmount } from '@portal/domain/bgmax';
+import { OUR_BANKGIRO } from '@portal/domain/money-flow';
 import type { payments } from '../../db/schema';
 import { uuidv7 } from '../../lib/uuid7';
 import { isFinanced, journalRows, type PostingRow } from './ledger';
@@ -104,15 +105,36 @@ export interface PaymentTarget {
   touched: boolean;
 }
 
+/**
+ * An issuer's debt claim as matching sees it (docs/MONEY.md "Debt claims"), by its OCR reference:
+ * paid to our own bankgiro, updated in memory as the file's payments apply in order.
+ */
+export interface ClaimTarget {
+  id: string;
+  issuerId: string;
+  currency: string;
+  amountMinor: number;
+  paidMinor: number;
+  state: 'open' | 'paid';
+  paidAt: Date | null;
+}
+
 export interface MatchBatch {
   /** The payments, each applied one with its timeline facts (`remainingAfterMinor`, `forwarded`). */
   payments: (typeof payments.$inferInsert)[];
   postings: PostingRow[];
   /** The invoices the batch's payments applied to (their state and remaining amount after it). */
   touched: Set<PaymentTarget>;
+  /** The debt claims the batch's payments paid (what is paid of them after it). */
+  claims: Set<ClaimTarget>;
 }
 
-export const emptyBatch = (): MatchBatch => ({ payments: [], postings: [], touched: new Set() });
+export const emptyBatch = (): MatchBatch => ({
+  payments: [],
+  postings: [],
+  touched: new Set(),
+  claims: new Set(),
+});
 
 /**
  * Matches the payments `fresh[from..to)` in file order (the targets change in memory as they do) and
@@ -130,11 +152,14 @@ export function matchPayments(
     at: Date;
     issuerOf: Map<string, string>;
     targets: Map<string, PaymentTarget>;
+    /** Debt claims by OCR reference, for payments to our own bankgiro (`OUR_BANKGIRO`). */
+    claims?: Map<string, ClaimTarget>;
     counts: MatchCounts;
   },
   batch: MatchBatch,
 ): void {
   const { fileId, at, issuerOf, targets } = ctx;
+  const claims = ctx.claims ?? new Map<string, ClaimTarget>();
   for (let k = from; k < to; k++) {
     const p = fresh[k] as Incoming;
     const issuerId = issuerOf.get(p.bankgiro) ?? null;
@@ -153,6 +178,27 @@ export function matchPayments(
       bgcSerial: p.bgcSerial,
       createdAt: at,
     };
+    const claim = issuerId ? undefined : claimOf(p, claims);
+    if (claim) {
+      // A debt claim paid to our own bankgiro: what the issuer owes us comes in.
+      const id = uuidv7();
+      ctx.counts.matched++;
+      batch.claims.add(claim);
+      batch.postings.push(...payClaim(claim, p.amountMinor, id, at));
+      batch.payments.push({
+        ...row,
+        id,
+        dedupeKey: p.dedupeKey,
+        amountMinor: p.amountMinor,
+        reference: claims.get(p.reference) === claim ? p.reference : (p.extraReference ?? ''),
+        issuerId: claim.issuerId,
+        invoiceId: null,
+        claimId: claim.id,
+        status: 'claim',
+        appliedMinor: p.amountMinor,
+      });
+      continue;
+    }
     if (!own && p.parts) {
       // Split by the payer: each part on its own, as its reference says (a TK23's is a deduction).
       for (const x of p.parts)
@@ -184,6 +230,40 @@ export function matchPayments(
       batch,
     );
   }
+}
+
+/**
+ * The open debt claim a payment to our own bankgiro pays: by its reference, else its sole extra
+ * reference, in the claim's currency, and no more than what is left of it. An overpayment, a claim
+ * already paid or another currency is none: the payment waits unmatched for an operator.
+ */
+function claimOf(p: Incoming, claims: Map<string, ClaimTarget>): ClaimTarget | undefined {
+  if (p.bankgiro !== OUR_BANKGIRO || p.deduction) return undefined;
+  const claim = claims.get(p.reference) ?? (p.extraReference ? claims.get(p.extraReference) : undefined);
+  if (claim?.state !== 'open' || claim.currency !== p.currency) return undefined;
+  return p.amountMinor > 0 && p.amountMinor <= claim.amountMinor - claim.paidMinor ? claim : undefined;
+}
+
+/**
+ * A payment of a debt claim: Dr bank / Cr issuer_claim; the claim is paid when nothing is left of it.
+ * Updates `claim` in memory and returns the journal.
+ */
+export function payClaim(claim: ClaimTarget, amountMinor: number, paymentId: string, at: Date): PostingRow[] {
+  claim.paidMinor += amountMinor;
+  if (claim.paidMinor === claim.amountMinor) {
+    claim.state = 'paid';
+    claim.paidAt = at;
+  }
+  return journalRows({
+    issuerId: claim.issuerId,
+    currency: claim.currency,
+    kind: 'claimPayment',
+    at,
+    lines: [
+      { account: 'bank', amountMinor, paymentId, claimId: claim.id },
+      { account: 'issuer_claim', amountMinor: -amountMinor, paymentId, claimId: claim.id },
+    ],
+  });
 }
 
 /**

@@ -19,7 +19,14 @@ import { minorOf } from '../../lib/minor';
 import { noticeColumns } from '../../services/notices';
 import { payoutAccountsOf } from '../bank-verification/bank-verification.service';
 import { failureOf, type IssuerFailure } from './issuer-failure';
-import { INSERT_CHUNK, insertPostingRows, isFinanced, journalRows, type PostingRow } from './ledger';
+import {
+  INSERT_CHUNK,
+  insertPostingRows,
+  isFinanced,
+  journalRows,
+  type PostingLine,
+  type PostingRow,
+} from './ledger';
 
 /**
  * Any constant: a payout run takes this transaction-level advisory lock with each issuer's hash, so
@@ -99,7 +106,7 @@ export interface PayoutRun {
   failed: IssuerFailure[];
 }
 
-interface Unsettled {
+export interface Unsettled {
   id: number;
   issuer_id: string;
   currency: string;
@@ -110,6 +117,8 @@ interface Unsettled {
   amount_minor: string;
   kind: string;
   payment_id: string | null;
+  /** When the posting was written (a row's date on a debt claim). */
+  at: Date | string;
   service: string;
   invoice_number: string;
   country: 'SE' | 'FI';
@@ -156,7 +165,7 @@ export function rowFee(
   return feeFor(grossMinor, terms, firstForInvoice);
 }
 
-function localeOf(country: 'SE' | 'FI'): Locale {
+export function localeOf(country: 'SE' | 'FI'): Locale {
   return country === 'FI' ? 'fi-FI' : 'sv-SE';
 }
 
@@ -186,7 +195,7 @@ export async function runPayout(db: Db, opts: PayoutOptions): Promise<PayoutRun>
   const issuerIds = rows<{ issuer_id: string }>(
     await db.execute(sql`
       select distinct issuer_id from postings
-      where account = 'issuer_payable' and settlement_id is null
+      where account = 'issuer_payable' and settlement_id is null and claim_id is null
       order by issuer_id`),
   ).map((r) => r.issuer_id);
   for (const issuerId of issuerIds) {
@@ -229,7 +238,7 @@ export async function listHeldPayouts(db: Db): Promise<HeldIssuer[]> {
       select p.issuer_id, iss.name, p.currency, count(*)::int as n, sum(p.amount_minor)::text as total
       from postings p
       join issuers iss on iss.id = p.issuer_id
-      where p.account = 'issuer_payable' and p.settlement_id is null
+      where p.account = 'issuer_payable' and p.settlement_id is null and p.claim_id is null
       group by p.issuer_id, iss.name, p.currency
       order by iss.name, p.issuer_id, p.currency`),
   );
@@ -246,36 +255,56 @@ export async function listHeldPayouts(db: Db): Promise<HeldIssuer[]> {
     }));
 }
 
-async function payoutOfIssuer(
-  tx: Tx,
-  batchId: string,
-  issuerId: string,
-  opts: PayoutOptions,
-): Promise<Pick<PayoutRun, 'settlements' | 'carried' | 'held'>> {
+/**
+ * Takes the issuer's payout lock (any payout run, or a debt claim, of the issuer waits for it) for the
+ * rest of the transaction.
+ */
+export async function lockIssuerPayouts(tx: Tx, issuerId: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(${PAYOUT_LOCK_ID}::int, hashtext(${issuerId}))`);
+}
+
+/** One open issuer_payable posting as the row it becomes, with its fee and net. */
+export interface OpenLine {
+  p: Unsettled;
+  kind: SettlementRowKind;
+  position: number;
+  grossMinor: number;
+  feeMinor: number;
+  netMinor: number;
+}
+
+/**
+ * The issuer's open issuer_payable postings (no settlement or debt claim took them), read under its
+ * payout lock, as the rows a settlement (or a debt claim) makes of them per currency, with the fees of
+ * the issuer's terms (docs/MONEY.md "Fees").
+ */
+export async function openLinesOf(tx: Tx, issuerId: string): Promise<OpenLine[][]> {
   const open = rows<Unsettled>(
     await tx.execute(sql`
         select p.id, p.issuer_id, p.currency, p.invoice_id, p.plan_id, pl.state as plan_state,
-               p.amount_minor::text as amount_minor, p.kind, p.payment_id,
+               p.amount_minor::text as amount_minor, p.kind, p.payment_id, p.at,
                coalesce(i.service, ${PLAN_SERVICE}) as service,
                coalesce(i.invoice_number, pl.loan_number) as invoice_number, iss.country
         from postings p
         left join invoices i on i.id = p.invoice_id
         left join installment_plans pl on pl.id = p.plan_id
         join issuers iss on iss.id = p.issuer_id
-        where p.account = 'issuer_payable' and p.settlement_id is null and p.issuer_id = ${issuerId}
+        where p.account = 'issuer_payable' and p.settlement_id is null and p.claim_id is null
+          and p.issuer_id = ${issuerId}
         order by p.currency, p.id`),
   );
-  if (open.length === 0) return { settlements: [], carried: [], held: [] };
-  // Read under the issuer's lock, in this transaction: the account every settlement below pays to.
-  const payee = (await payoutAccountsOf(tx, [issuerId])).get(issuerId) ?? null;
+  if (open.length === 0) return [];
   const issuerIds = [...new Set(open.map((p) => p.issuer_id))];
   const terms = await feeTermsOf(tx, issuerIds);
   const invoiceIds = [...new Set(open.flatMap((p) => (p.invoice_id ? [p.invoice_id] : [])))];
   const settledBefore = new Set(
     rows<{ invoice_id: string }>(
       await tx.execute(sql`
-          select distinct invoice_id from settlement_rows
+          select invoice_id from settlement_rows
+          where kind in ('payout', 'payment')
+            and invoice_id in (select unnest(string_to_array(${invoiceIds.join(',')}, ','))::uuid)
+          union
+          select invoice_id from issuer_debt_claim_rows
           where kind in ('payout', 'payment')
             and invoice_id in (select unnest(string_to_array(${invoiceIds.join(',')}, ','))::uuid)`),
     ).map((r) => r.invoice_id),
@@ -288,15 +317,10 @@ async function payoutOfIssuer(
     list.push(p);
     groups.set(key, list);
   }
-  const made: PayoutSettlement[] = [];
-  const carried: CarriedBalance[] = [];
-  const held: HeldPayout[] = [];
-  for (const group of groups.values()) {
-    const first = group[0] as Unsettled;
-    const settlementId = randomUUID();
-    // An invoice's postings all fall in one group (one issuer, one currency), so marking it settled
-    // here never changes the fee of another group's row, whether or not this group is settled.
-    const lines = group.map((p, position) => {
+  // An invoice's postings all fall in one group (one issuer, one currency), so marking it settled
+  // here never changes the fee of another group's row, whether or not this group is settled.
+  return [...groups.values()].map((group) =>
+    group.map((p, position): OpenLine => {
       const kind = rowKindOf(p.kind);
       const grossMinor = -minorOf(p.amount_minor);
       const feeTerms = terms.get(`${p.issuer_id}|${p.service}|${p.currency}`) ?? NO_FEE;
@@ -304,7 +328,54 @@ async function payoutOfIssuer(
       const feeMinor = rowFee(kind, grossMinor, p.service, feeTerms, firstForInvoice);
       if (kind !== 'chargeBack' && p.invoice_id) settledBefore.add(p.invoice_id);
       return { p, kind, position, grossMinor, feeMinor, netMinor: grossMinor - feeMinor };
-    });
+    }),
+  );
+}
+
+/**
+ * The journal lines that settle open rows (a settlement's, or a debt claim's): per row its
+ * issuer_payable posting closed (the gross) and its fee taken, each marked with `ref`.
+ */
+export function closingLines(
+  lines: readonly OpenLine[],
+  ref: { settlementId: string } | { claimId: string },
+): PostingLine[] {
+  return lines.flatMap((l) => [
+    {
+      account: 'issuer_payable',
+      amountMinor: l.grossMinor,
+      invoiceId: l.p.invoice_id,
+      planId: l.p.plan_id,
+      ...ref,
+    },
+    {
+      account: 'fee_income',
+      amountMinor: -l.feeMinor,
+      invoiceId: l.p.invoice_id,
+      planId: l.p.plan_id,
+      ...ref,
+    },
+  ]);
+}
+
+async function payoutOfIssuer(
+  tx: Tx,
+  batchId: string,
+  issuerId: string,
+  opts: PayoutOptions,
+): Promise<Pick<PayoutRun, 'settlements' | 'carried' | 'held'>> {
+  await lockIssuerPayouts(tx, issuerId);
+  const groups = await openLinesOf(tx, issuerId);
+  if (groups.length === 0) return { settlements: [], carried: [], held: [] };
+  // Read under the issuer's lock, in this transaction: the account every settlement below pays to.
+  const payee = (await payoutAccountsOf(tx, [issuerId])).get(issuerId) ?? null;
+  const made: PayoutSettlement[] = [];
+  const carried: CarriedBalance[] = [];
+  const held: HeldPayout[] = [];
+  for (const lines of groups) {
+    const first = (lines[0] as OpenLine).p;
+    const group = lines.map((l) => l.p);
+    const settlementId = randomUUID();
     const sum = (pick: (l: (typeof lines)[number]) => number) => sumMinor(lines.map(pick));
     const totals = { grossMinor: sum((l) => l.grossMinor), feeMinor: sum((l) => l.feeMinor) };
     const totalPayoutMinor = totals.grossMinor - totals.feeMinor;
@@ -371,22 +442,7 @@ async function payoutOfIssuer(
       kind: 'payout',
       at: opts.now,
       lines: [
-        ...lines.flatMap((l) => [
-          {
-            account: 'issuer_payable' as const,
-            amountMinor: l.grossMinor,
-            invoiceId: l.p.invoice_id,
-            planId: l.p.plan_id,
-            settlementId,
-          },
-          {
-            account: 'fee_income' as const,
-            amountMinor: -l.feeMinor,
-            invoiceId: l.p.invoice_id,
-            planId: l.p.plan_id,
-            settlementId,
-          },
-        ]),
+        ...closingLines(lines, { settlementId }),
         { account: 'bank', amountMinor: -totalPayoutMinor, settlementId },
       ],
     });

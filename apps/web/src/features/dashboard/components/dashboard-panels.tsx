@@ -53,6 +53,41 @@ function PlansCard({
   );
 }
 
+/**
+ * What we and the issuer owe each other (issue #16), apart: what the next payout run pays it, and what
+ * it owes us (its open debt claims, docs/MONEY.md "Debt claims").
+ */
+function BalanceCard({
+  balance,
+  currency,
+  money,
+}: {
+  balance: DashboardResponse['balance'];
+  currency: string;
+  money: (minor: number) => string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Card header={t('dashboard:balance.title', { currency })}>
+      <dl className="facts" data-testid="dashboard-balance">
+        <dt>{t('dashboard:balance.owedToYou')}</dt>
+        <dd>{money(balance.owedToYouMinor)}</dd>
+        <dt>{t('dashboard:balance.owedByYou')}</dt>
+        <dd>{money(balance.owedByYouMinor)}</dd>
+        {balance.openClaims > 0 && (
+          <>
+            <dt>{t('dashboard:balance.openClaims')}</dt>
+            <dd>{balance.openClaims}</dd>
+          </>
+        )}
+      </dl>
+      <p className="muted">
+        {balance.openClaims > 0 ? t('dashboard:balance.claims') : t('dashboard:balance.owedToYouHint')}
+      </p>
+    </Card>
+  );
+}
+
 function Panels({ data }: { data: DashboardResponse }) {
   const { t, i18n } = useTranslation();
   const language = toLanguage(i18n.language);
@@ -137,6 +172,7 @@ function Panels({ data }: { data: DashboardResponse }) {
             ))}
           </ul>
         </Card>
+        <BalanceCard balance={data.balance} currency={data.currency} money={money} />
         {data.installmentPlans && <PlansCard plans={data.installmentPlans} money={money} />}
       </div>
     </section>

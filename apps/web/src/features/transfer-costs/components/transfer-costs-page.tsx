@@ -16,6 +16,8 @@ import { useDownloadTransferCostBgmax } from '../api/download-transfer-cost-bgma
 import { useTransferCost } from '../api/get-transfer-cost';
 import { type TransferCostsQuery, useTransferCosts } from '../api/list-transfer-costs';
 import '../texts';
+import { DebtClaimsSection } from './debt-claims';
+import { RowsTable } from './rows-table';
 
 function DownloadButton({ settlement }: { settlement: Pick<TransferCost, 'settlementID' | 'number'> }) {
   const { t } = useTranslation();
@@ -53,9 +55,6 @@ function SettlementDialog({
   const { page, pageSize } = paging;
   const detail = useTransferCost(settlement.settlementID, page, pageSize);
   const money = (minor: number) => formatMoney(minor, settlement.currency, language);
-  const moneyCells = (amounts: readonly number[]) => (
-    <MoneyCells amounts={amounts} currency={settlement.currency} language={language} />
-  );
   return (
     <Modal
       title={t('reports:transferCosts.detailTitle', { number: settlement.number })}
@@ -75,39 +74,17 @@ function SettlementDialog({
         {detail.isError && <ErrorNotice error={detail.error} />}
         {detail.data && (
           <>
-            <DataTable
+            <RowsTable
               caption={t('reports:transferCosts.detailTitle', { number: settlement.number })}
-              columns={[
-                { label: t('reports:transferCosts.invoice') },
-                { label: t('reports:transferCosts.recipient') },
-                { label: t('reports:transferCosts.kind') },
-                { label: t('reports:transferCosts.gross'), numeric: true },
-                { label: t('reports:transferCosts.fee'), numeric: true },
-                { label: t('reports:transferCosts.net'), numeric: true },
-              ]}
-            >
-              <tbody>
-                {detail.data.rows.items
-                  // A row's place in the settlement names it: an invoice can have two rows of a kind.
-                  .map((row, i) => ({ row, position: (page - 1) * pageSize + i }))
-                  .map(({ row, position }) => (
-                    <tr key={position}>
-                      <th scope="row">{row.invoiceNumber}</th>
-                      <td>{row.recipientName}</td>
-                      <td>{t(`reports:transferCosts.kinds.${row.kind}`)}</td>
-                      {moneyCells([row.grossMinor, row.feeMinor, row.netMinor])}
-                    </tr>
-                  ))}
-              </tbody>
-              <tfoot>
-                <tr>
-                  <th scope="row" colSpan={3}>
-                    {t('reports:transferCosts.total')}
-                  </th>
-                  {moneyCells([settlement.grossMinor, settlement.feeMinor, settlement.totalPayoutMinor])}
-                </tr>
-              </tfoot>
-            </DataTable>
+              rows={detail.data.rows.items}
+              firstPosition={(page - 1) * pageSize}
+              currency={settlement.currency}
+              language={language}
+              total={{
+                label: t('reports:transferCosts.total'),
+                amounts: [settlement.grossMinor, settlement.feeMinor, settlement.totalPayoutMinor],
+              }}
+            />
             <ListPagination
               query={paging}
               total={detail.data.rows.total}
@@ -124,7 +101,8 @@ function SettlementDialog({
 /**
  * `/transfercosts` (spec §2): our payouts to the issuer. Each settlement with its created and payout
  * dates, gross, fees and what was paid out, newest first, filtered by created date and paged; opening
- * one shows its rows, and its BGMAX file can be downloaded for the issuer's accounting.
+ * one shows its rows, and its BGMAX file can be downloaded for the issuer's accounting. Below them,
+ * apart, what the issuer owes us: its debt claims, each with its statement (docs/MONEY.md).
  */
 export function TransferCostsPage() {
   const { t, i18n } = useTranslation();
@@ -214,6 +192,7 @@ export function TransferCostsPage() {
         )}
       </ListResults>
       {open && <SettlementDialog settlement={open} language={language} onHide={() => setOpen(null)} />}
+      <DebtClaimsSection language={language} />
     </div>
   );
 }
