@@ -650,8 +650,8 @@ export const settlementRows = pgTable(
     /** The invoice of the row; null for a plan's payout (`planId`), exactly one of the two is set. */
     invoiceId: uuid('invoice_id').references(() => invoices.id),
     planId: uuid('plan_id').references((): AnyPgColumn => installmentPlans.id),
-    kind: text('kind').notNull().$type<'payout' | 'payment' | 'chargeBack' | 'planPayout'>(),
-    /** The payment passed on, for `payment` rows. */
+    kind: text('kind').notNull().$type<'payout' | 'payment' | 'chargeBack' | 'planPayout' | 'deduction'>(),
+    /** The payment passed on, for `payment` rows; the deduction charged, for `deduction` rows. */
     paymentId: uuid('payment_id'),
     position: integer('position').notNull(),
     grossMinor: int64('gross_minor').notNull(),
@@ -732,12 +732,22 @@ export const payments = pgTable(
     seq: int64('seq').notNull().default(sql`nextval('invoice_events_seq_seq')`),
     assignedBy: uuid('assigned_by'),
     assignedAt: instant('assigned_at'),
+    /**
+     * How an operator resolved a deduction (migration 0029, docs/MONEY.md "Deductions (TK21)"): null
+     * while it waits on payment_deductions; `chargeIssuer` or `settleInvoice` once, with who and when.
+     */
+    deductionAction: text('deduction_action').$type<'chargeIssuer' | 'settleInvoice'>(),
+    resolvedBy: uuid('resolved_by'),
+    resolvedAt: instant('resolved_at'),
     createdAt: createdAt(),
   },
   (t) => [
     index('payments_issuer_date_idx').on(t.issuerId, t.paymentDate, t.id),
     index('payments_invoice_idx').on(t.invoiceId),
     index('payments_unmatched_idx').on(t.createdAt).where(sql`${t.status} = 'unmatched'`),
+    index('payments_open_deductions_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'deduction' and ${t.deductionAction} is null`),
   ],
 );
 

@@ -27,6 +27,7 @@ import {
   DEMO_PASSWORD,
   DEMO_TOTP_SECRET,
 } from './demo-constants';
+import { demoDeductionStep } from './demo-deduction';
 import { type DemoSigning, demoPlans } from './demo-plans';
 
 export {
@@ -253,7 +254,18 @@ export async function seedDemo(
       liveSigning: options.signing,
     });
     try {
-      await seedDemoBusiness(tx, bygg.id, idOf('demo'), now, plans.step);
+      // Besides the plans' days, the one handled deduction (docs/MONEY.md "Deductions (TK21)").
+      const deduction = demoDeductionStep({
+        tx,
+        issuerId: bygg.id,
+        bankgiro: DEMO_BANKGIROS.bygg,
+        operator: { operatorId: operator.id, username: operator.username },
+        today: todayIn(now),
+      });
+      await seedDemoBusiness(tx, bygg.id, idOf('demo'), now, async (day, clock) => {
+        await plans.step(day, clock);
+        await deduction(day, clock);
+      });
     } finally {
       await plans.close();
     }

@@ -22,6 +22,12 @@ import { settlementBgmax } from './settlement-bgmax';
 
 export { runDailyJob } from './daily-job';
 export { DAILY_JOB_HOUR, msUntilNextRun, startDailyScheduler } from './daily-scheduler';
+export {
+  type DeductionResolution,
+  listOpenDeductions,
+  type ResolvedDeduction,
+  resolveDeduction,
+} from './deductions';
 export { type IncomingPayment, incomingPaymentsFile } from './incoming-payments-file';
 export {
   bookPlanApproval,
@@ -84,6 +90,7 @@ export async function getTransferCost(
           invoiceNumber: f.invoiceNumber,
           recipientName: f.recipientName,
           kind: f.row.kind,
+          reference: f.deductionReference,
           grossMinor: f.row.grossMinor,
           feeMinor: f.row.feeMinor,
           netMinor: f.row.netMinor,
@@ -104,7 +111,10 @@ export async function getTransferCostBgmax(db: Db, issuerId: string, id: string)
   const bytes = settlementBgmax(
     settlement,
     bankgiro,
-    found.map((f) => ({ reference: f.ocr ?? f.invoiceNumber, netMinor: f.row.netMinor })),
+    found.map((f) => ({
+      reference: f.deductionReference ?? f.ocr ?? f.invoiceNumber,
+      netMinor: f.row.netMinor,
+    })),
   );
   return { fileName: `avrakning-${settlement.number}.bgmax`, bytes };
 }
@@ -159,6 +169,7 @@ function paymentView(f: repo.PaymentFound) {
     amountMinor: f.p.amountMinor,
     appliedMinor: f.p.appliedMinor,
     overpaidMinor: f.p.overpaidMinor,
+    deduction: f.p.status === 'deduction' ? f.p.deductionAction : null,
   };
 }
 
