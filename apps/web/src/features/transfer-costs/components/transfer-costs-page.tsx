@@ -94,7 +94,11 @@ function SettlementDialog({
                     <tr key={position}>
                       <th scope="row">{row.invoiceNumber}</th>
                       <td>{row.recipientName}</td>
-                      <td>{t(`reports:transferCosts.kinds.${row.kind}`)}</td>
+                      <td>
+                        {row.kind === 'deduction' && row.reference !== null
+                          ? t('reports:transferCosts.deductionRow', { reference: row.reference })
+                          : t(`reports:transferCosts.kinds.${row.kind}`)}
+                      </td>
                       {moneyCells([row.grossMinor, row.feeMinor, row.netMinor])}
                     </tr>
                   ))}
