@@ -4,12 +4,12 @@
 import { readBgmax } from '@portal/domain/bgmax';
 import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
+import { backofficeCli } from '../../../test/support/backoffice-cli';
 import { freshIssuer, payoutOn, sentInvoices, todayOf } from '../../../test/support/money';
 import { bearer } from '../../../test/support/test-app';
 import { useTestApp } from '../../../test/support/use-test-app';
-import { runBackoffice } from '../../cli/backoffice';
 import { auditLog, invoices, invoiceTimeline, payments, settlementRows } from '../../db/schema';
-import { DEMO_BANKGIROS, DEMO_OPERATOR, DEMO_PASSWORD } from '../../db/seed/demo';
+import { DEMO_BANKGIROS } from '../../db/seed/demo';
 import { checkBooks, type IncomingPayment, importBgmaxFile, incomingPaymentsFile } from './money.service';
 
 const t = useTestApp({ resetEach: true });
@@ -88,6 +88,17 @@ async function paymentsReport(username: string) {
   return res.json() as {
     items: { paymentID: string; amountMinor: number; appliedMinor: number; deduction: string | null }[];
   };
+}
+
+/** The rows of one of the customer's settlements, as its transfer-cost detail answers them. */
+async function transferCostRows(username: string, settlementId: string | undefined) {
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/limited/transfercosts/${settlementId}`,
+    headers: bearer(await t.login(username)),
+  });
+  expect(res.statusCode).toBe(200);
+  return (res.json() as { rows: { items: Record<string, unknown>[] } }).rows.items;
 }
 
 describe('deductions: charged to the issuer', () => {
@@ -192,14 +203,7 @@ describe('deductions: charged to the issuer', () => {
 
     // The customer's transfer cost shows the row with the payer's reference; its BGMAX file has the
     // deduction as a TK21 with it.
-    const token = await t.login(fresh.username);
-    const detail = await t.app.inject({
-      method: 'GET',
-      url: `/api/limited/transfercosts/${mine?.settlementId}`,
-      headers: bearer(token),
-    });
-    expect(detail.statusCode).toBe(200);
-    const shown = (detail.json() as { rows: { items: Record<string, unknown>[] } }).rows.items;
+    const shown = await transferCostRows(fresh.username, mine?.settlementId);
     expect(shown.find((r) => r.kind === 'deduction')).toMatchObject({
       invoiceNumber: a.invoiceNumber,
       reference: a.ocr,
@@ -210,7 +214,7 @@ describe('deductions: charged to the issuer', () => {
     const file = await t.app.inject({
       method: 'GET',
       url: `/api/limited/transfercosts/${mine?.settlementId}/bgmax`,
-      headers: bearer(token),
+      headers: bearer(await t.login(fresh.username)),
     });
     expect(file.statusCode).toBe(200);
     const section = readBgmax(file.rawPayload).file.sections[0];
@@ -238,12 +242,7 @@ describe('deductions: charged to the issuer', () => {
       totalPayoutMinor: fresh.netOf(a.toPayMinor) + fresh.netOf(b.toPayMinor) - 25_000,
     });
     await booksSound();
-    const detail = await t.app.inject({
-      method: 'GET',
-      url: `/api/limited/transfercosts/${mine?.settlementId}`,
-      headers: bearer(await t.login(fresh.username)),
-    });
-    const shown = (detail.json() as { rows: { items: Record<string, unknown>[] } }).rows.items;
+    const shown = await transferCostRows(fresh.username, mine?.settlementId);
     expect(shown).toHaveLength(3);
     expect(shown.find((r) => r.kind === 'deduction')).toMatchObject({
       invoiceID: null,
@@ -410,16 +409,7 @@ describe('deductions: settled against an invoice', () => {
 describe('deductions: the CLI', () => {
   it('deductions lists the open ones; resolve-deduction charges one, and refuses it the second time', async () => {
     const base = await t.app.listen({ port: 0, host: '127.0.0.1' });
-    const cli = async (...argv: string[]) => {
-      const out: string[] = [];
-      const err: string[] = [];
-      const code = await runBackoffice(
-        argv,
-        { BACKOFFICE_USER: DEMO_OPERATOR, BACKOFFICE_PASSWORD: DEMO_PASSWORD, BACKOFFICE_URL: base },
-        { out: (l) => out.push(l), err: (l) => err.push(l) },
-      );
-      return { code, out: out.join('\n'), err: err.join('\n') };
-    };
+    const cli = (...argv: string[]) => backofficeCli(base, ...argv);
     const fresh = await freshIssuer(t);
     const [a] = await fresh.invoicesOf(1, '2026-04-01');
     if (!a) throw new Error('one invoice');
