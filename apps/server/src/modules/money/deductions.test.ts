@@ -288,6 +288,16 @@ describe('deductions: settled against an invoice', () => {
       appliedMinor: -30_000,
       deduction: 'settleInvoice',
     });
+    // The export names how it was handled, in the last column.
+    const day = todayOf(t);
+    const csv = await t.app.inject({
+      method: 'GET',
+      url: `/api/limited/reports/payments/export?from=${day}&to=${day}&format=csv&language=en-US`,
+      headers: bearer(await t.login(fresh.username)),
+    });
+    expect(csv.statusCode).toBe(200);
+    const line = csv.body.split('\r\n').find((l) => l.includes(',4711,'));
+    expect(line).toMatch(/,-300\.00,-300\.00,0\.00,SEK,"Deduction, settled against the invoice"$/);
     expect(await resolve(deduction.id, { action: 'chargeIssuer' })).toMatchObject({
       status: 409,
       body: { code: 'deductions.already_resolved' },

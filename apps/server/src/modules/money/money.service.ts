@@ -210,7 +210,11 @@ export async function exportPaymentsReport(
     'applied',
     'overpaid',
     'currency',
+    'deduction',
   ].map(t);
+  /** How a resolved deduction was handled, blank for a payment (docs/MONEY.md "Deductions (TK21)"). */
+  const handled = (v: ReturnType<typeof paymentView>) =>
+    v.deduction ? translate(language, 'documents', `paymentsReport.deduction.${v.deduction}`) : '';
   const name = `${translate(language, 'documents', 'paymentsReport.filename')}-${q.from}-${q.to}`;
   /** Every payment of the report, batch by batch, for `write` to put into the file. */
   const eachPayment = async (write: (v: ReturnType<typeof paymentView>) => void) => {
@@ -241,6 +245,7 @@ export async function exportPaymentsReport(
             csvAmount(v.appliedMinor, currency),
             csvAmount(v.overpaidMinor, currency),
             v.currency,
+            handled(v),
           ]),
         );
       });
@@ -251,7 +256,7 @@ export async function exportPaymentsReport(
   void (async () => {
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
     const sheet = book.addWorksheet(translate(language, 'documents', 'paymentsReport.sheet'));
-    sheet.columns = header.map((h, i) => ({ header: h, width: i === 2 || i === 4 ? 30 : 16 }));
+    sheet.columns = header.map((h, i) => ({ header: h, width: i === 2 || i === 4 || i === 9 ? 30 : 16 }));
     await eachPayment((v) => {
       const row = sheet.addRow(
         [
@@ -264,6 +269,7 @@ export async function exportPaymentsReport(
           v.appliedMinor / 100,
           v.overpaidMinor / 100,
           v.currency,
+          handled(v),
         ].map((c) => safeCell(c)),
       );
       for (const c of [6, 7, 8]) row.getCell(c).numFmt = '#,##0.00';
