@@ -94,6 +94,9 @@ test('the customer sees the handled deduction on the invoice timeline and in the
     await fillLoginIn(page, l);
     await page.getByRole('button', { name: l.submit }).click();
     await expect(page.locator('html')).toHaveAttribute('lang', l.lang);
+    // Signed in once the app holds the session's token (before, the pages below would send it back to login).
+    await expect.poll(() => page.evaluate(() => window.localStorage.getItem('token'))).not.toBeNull();
+    await expect(page).not.toHaveURL(/\/login/);
     await expectOnTimeline(page, deduction.invoiceID, l.event, l.details);
     await screenshot(page, testInfo, `deduction-timeline-${l.lang}`);
     await expectInReport(page, day, deduction.reference, l.note);
