@@ -54,19 +54,20 @@ export function demoDeductionStep(input: {
       .orderBy(asc(invoices.dueDate), asc(invoices.id))
       .limit(1);
     if (!credited || !open) throw new Error('seed: no invoices for the demo deduction');
-    const payer = credited.payer;
     const bytes = incomingPaymentsFile({
       paymentDate: day,
       deposits: [
         {
           bankgiro: input.bankgiro,
           payments: [
-            { reference: open.ocr ?? '', amountMinor: open.remaining, name: payer },
+            // Each payment record names its own payer: the open invoice's recipient pays it, and the
+            // credited invoice's recipient takes its credit note off its own payment record.
+            { reference: open.ocr ?? '', amountMinor: open.remaining, name: open.payer },
             {
               reference: credited.ocr ?? '',
               amountMinor: Math.min(CREDIT_MINOR, open.remaining),
               deduction: true,
-              name: payer,
+              name: credited.payer,
             },
           ],
         },
