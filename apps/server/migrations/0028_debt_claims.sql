@@ -37,7 +37,9 @@ CREATE TABLE "issuer_debt_claim_rows" (
 	"posting_id" bigint NOT NULL UNIQUE,
 	"invoice_id" uuid REFERENCES "invoices"("id"),
 	"plan_id" uuid REFERENCES "installment_plans"("id"),
-	"kind" text NOT NULL CHECK ("kind" IN ('payout', 'payment', 'chargeBack', 'planPayout')),
+	"kind" text NOT NULL CHECK ("kind" IN ('payout', 'payment', 'chargeBack', 'planPayout', 'deduction')),
+	-- A `deduction` row's BGMAX deduction (migration 0029): the payer's reference is shown with it.
+	"payment_id" uuid,
 	"posted_at" timestamp with time zone NOT NULL,
 	"position" integer NOT NULL,
 	"gross_minor" bigint NOT NULL,

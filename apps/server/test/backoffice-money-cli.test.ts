@@ -16,9 +16,10 @@ import {
   settlementRows,
   settlements,
 } from '../src/db/schema';
-import { DEMO_BANKGIROS, DEMO_OPERATOR, DEMO_PASSWORD } from '../src/db/seed/demo';
+import { DEMO_BANKGIROS, DEMO_OPERATOR } from '../src/db/seed/demo';
 import { todayIn } from '../src/lib/today';
 import { incomingPaymentsFile } from '../src/modules/money/money.service';
+import { backofficeCli } from './support/backoffice-cli';
 import { freshIssuer, paidToBygg, sentInvoices } from './support/money';
 import { VALID_PLAN_BODY } from './support/route-samples';
 import { useTestApp } from './support/use-test-app';
@@ -32,16 +33,7 @@ beforeAll(async () => {
   base = await t.app.listen({ port: 0, host: '127.0.0.1' });
 });
 
-async function cli(...argv: string[]) {
-  const out: string[] = [];
-  const err: string[] = [];
-  const code = await runBackoffice(
-    argv,
-    { BACKOFFICE_USER: DEMO_OPERATOR, BACKOFFICE_PASSWORD: DEMO_PASSWORD, BACKOFFICE_URL: base },
-    { out: (l) => out.push(l), err: (l) => err.push(l) },
-  );
-  return { code, out: out.join('\n'), err: err.join('\n') };
-}
+const cli = (...argv: string[]) => backofficeCli(base, ...argv);
 
 async function bygg() {
   const [issuer] = await t.db.select().from(issuers).where(eq(issuers.name, 'Demo Bygg AB'));
@@ -124,6 +116,8 @@ describe('back-office CLI: usage errors are refused before anything is sent (exi
       'import-bgmax',
       'unmatched',
       'assign',
+      'deductions',
+      'resolve-deduction',
       'daily',
       'held',
       'check-books',

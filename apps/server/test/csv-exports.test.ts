@@ -141,7 +141,7 @@ describe('CSV files the server writes', () => {
       expect(header?.[0]).toBe(translate(language, 'documents', 'paymentsReport.columns.paymentDate'));
       expect(header?.[5]).toBe(translate(language, 'documents', 'paymentsReport.columns.amount'));
       expect(rows).toHaveLength(3);
-      for (const row of rows) expect(row, row.join('|')).toHaveLength(9);
+      for (const row of rows) expect(row, row.join('|')).toHaveLength(10);
       const mark = DECIMAL_MARK[language];
       const amounts = rows.map((r) => minorOf(r[5] ?? '', mark));
       expect(amounts.sort((x, y) => x - y)).toEqual([...paid].sort((x, y) => x - y));

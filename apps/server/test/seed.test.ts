@@ -71,14 +71,23 @@ describe('seedDemo', () => {
     );
     expect(await values(sql`select distinct status as v from payments order by 1`)).toEqual([
       'claim',
+      'deduction',
       'matched',
       'unmatched',
     ]);
     expect(await values(sql`select distinct kind as v from settlement_rows order by 1`)).toEqual([
       'chargeBack',
+      'deduction',
       'payment',
       'payout',
       'planPayout',
+    ]);
+    // The one handled deduction: charged to Demo Bygg, on the credited invoice's timeline (29).
+    expect(await values(sql`select deduction_action as v from payments where status = 'deduction'`)).toEqual([
+      'chargeIssuer',
+    ]);
+    expect(await values(sql`select distinct event as v from invoice_timeline where event = 29`)).toEqual([
+      29,
     ]);
   });
 

@@ -74,8 +74,10 @@ test('a customer reads the payments of a period, filters them and downloads them
     .filter((l) => l !== '');
   expect(lines[0]).toMatch(/^Payment date,Invoice number,/);
   expect(lines.length - 1).toBe(total);
-  // Each line ends in the amount, the applied and the overpaid part, and the currency.
-  for (const line of lines.slice(1)) expect(line).toMatch(/,-?\d+\.\d\d,-?\d+\.\d\d,-?\d+\.\d\d,(SEK|EUR)$/);
+  // Each line ends in the amount, the applied and the overpaid part, the currency and how a deduction
+  // was handled (blank for a payment).
+  for (const line of lines.slice(1))
+    expect(line).toMatch(/,-?\d+\.\d\d,-?\d+\.\d\d,-?\d+\.\d\d,(SEK|EUR),("Deduction, [a-z ]+"|)$/);
 
   // The invoice number of the first row narrows the list to that invoice.
   const invoiceNumber = (await table.getByRole('row').nth(1).getByRole('cell').nth(1).textContent()) ?? '';

@@ -145,6 +145,51 @@ export const assignPaymentResponseSchema = z.object({
 });
 export type AssignPaymentResponse = z.infer<typeof assignPaymentResponseSchema>;
 
+/** How an operator resolves a BGMAX TK21 deduction (docs/MONEY.md "Deductions (TK21)"). */
+export const DEDUCTION_ACTIONS = ['chargeIssuer', 'settleInvoice'] as const;
+export type DeductionAction = (typeof DEDUCTION_ACTIONS)[number];
+
+/** `GET backoffice/deductions`: the deductions no operator has resolved, oldest first. */
+export const listDeductionsQuerySchema = z.object(pageQueryShape);
+export const openDeductionSchema = z.object({
+  paymentID: z.string(),
+  issuerID: z.string().nullable(),
+  issuerName: z.string().nullable(),
+  receivingBankgiro: z.string(),
+  /** The payer's reference of the TK21 (often the number of a credit note). */
+  reference: z.string(),
+  payerName: z.string(),
+  /** What the payer took off the deposit, positive. */
+  amountMinor: minor,
+  currency: z.string(),
+  paymentDate: z.string(),
+});
+export const listDeductionsResponseSchema = pageSchema(openDeductionSchema);
+export type ListDeductionsResponse = z.infer<typeof listDeductionsResponseSchema>;
+
+/**
+ * `POST backoffice/deductions/:id/resolve`: charge the deduction to the issuer whose credit the payer
+ * used, or settle it against a named invoice of the issuer's (the payer took it off what it owed).
+ */
+export const resolveDeductionBodySchema = z.discriminatedUnion('action', [
+  z.object({ action: z.literal('chargeIssuer') }),
+  z.object({ action: z.literal('settleInvoice'), invoiceID: z.uuid('validation.invalid') }),
+]);
+export type ResolveDeductionBody = z.infer<typeof resolveDeductionBodySchema>;
+export const resolveDeductionResponseSchema = z.object({
+  paymentID: z.string(),
+  action: z.enum(DEDUCTION_ACTIONS),
+  issuerID: z.string(),
+  /** The invoice concerned: the one settled against, or the one a charge's reference names (or null). */
+  invoiceID: z.string().nullable(),
+  amountMinor: minor,
+  currency: z.string(),
+  /** The settled invoice's state and remaining amount after it; null for a charge. */
+  invoiceState: z.number().int().nullable(),
+  remainingMinor: minor.nullable(),
+});
+export type ResolveDeductionResponse = z.infer<typeof resolveDeductionResponseSchema>;
+
 /** `POST backoffice/daily`: the day defaults to today (Europe/Stockholm). */
 export const runDailyBodySchema = z.object({ date: isoDateSchema.optional() });
 export const runDailyResponseSchema = z.object({
@@ -237,6 +282,8 @@ export type DebtClaim = z.infer<typeof debtClaimSchema>;
 /** `GET limited/debtclaims`: the caller's claims, newest first. */
 export const listDebtClaimsResponseSchema = z.object({ items: z.array(debtClaimSchema) });
 export type ListDebtClaimsResponse = z.infer<typeof listDebtClaimsResponseSchema>;
+/** The kinds of a settlement's rows, and of the postings a debt claim takes (docs/MONEY.md). */
+export const SETTLEMENT_ROW_KINDS = ['payout', 'payment', 'chargeBack', 'planPayout', 'deduction'] as const;
 /** `GET limited/debtclaims/:id`: the statement: each posting the claim took and the payments of it. */
 export const debtClaimDetailSchema = z.object({
   claim: debtClaimSchema,
@@ -246,7 +293,9 @@ export const debtClaimDetailSchema = z.object({
       planID: z.string().nullable(),
       invoiceNumber: z.string(),
       recipientName: z.string(),
-      kind: z.enum(['payout', 'payment', 'chargeBack', 'planPayout']),
+      kind: z.enum(SETTLEMENT_ROW_KINDS),
+      /** The payer's reference of a `deduction` row; null on every other row. */
+      reference: z.string().nullable(),
       /** The day the posting was made (the charge back's, the payout's). */
       date: z.string(),
       grossMinor: minor,
@@ -314,8 +363,10 @@ export type TransferCost = z.infer<typeof transferCostSchema>;
 export const listTransferCostsResponseSchema = pageSchema(transferCostSchema);
 export type ListTransferCostsResponse = z.infer<typeof listTransferCostsResponseSchema>;
 
-/** `planPayout`: an installment plan's financed amount paid out on approval (docs/INSTALLMENTS.md). */
-export const SETTLEMENT_ROW_KINDS = ['payout', 'payment', 'chargeBack', 'planPayout'] as const;
+/**
+ * `planPayout`: an installment plan's financed amount paid out on approval (docs/INSTALLMENTS.md);
+ * `deduction`: a BGMAX deduction charged to the issuer (negative, no fee, with the payer's reference).
+ */
 export const settlementRowSchema = z.object({
   /** The row's invoice; null for a plan's payout, which names its plan instead. */
   invoiceID: z.string().nullable(),
@@ -324,6 +375,8 @@ export const settlementRowSchema = z.object({
   invoiceNumber: z.string(),
   recipientName: z.string(),
   kind: z.enum(SETTLEMENT_ROW_KINDS),
+  /** The payer's reference of a `deduction` row; null on every other row. */
+  reference: z.string().nullable(),
   grossMinor: minor,
   feeMinor: minor,
   netMinor: minor,
@@ -378,6 +431,8 @@ export const reportPaymentSchema = z.object({
   amountMinor: minor,
   appliedMinor: minor,
   overpaidMinor: minor,
+  /** A resolved BGMAX deduction (negative amount): how it was handled; null for a payment. */
+  deduction: z.enum(DEDUCTION_ACTIONS).nullable(),
 });
 export type ReportPayment = z.infer<typeof reportPaymentSchema>;
 export const paymentsReportResponseSchema = pageSchema(reportPaymentSchema).extend({

@@ -367,6 +367,20 @@ export const ROUTES = {
     permission: null,
     allowDuringSetup: true,
   },
+  listDeductions: {
+    method: 'GET',
+    path: '/api/backoffice/deductions',
+    auth: 'operator',
+    permission: null,
+    allowDuringSetup: true,
+  },
+  resolveDeduction: {
+    method: 'POST',
+    path: '/api/backoffice/deductions/:id/resolve',
+    auth: 'operator',
+    permission: null,
+    allowDuringSetup: true,
+  },
   runDailyJob: {
     method: 'POST',
     path: '/api/backoffice/daily',

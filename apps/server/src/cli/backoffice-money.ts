@@ -10,10 +10,12 @@ import {
   importPaymentsResponseSchema,
   isIsoDate,
   issuerFeesResponseSchema,
+  listDeductionsResponseSchema,
   listHeldPayoutsResponseSchema,
   listIssuerDebtClaimsResponseSchema,
   listUnmatchedResponseSchema,
   ROUTES,
+  resolveDeductionResponseSchema,
   runDailyResponseSchema,
   runPayoutResponseSchema,
   SERVICE_TYPES,
@@ -180,6 +182,46 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
       );
       io.out(
         `Payment ${done.paymentID} assigned to invoice ${done.invoiceID}: applied ${done.appliedMinor}, overpaid ${done.overpaidMinor} (minor units); the invoice is in state ${done.state}.`,
+      );
+      return EXIT.ok;
+    },
+  },
+  deductions: {
+    check: noArgs('deductions'),
+    async run({ base, token, values, io }) {
+      const page = Number(values.page ?? 1);
+      const pageSize = Number(values['page-size'] ?? 25);
+      const list = listDeductionsResponseSchema.parse(
+        await send(base, 'GET', `${ROUTES.listDeductions.path}?page=${page}&pageSize=${pageSize}`, token),
+      );
+      if (list.items.length === 0) io.out('No open deductions.');
+      for (const d of list.items)
+        io.out(
+          `${d.paymentID}	${d.paymentDate}	${d.issuerName ?? `no issuer (bankgiro ${d.receivingBankgiro})`}	${money(d.amountMinor, d.currency)}	"${d.reference}"	${d.payerName}`,
+        );
+      if (list.total > list.items.length) io.out(`\n${list.items.length} of ${list.total}.`);
+      return EXIT.ok;
+    },
+  },
+  'resolve-deduction': {
+    check(rest) {
+      const [id, action, invoice] = rest;
+      const charge = action === 'charge-issuer' && rest.length === 2;
+      const settle = action === 'settle-invoice' && rest.length === 3 && UUID.test(invoice ?? '');
+      if (!UUID.test(id ?? '') || !(charge || settle))
+        usage('resolve-deduction needs <paymentId> charge-issuer, or <paymentId> settle-invoice <invoiceId>');
+    },
+    async run({ base, token, rest, io }) {
+      const [id = '', action, invoiceID] = rest;
+      const body =
+        action === 'charge-issuer' ? { action: 'chargeIssuer' } : { action: 'settleInvoice', invoiceID };
+      const done = resolveDeductionResponseSchema.parse(
+        await send(base, 'POST', buildPath(ROUTES.resolveDeduction.path, { id }), token, body),
+      );
+      io.out(
+        done.action === 'chargeIssuer'
+          ? `Deduction ${done.paymentID} of ${money(done.amountMinor, done.currency)} charged to issuer ${done.issuerID}: its next payout run sets it off.`
+          : `Deduction ${done.paymentID} of ${money(done.amountMinor, done.currency)} settled against invoice ${done.invoiceID}: ${money(done.remainingMinor ?? 0, done.currency)} left to pay, state ${done.invoiceState}.`,
       );
       return EXIT.ok;
     },

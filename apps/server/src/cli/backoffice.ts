@@ -30,6 +30,11 @@ Commands:
   unmatched [--page N] [--page-size N]   incoming payments no invoice claimed (a split payment's
             [--information]              parts one by one); --information: zero amounts kept as such
   assign <paymentId> <invoiceId>         assign an unmatched payment to an invoice
+  deductions [--page N] [--page-size N]  BGMAX deductions (TK21) no operator has resolved, oldest first
+  resolve-deduction <paymentId> charge-issuer
+                                         charge a deduction to the issuer: a negative row of its next settlement
+  resolve-deduction <paymentId> settle-invoice <invoiceId>
+                                         settle a deduction against an invoice: its paid amount goes down
   daily [--date YYYY-MM-DD]              run the daily job: distribution, reminders, interest, recourse
   held                                   issuers whose payouts are held, and why
   check-books                            check the double-entry book (exit 1 when it finds faults)

@@ -652,8 +652,8 @@ export const settlementRows = pgTable(
     /** The invoice of the row; null for a plan's payout (`planId`), exactly one of the two is set. */
     invoiceId: uuid('invoice_id').references(() => invoices.id),
     planId: uuid('plan_id').references((): AnyPgColumn => installmentPlans.id),
-    kind: text('kind').notNull().$type<'payout' | 'payment' | 'chargeBack' | 'planPayout'>(),
-    /** The payment passed on, for `payment` rows. */
+    kind: text('kind').notNull().$type<'payout' | 'payment' | 'chargeBack' | 'planPayout' | 'deduction'>(),
+    /** The payment passed on, for `payment` rows; the deduction charged, for `deduction` rows. */
     paymentId: uuid('payment_id'),
     position: integer('position').notNull(),
     grossMinor: int64('gross_minor').notNull(),
@@ -747,6 +747,13 @@ export const payments = pgTable(
     assignedAt: instant('assigned_at'),
     /** The debt claim a `claim` payment paid (migration 0028; checked by check-books, no foreign key). */
     claimId: uuid('claim_id'),
+    /**
+     * How an operator resolved a deduction (migration 0029, docs/MONEY.md "Deductions (TK21)"): null
+     * while it waits on payment_deductions; `chargeIssuer` or `settleInvoice` once, with who and when.
+     */
+    deductionAction: text('deduction_action').$type<'chargeIssuer' | 'settleInvoice'>(),
+    resolvedBy: uuid('resolved_by'),
+    resolvedAt: instant('resolved_at'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -755,6 +762,9 @@ export const payments = pgTable(
     index('payments_unmatched_idx').on(t.createdAt).where(sql`${t.status} = 'unmatched'`),
     index('payments_information_idx').on(t.createdAt).where(sql`${t.status} = 'information'`),
     index('payments_claim_idx').on(t.claimId).where(sql`${t.claimId} is not null`),
+    index('payments_open_deductions_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.status} = 'deduction' and ${t.deductionAction} is null`),
   ],
 );
 
@@ -869,7 +879,9 @@ export const issuerDebtClaimRows = pgTable(
     postingId: int64('posting_id').notNull().unique(),
     invoiceId: uuid('invoice_id').references(() => invoices.id),
     planId: uuid('plan_id').references((): AnyPgColumn => installmentPlans.id),
-    kind: text('kind').notNull().$type<'payout' | 'payment' | 'chargeBack' | 'planPayout'>(),
+    kind: text('kind').notNull().$type<'payout' | 'payment' | 'chargeBack' | 'planPayout' | 'deduction'>(),
+    /** A `deduction` row's deduction (a payment row), whose payer's reference the statement shows. */
+    paymentId: uuid('payment_id'),
     postedAt: instant('posted_at').notNull(),
     position: integer('position').notNull(),
     grossMinor: int64('gross_minor').notNull(),

@@ -40,6 +40,7 @@ export type AuditEvent =
   | 'backoffice.invoice.approved'
   | 'backoffice.invoice.rejected'
   | 'backoffice.payment.assigned'
+  | 'backoffice.deduction.resolved'
   | 'backoffice.payments.imported'
   | 'backoffice.payout'
   | 'backoffice.daily_job'

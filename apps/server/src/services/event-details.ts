@@ -19,6 +19,8 @@ const TIMELINE_KEYS = [
   'toDate',
   'rateBasisPoints',
   'chargedBackMinor',
+  // The payer's reference of a BGMAX deduction (events 12 and 29): the customer's own OCR or credit note.
+  'reference',
 ] as const;
 
 export function timelineDetails(

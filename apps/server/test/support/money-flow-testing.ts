@@ -6,7 +6,8 @@ export { DEMO_BANKGIROS } from '../../src/db/seed/demo';
 export {
   importBgmaxFile,
   incomingPaymentsFile,
+  resolveDeduction,
   runDailyJob,
   runPayout,
 } from '../../src/modules/money/money.service';
-export { sentInvoices, TEST_OPERATOR } from './money';
+export { deductionOfFile, sentInvoices, TEST_OPERATOR } from './money';

@@ -1,6 +1,7 @@
 import { feeFor } from '@portal/domain/money-flow';
 import { and, eq, inArray } from 'drizzle-orm';
-import { invoices, issuerFees, issuers, recipients, users } from '../../src/db/schema';
+import type { Db } from '../../src/db/client';
+import { invoices, issuerFees, issuers, payments, recipients, users } from '../../src/db/schema';
 import { DEMO_BANKGIROS } from '../../src/db/seed/demo';
 import { todayIn } from '../../src/lib/today';
 import { decideCredit } from '../../src/modules/invoices/invoices.service';
@@ -171,3 +172,13 @@ export function paidToBygg(
 /** A payout run on the app's today (or on `payoutDate`) at the app's clock, by no operator, as the daily job runs it. */
 export const payoutOn = (t: TestApp, payoutDate = todayOf(t)) =>
   runPayout(t.db, { payoutDate, now: t.clock.now(), operatorId: null });
+
+/** The id of the one BGMAX deduction (TK21) an imported file registered. */
+export async function deductionOfFile(db: Db, fileId: string): Promise<string> {
+  const [found] = await db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.fileId, fileId), eq(payments.status, 'deduction')));
+  if (!found) throw new Error('the file registered no deduction');
+  return found.id;
+}

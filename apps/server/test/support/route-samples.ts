@@ -161,6 +161,8 @@ export const ROUTE_SAMPLES: Record<
   importPayments: { query: 'filename=in.bgmax', payload: { not: 'a bgmax file' } },
   listUnmatchedPayments: { query: 'page=1&pageSize=10' },
   assignPayment: { params: { id: SAMPLE_ID }, payload: { invoiceID: SAMPLE_ID } },
+  listDeductions: { query: 'page=1&pageSize=10' },
+  resolveDeduction: { params: { id: SAMPLE_ID }, payload: { action: 'chargeIssuer' } },
   runDailyJob: { payload: { date: '2026-03-02' } },
   checkBooks: {},
   listHeldPayouts: {},

@@ -28,6 +28,7 @@ import {
   DEMO_TOTP_SECRET,
 } from './demo-constants';
 import { demoDebt } from './demo-debt';
+import { demoDeductionStep } from './demo-deduction';
 import { type DemoSigning, demoPlans } from './demo-plans';
 
 export {
@@ -295,9 +296,18 @@ export async function seedDemo(
       liveSigning: options.signing,
     });
     try {
+      // Besides the plans' days, the one handled deduction (docs/MONEY.md "Deductions (TK21)").
+      const deduction = demoDeductionStep({
+        tx,
+        issuerId: bygg.id,
+        bankgiro: DEMO_BANKGIROS.bygg,
+        operator: { operatorId: operator.id, username: operator.username },
+        today: todayIn(now),
+      });
       await seedDemoBusiness(tx, bygg.id, idOf('demo'), now, async (day, clock) => {
         await plans.step(day, clock);
         await debt(day, clock);
+        await deduction(day, clock);
       });
     } finally {
       await plans.close();

@@ -9,11 +9,15 @@ import {
   importPaymentsResponseSchema,
   issuerFeesBodySchema,
   issuerFeesResponseSchema,
+  listDeductionsQuerySchema,
+  listDeductionsResponseSchema,
   listHeldPayoutsResponseSchema,
   listIssuerDebtClaimsQuerySchema,
   listIssuerDebtClaimsResponseSchema,
   listUnmatchedQuerySchema,
   listUnmatchedResponseSchema,
+  resolveDeductionBodySchema,
+  resolveDeductionResponseSchema,
   runDailyBodySchema,
   runDailyResponseSchema,
   runPayoutBodySchema,
@@ -73,6 +77,18 @@ export const backofficeMoneyRoutes = routeModule(['backoffice'], (route, ctx, fa
     'Assign an unmatched payment to an invoice; it then counts as paid on it',
     { params: idParamsSchema, body: assignPaymentBodySchema, ok: assignPaymentResponseSchema },
     async (request) => money.assignPayment(ctx, callOf(request), request.params.id, request.body.invoiceID),
+  );
+  route(
+    'listDeductions',
+    'BGMAX deductions (TK21) no operator has resolved, oldest first, with issuer, payer’s reference, amount and date',
+    { querystring: listDeductionsQuerySchema, ok: listDeductionsResponseSchema },
+    operatorQuery(ctx, money.listDeductions),
+  );
+  route(
+    'resolveDeduction',
+    'Resolve a deduction once: charge it to the issuer (a negative row of its next settlement) or settle it against an invoice of the issuer’s',
+    { params: idParamsSchema, body: resolveDeductionBodySchema, ok: resolveDeductionResponseSchema },
+    async (request) => money.resolveDeduction(ctx, callOf(request), request.params.id, request.body),
   );
   route(
     'runDailyJob',

@@ -1,8 +1,10 @@
 import type {
   claimIssuerDebtsBodySchema,
   issuerFeesBodySchema,
+  listDeductionsQuerySchema,
   listIssuerDebtClaimsQuerySchema,
   listUnmatchedQuerySchema,
+  ResolveDeductionBody,
   runDailyBodySchema,
   runPayoutBodySchema,
   ServiceType,
@@ -27,9 +29,11 @@ import {
   listHeldPayouts as heldPayouts,
   importBgmaxFile,
   listAllClaims,
+  listOpenDeductions,
   operatorMoneyDay,
   type PaymentsApplied,
   runPayout as payOut,
+  resolveDeduction as resolve,
   runDailyJob as runDaily,
   runDebtClaims,
 } from '../money/money.service';
@@ -222,6 +226,70 @@ export async function assignPayment(
     appliedMinor: done.appliedMinor,
     overpaidMinor: done.overpaidMinor,
     state: done.state,
+    remainingMinor: done.remainingMinor,
+  };
+}
+
+/** `listDeductions`: the BGMAX deductions no operator has resolved, oldest first. */
+export async function listDeductions(db: Db, query: z.output<typeof listDeductionsQuerySchema>) {
+  const { page, pageSize } = query;
+  const { rows, total } = await listOpenDeductions(db, page, pageSize);
+  return {
+    items: rows.map((d) => ({
+      paymentID: d.id,
+      issuerID: d.issuerId,
+      issuerName: d.issuerName,
+      receivingBankgiro: d.receivingBankgiro,
+      reference: d.reference,
+      payerName: d.payerName,
+      amountMinor: -d.amountMinor,
+      currency: d.currency,
+      paymentDate: d.paymentDate,
+    })),
+    total,
+    page,
+    pageSize,
+  };
+}
+
+/**
+ * `resolveDeduction`: a deduction charged to the issuer or settled against an invoice of its, once,
+ * with its audit row in the same transaction (docs/MONEY.md "Deductions (TK21)").
+ */
+export async function resolveDeduction(
+  ctx: AppContext,
+  call: OperatorCall,
+  paymentId: string,
+  body: ResolveDeductionBody,
+) {
+  const { operator, ip } = call;
+  const done = await resolve(
+    ctx.db,
+    paymentId,
+    body.action === 'chargeIssuer' ? body : { action: body.action, invoiceId: body.invoiceID },
+    {
+      operatorId: operator.operatorId,
+      now: ctx.now(),
+      record: (tx, d) =>
+        auditOperator(tx, 'backoffice.deduction.resolved', operator, ip, {
+          issuerId: d.issuerId,
+          details: {
+            paymentId: d.paymentId,
+            action: d.action,
+            invoiceId: d.invoiceId,
+            amountMinor: d.amountMinor,
+          },
+        }),
+    },
+  );
+  return {
+    paymentID: done.paymentId,
+    action: done.action,
+    issuerID: done.issuerId,
+    invoiceID: done.invoiceId,
+    amountMinor: done.amountMinor,
+    currency: done.currency,
+    invoiceState: done.invoiceState,
     remainingMinor: done.remainingMinor,
   };
 }

@@ -122,6 +122,7 @@ async function writeClaim(
       invoiceId: l.p.invoice_id,
       planId: l.p.plan_id,
       kind: l.kind,
+      paymentId: l.p.payment_id,
       postedAt: new Date(l.p.at),
       position: l.position,
       grossMinor: l.grossMinor,
@@ -337,6 +338,7 @@ export async function getIssuerClaim(db: Db, issuerId: string, claimId: string) 
       row: issuerDebtClaimRows,
       invoiceNumber: sql<string>`coalesce(${invoices.invoiceNumber}, ${installmentPlans.loanNumber}, '')`,
       recipientName: sql<string>`coalesce(${recipients.name}, '')`,
+      deductionReference: payments.reference,
     })
     .from(issuerDebtClaimRows)
     .leftJoin(invoices, eq(invoices.id, issuerDebtClaimRows.invoiceId))
@@ -344,6 +346,10 @@ export async function getIssuerClaim(db: Db, issuerId: string, claimId: string) 
     .leftJoin(
       recipients,
       sql`${recipients.id} = coalesce(${invoices.recipientId}, ${installmentPlans.recipientId})`,
+    )
+    .leftJoin(
+      payments,
+      and(eq(payments.id, issuerDebtClaimRows.paymentId), eq(issuerDebtClaimRows.kind, 'deduction')),
     )
     .where(eq(issuerDebtClaimRows.claimId, claim.id))
     .orderBy(asc(issuerDebtClaimRows.position));
@@ -360,6 +366,7 @@ export async function getIssuerClaim(db: Db, issuerId: string, claimId: string) 
       invoiceNumber: r.invoiceNumber,
       recipientName: r.recipientName,
       kind: r.row.kind,
+      reference: r.deductionReference,
       date: todayIn(r.row.postedAt),
       grossMinor: r.row.grossMinor,
       feeMinor: r.row.feeMinor,

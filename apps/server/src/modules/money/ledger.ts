@@ -54,6 +54,8 @@ export type JournalKind =
   | 'overpayment'
   | 'unmatched'
   | 'deduction'
+  | 'deductionCharge'
+  | 'deductionSettle'
   | 'assign'
   | 'forward'
   | 'chargeBack'
@@ -297,9 +299,10 @@ export interface BookViolation {
  * settlement row is gross − fee = net and every settlement's rows sum to its totals; every
  * settlement's total is never negative and its bank postings are exactly that total paid out; every
  * incoming payment's bank postings are its signed amount (so the bank holds the files' deposits), and
- * its unmatched_payments and payment_deductions postings hold it exactly while it is unmatched or a
- * deduction, and nothing otherwise; every debt claim's issuer_claim postings are what is left to pay
- * of it (`debt_claim`). Returns the violations; an empty list is a sound book.
+ * its unmatched_payments and payment_deductions postings hold it exactly while it is unmatched or an
+ * open deduction, and nothing otherwise; a resolved deduction's journal put it on the issuer or the
+ * invoice instead; every debt claim's issuer_claim postings are what is left to pay of it
+ * (`debt_claim`). Returns the violations; an empty list is a sound book.
  */
 export async function checkBooks(db: Db | Tx, issuerId?: string): Promise<BookViolation[]> {
   const issuerFilter = (column: string) => (issuerId ? sql`and ${sql.raw(column)} = ${issuerId}` : sql``);
@@ -370,7 +373,9 @@ export async function checkBooks(db: Db | Tx, issuerId?: string): Promise<BookVi
       detail: `total ${s.total}, paid from the bank ${s.bank}`,
     });
   // Per incoming payment: the bank took its signed amount (a TK21 deduction is negative); it waits on
-  // unmatched_payments only while unmatched, on payment_deductions only as a deduction.
+  // unmatched_payments only while unmatched, on payment_deductions only as a deduction no operator has
+  // resolved; a resolved one's journal moved exactly its amount to the issuer or the invoice (`moved`:
+  // its other postings, issuer_payable or receivable and claims_held), and nothing else did.
   const paymentsOff = rows<{
     id: string;
     status: string;
@@ -378,28 +383,35 @@ export async function checkBooks(db: Db | Tx, issuerId?: string): Promise<BookVi
     bank: string;
     open: string;
     off: string;
+    moved: string;
   }>(
     await db.execute(sql`
       select pay.id, pay.status, pay.amount_minor::text as amount, coalesce(b.bank, 0)::text as bank,
-             coalesce(b.open, 0)::text as open, coalesce(b.off, 0)::text as off
+             coalesce(b.open, 0)::text as open, coalesce(b.off, 0)::text as off,
+             coalesce(b.moved, 0)::text as moved
       from payments pay
       left join (
         select payment_id,
                sum(amount_minor) filter (where account = 'bank') as bank,
                sum(amount_minor) filter (where account = 'unmatched_payments') as open,
-               sum(amount_minor) filter (where account = 'payment_deductions') as off
+               sum(amount_minor) filter (where account = 'payment_deductions') as off,
+               sum(amount_minor) filter (
+                 where kind in ('deductionCharge', 'deductionSettle') and account <> 'payment_deductions') as moved
         from postings where payment_id is not null group by payment_id
       ) b on b.payment_id = pay.id
       where (coalesce(b.bank, 0) <> pay.amount_minor
          or coalesce(b.open, 0) <> case when pay.status = 'unmatched' then -pay.amount_minor else 0 end
-         or coalesce(b.off, 0) <> case when pay.status = 'deduction' then -pay.amount_minor else 0 end)
+         or coalesce(b.off, 0) <> case when pay.status = 'deduction' and pay.deduction_action is null
+                                      then -pay.amount_minor else 0 end
+         or coalesce(b.moved, 0) <> case when pay.status = 'deduction' and pay.deduction_action is not null
+                                        then -pay.amount_minor else 0 end)
         ${issuerFilter('pay.issuer_id')}`),
   );
   for (const p of paymentsOff)
     found.push({
       rule: 'payment_booking',
       id: p.id,
-      detail: `${p.status} ${p.amount}: bank ${p.bank}, unmatched_payments ${p.open}, payment_deductions ${p.off}`,
+      detail: `${p.status} ${p.amount}: bank ${p.bank}, unmatched_payments ${p.open}, payment_deductions ${p.off}, resolved ${p.moved}`,
     });
   // Per installment plan: its plan_receivable is the principal not yet invoiced while it is active or
   // under final notice (2, 7); nothing before approval, nor once completed, recalled or replaced.

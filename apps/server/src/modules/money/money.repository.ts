@@ -1,4 +1,18 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { pageWithTotal } from '../../db/paging';
 import {
@@ -52,23 +66,28 @@ export async function listSettlements(
 
 /**
  * A settlement's row with what it is about: its invoice's number and recipient, or for a plan's
- * payout the plan's loan number and buyer (docs/INSTALLMENTS.md "Money").
+ * payout the plan's loan number and buyer (docs/INSTALLMENTS.md "Money"); a deduction's row also the
+ * payer's reference (and when that names no invoice, nothing else: number and recipient are blank).
  */
 function settlementRowsWithSubject(db: Db) {
   return db
     .select({
       row: settlementRows,
-      invoiceNumber: sql<string>`coalesce(${invoices.invoiceNumber}, ${installmentPlans.loanNumber})`,
+      invoiceNumber: sql<string>`coalesce(${invoices.invoiceNumber}, ${installmentPlans.loanNumber}, '')`,
       ocr: invoices.ocr,
-      recipientName: recipients.name,
+      recipientName: sql<string>`coalesce(${recipients.name}, '')`,
+      deductionReference: sql<
+        string | null
+      >`case when ${settlementRows.kind} = 'deduction' then ${payments.reference} end`,
     })
     .from(settlementRows)
     .leftJoin(invoices, eq(invoices.id, settlementRows.invoiceId))
     .leftJoin(installmentPlans, eq(installmentPlans.id, settlementRows.planId))
-    .innerJoin(
+    .leftJoin(
       recipients,
       eq(recipients.id, sql`coalesce(${invoices.recipientId}, ${installmentPlans.recipientId})`),
-    );
+    )
+    .leftJoin(payments, eq(payments.id, settlementRows.paymentId));
 }
 
 /** A page of a settlement's rows in their order, with the invoice's (or plan's) number and recipient. */
@@ -110,11 +129,17 @@ export interface PaymentsFilter {
   invoiceNumber?: string | undefined;
 }
 
-/** The payments of the report: applied to the issuer's invoices, in the date range and filters. */
+/**
+ * The payments of the report: applied to the issuer's invoices, and the deductions resolved on one of
+ * them (docs/MONEY.md "Deductions (TK21)"), in the date range and filters.
+ */
 function paymentsWhere(issuerId: string, q: PaymentsFilter): SQL | undefined {
   return and(
     eq(payments.issuerId, issuerId),
-    inArray(payments.status, ['matched', 'assigned']),
+    or(
+      inArray(payments.status, ['matched', 'assigned']),
+      and(eq(payments.status, 'deduction'), isNotNull(payments.deductionAction)),
+    ),
     gte(payments.paymentDate, q.from),
     lte(payments.paymentDate, q.to),
     q.recipientID ? eq(invoices.recipientId, q.recipientID) : undefined,

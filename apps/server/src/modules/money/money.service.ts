@@ -30,6 +30,12 @@ export {
   listIssuerClaims,
   runDebtClaims,
 } from './debt-claims';
+export {
+  type DeductionResolution,
+  listOpenDeductions,
+  type ResolvedDeduction,
+  resolveDeduction,
+} from './deductions';
 export { type IncomingPayment, incomingPaymentsFile } from './incoming-payments-file';
 export {
   bookPlanApproval,
@@ -92,6 +98,7 @@ export async function getTransferCost(
           invoiceNumber: f.invoiceNumber,
           recipientName: f.recipientName,
           kind: f.row.kind,
+          reference: f.deductionReference,
           grossMinor: f.row.grossMinor,
           feeMinor: f.row.feeMinor,
           netMinor: f.row.netMinor,
@@ -112,7 +119,10 @@ export async function getTransferCostBgmax(db: Db, issuerId: string, id: string)
   const bytes = settlementBgmax(
     settlement,
     bankgiro,
-    found.map((f) => ({ reference: f.ocr ?? f.invoiceNumber, netMinor: f.row.netMinor })),
+    found.map((f) => ({
+      reference: f.deductionReference ?? f.ocr ?? f.invoiceNumber,
+      netMinor: f.row.netMinor,
+    })),
   );
   return { fileName: `avrakning-${settlement.number}.bgmax`, bytes };
 }
@@ -167,6 +177,7 @@ function paymentView(f: repo.PaymentFound) {
     amountMinor: f.p.amountMinor,
     appliedMinor: f.p.appliedMinor,
     overpaidMinor: f.p.overpaidMinor,
+    deduction: f.p.status === 'deduction' ? f.p.deductionAction : null,
   };
 }
 
@@ -207,7 +218,11 @@ export async function exportPaymentsReport(
     'applied',
     'overpaid',
     'currency',
+    'deduction',
   ].map(t);
+  /** How a resolved deduction was handled, blank for a payment (docs/MONEY.md "Deductions (TK21)"). */
+  const handled = (v: ReturnType<typeof paymentView>) =>
+    v.deduction ? translate(language, 'documents', `paymentsReport.deduction.${v.deduction}`) : '';
   const name = `${translate(language, 'documents', 'paymentsReport.filename')}-${q.from}-${q.to}`;
   /** Every payment of the report, batch by batch, for `write` to put into the file. */
   const eachPayment = async (write: (v: ReturnType<typeof paymentView>) => void) => {
@@ -238,6 +253,7 @@ export async function exportPaymentsReport(
             csvAmount(v.appliedMinor, currency),
             csvAmount(v.overpaidMinor, currency),
             v.currency,
+            handled(v),
           ]),
         );
       });
@@ -248,7 +264,7 @@ export async function exportPaymentsReport(
   void (async () => {
     const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: out, useStyles: true });
     const sheet = book.addWorksheet(translate(language, 'documents', 'paymentsReport.sheet'));
-    sheet.columns = header.map((h, i) => ({ header: h, width: i === 2 || i === 4 ? 30 : 16 }));
+    sheet.columns = header.map((h, i) => ({ header: h, width: i === 2 || i === 4 || i === 9 ? 30 : 16 }));
     await eachPayment((v) => {
       const row = sheet.addRow(
         [
@@ -261,6 +277,7 @@ export async function exportPaymentsReport(
           v.appliedMinor / 100,
           v.overpaidMinor / 100,
           v.currency,
+          handled(v),
         ].map((c) => safeCell(c)),
       );
       for (const c of [6, 7, 8]) row.getCell(c).numFmt = '#,##0.00';

@@ -194,6 +194,7 @@ describe('payments report', () => {
       'Applied to invoice',
       'Overpaid',
       'Currency',
+      'Deduction',
     ]);
     const excelRows: unknown[][] = [];
     for (let r = 2; r <= sheet.rowCount; r++) excelRows.push(values(r));

@@ -37,7 +37,7 @@ const PAYOUT_LOCK_ID = 727_002;
 /** The service whose fee terms a plan's payout pays (docs/INSTALLMENTS.md "Money"). */
 export const PLAN_SERVICE = 'loans';
 
-export type SettlementRowKind = 'payout' | 'payment' | 'chargeBack' | 'planPayout';
+export type SettlementRowKind = 'payout' | 'payment' | 'chargeBack' | 'planPayout' | 'deduction';
 
 export interface PayoutOptions {
   /** The day the money reaches the issuers, `YYYY-MM-DD`. */
@@ -129,6 +129,8 @@ export function rowKindOf(postingKind: string): SettlementRowKind {
   if (postingKind === 'recognise') return 'payout';
   if (postingKind === 'chargeBack') return 'chargeBack';
   if (postingKind === 'planApprove') return 'planPayout';
+  // A BGMAX deduction charged to the issuer, or settled against an invoice we only collect.
+  if (postingKind === 'deductionCharge' || postingKind === 'deductionSettle') return 'deduction';
   return 'payment';
 }
 
@@ -149,8 +151,8 @@ export const NO_FEE: FeeTerms = { percentBasisPoints: 0, fixedMinor: 0 };
 /**
  * The fee of one settlement row (docs/MONEY.md "Fees"): a payout pays the percentage and the fixed
  * fee; a passed-on payment of a service we do not finance pays the percentage, plus the fixed fee the
- * first time the invoice is settled; a charge back, and a payment passed on after a charge back, pay
- * nothing.
+ * first time the invoice is settled; a charge back, a deduction charged to the issuer, and a payment
+ * passed on after a charge back pay nothing.
  */
 export function rowFee(
   kind: SettlementRowKind,
@@ -159,7 +161,7 @@ export function rowFee(
   terms: FeeTerms,
   firstForInvoice: boolean,
 ): number {
-  if (kind === 'chargeBack') return 0;
+  if (kind === 'chargeBack' || kind === 'deduction') return 0;
   if (kind === 'payout' || kind === 'planPayout') return feeFor(grossMinor, terms, true);
   if (isFinanced(service)) return 0;
   return feeFor(grossMinor, terms, firstForInvoice);
@@ -326,7 +328,7 @@ export async function openLinesOf(tx: Tx, issuerId: string): Promise<OpenLine[][
       const feeTerms = terms.get(`${p.issuer_id}|${p.service}|${p.currency}`) ?? NO_FEE;
       const firstForInvoice = p.invoice_id === null || !settledBefore.has(p.invoice_id);
       const feeMinor = rowFee(kind, grossMinor, p.service, feeTerms, firstForInvoice);
-      if (kind !== 'chargeBack' && p.invoice_id) settledBefore.add(p.invoice_id);
+      if ((kind === 'payout' || kind === 'payment') && p.invoice_id) settledBefore.add(p.invoice_id);
       return { p, kind, position, grossMinor, feeMinor, netMinor: grossMinor - feeMinor };
     }),
   );

@@ -129,6 +129,7 @@ describe('an installment plan’s payout', () => {
         invoiceNumber: 'AP-100017',
         recipientName: expect.any(String),
         kind: 'planPayout',
+        reference: null,
         grossMinor: FINANCED,
         feeMinor: fee,
         netMinor: FINANCED - fee,

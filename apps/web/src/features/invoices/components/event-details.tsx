@@ -66,6 +66,20 @@ export function eventDetailsText(
     }
     case 22:
       return all('invoices:eventDetails.chargedBack', { chargedBack: money('chargedBackMinor') });
+    // A BGMAX deduction an operator settled against this invoice (12) or charged to the issuer (29).
+    case 12:
+      return all('invoices:eventDetails.deductionSettled', {
+        amount: money('amountMinor'),
+        paymentDate: date('paymentDate'),
+        reference: str('reference'),
+        remaining: money('remainingMinor'),
+      });
+    case 29:
+      return all('invoices:eventDetails.deductionCharged', {
+        amount: money('amountMinor'),
+        paymentDate: date('paymentDate'),
+        reference: str('reference'),
+      });
     default:
       return null;
   }

@@ -166,7 +166,14 @@ export function PaymentsReportPage({ query, onQueryChange, recipients }: Payment
                     <td>{formatDate(p.paymentDate, language)}</td>
                     <td className="data-table__key">{p.invoiceNumber}</td>
                     <td>{p.recipientName}</td>
-                    <td>{p.reference}</td>
+                    <td>
+                      {p.reference}
+                      {p.deduction && (
+                        <span className="data-table__note">
+                          {t(`reports:payments.deduction.${p.deduction}`)}
+                        </span>
+                      )}
+                    </td>
                     <td>{p.payerName}</td>
                     <MoneyCells
                       amounts={[p.amountMinor, p.appliedMinor, p.overpaidMinor]}

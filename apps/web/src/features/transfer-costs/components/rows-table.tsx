@@ -10,6 +10,8 @@ type Row = Pick<
   'invoiceNumber' | 'recipientName' | 'kind' | 'grossMinor' | 'feeMinor' | 'netMinor'
 > & {
   date?: string;
+  /** The payer's reference of a `deduction` row (a settlement's; docs/MONEY.md "Deductions (TK21)"). */
+  reference?: string | null;
 };
 
 /**
@@ -59,7 +61,11 @@ export function RowsTable({
               <th scope="row">{row.invoiceNumber}</th>
               <td>{row.recipientName}</td>
               {dated && <td>{row.date ? formatDate(row.date, language) : ''}</td>}
-              <td>{t(`reports:transferCosts.kinds.${row.kind}`)}</td>
+              <td>
+                {row.kind === 'deduction' && row.reference
+                  ? t('reports:transferCosts.deductionRow', { reference: row.reference })
+                  : t(`reports:transferCosts.kinds.${row.kind}`)}
+              </td>
               {moneyCells([row.grossMinor, row.feeMinor, row.netMinor])}
             </tr>
           ))}
