@@ -10,7 +10,13 @@ import { bearer } from '../../../test/support/test-app';
 import { useTestApp } from '../../../test/support/use-test-app';
 import { auditLog, invoices, invoiceTimeline, payments, settlementRows } from '../../db/schema';
 import { DEMO_BANKGIROS } from '../../db/seed/demo';
-import { checkBooks, type IncomingPayment, importBgmaxFile, incomingPaymentsFile } from './money.service';
+import {
+  checkBooks,
+  type IncomingPayment,
+  importBgmaxFile,
+  incomingPaymentsFile,
+  runDailyJob,
+} from './money.service';
 
 const t = useTestApp({ resetEach: true });
 
@@ -309,6 +315,34 @@ describe('deductions: settled against an invoice', () => {
     await payoutOn(t);
     const rows = await t.db.select().from(settlementRows).where(eq(settlementRows.paymentId, deduction.id));
     expect(rows).toEqual([]);
+    await booksSound();
+  });
+
+  it('on an invoice we only collect, the issuer (passed the whole payment) bears it in its next settlement', async () => {
+    const fresh = await freshIssuer(t);
+    const [a] = await sentInvoices(t, { n: 1, service: 'invoicingService', username: fresh.username });
+    if (!a) throw new Error('one invoice');
+    expect(a.state).toBe(6);
+    // Distributed by the next day's job: then on our book as a claim we hold for the issuer.
+    t.clock.advance(24 * 60 * 60 * 1000);
+    await runDailyJob(t.db, { date: todayOf(t), now: t.clock.now(), referenceRateBp: 200 });
+    expect(await invoiceOf(a.id)).toMatchObject({ state: 2 });
+    await imported([
+      { reference: a.ocr ?? '', amountMinor: a.toPayMinor },
+      { reference: '4712', amountMinor: 20_000, deduction: true },
+    ]);
+    const deduction = await deductionOf('4712');
+    const done = await resolve(deduction.id, { action: 'settleInvoice', invoiceID: a.id });
+    expect(done.status, JSON.stringify(done.body)).toBe(200);
+    expect(done.body).toMatchObject({ action: 'settleInvoice', invoiceState: 3, remainingMinor: 20_000 });
+    expect(await invoiceOf(a.id)).toMatchObject({ state: 3, remainingMinor: 20_000 });
+    await booksSound();
+    // The payment was passed on whole; the deduction comes back off the issuer as a row of its own.
+    await payoutOn(t);
+    const rows = await t.db.select().from(settlementRows).where(eq(settlementRows.paymentId, deduction.id));
+    expect(rows.map((r) => [r.kind, r.invoiceId, r.grossMinor, r.feeMinor, r.netMinor])).toEqual([
+      ['deduction', a.id, -20_000, 0, -20_000],
+    ]);
     await booksSound();
   });
 
