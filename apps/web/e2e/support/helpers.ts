@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type TestInfo } from '@playwright/test';
 import * as OTPAuth from 'otpauth';
@@ -16,6 +16,34 @@ export function totpCode(secret: string, at = Date.now()): string {
     algorithm: 'SHA1',
   });
   return totp.generate({ timestamp: at });
+}
+
+/** Where the last TOTP step each spec used is kept (`unusedTotpCode`): the specs share one server. */
+const TOTP_STEPS = `${ARTIFACTS_DIR}totp-last-steps.json`;
+const stepOf = (ms: number) => Math.floor(ms / 30_000);
+
+function lastSteps(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(TOTP_STEPS, 'utf8')) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * A code for `secret` that the server still takes, for the current period (or `ahead` periods after
+ * it: the server allows one step of drift). The server takes each step once and never one at or
+ * before the last it took, and the specs sign the same demo user in one after another: a spec that
+ * started within 30 s of another's sign-in would give a spent code. So the step each code was made
+ * for is kept in a file, and when the wanted step is not after it, this waits for the next period
+ * (at most 30 s, only then).
+ */
+export async function unusedTotpCode(secret: string, ahead = 0): Promise<string> {
+  const last = lastSteps()[secret] ?? -1;
+  while (stepOf(Date.now()) + ahead <= last) await new Promise((resolve) => setTimeout(resolve, 500));
+  const step = stepOf(Date.now()) + ahead;
+  writeFileSync(TOTP_STEPS, JSON.stringify({ ...lastSteps(), [secret]: step }));
+  return totpCode(secret, step * 30_000);
 }
 
 /** Fails the test on any serious or critical axe-core violation of the page as it is now. */
