@@ -1,16 +1,12 @@
 import { expect, type Locator, test } from '@playwright/test';
 import type { DashboardResponse } from '@portal/contracts';
 import { formatMoney } from '@portal/domain/money';
-import { fillLoginIn } from './support/flows';
+import { fillLoginIn, LOGIN_WORDS } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 
 const LANGUAGES = [
   {
-    button: 'Svenska',
-    lang: 'sv-SE',
-    user: 'Användarnamn',
-    password: 'Lösenord',
-    submit: 'Logga in',
+    ...LOGIN_WORDS['sv-SE'],
     title: 'Översikt',
     overdue: 'Förfallna obetalda fakturor',
     days: 'Försäljning senaste 30 dagarna',
@@ -18,11 +14,7 @@ const LANGUAGES = [
     total: 'Totalt',
   },
   {
-    button: 'English',
-    lang: 'en-US',
-    user: 'Username',
-    password: 'Password',
-    submit: 'Sign in',
+    ...LOGIN_WORDS['en-US'],
     title: 'Overview',
     overdue: 'Overdue unpaid invoices',
     days: 'Sales in the last 30 days',
@@ -30,11 +22,7 @@ const LANGUAGES = [
     total: 'Total',
   },
   {
-    button: 'Suomi',
-    lang: 'fi-FI',
-    user: 'Käyttäjätunnus',
-    password: 'Salasana',
-    submit: 'Kirjaudu sisään',
+    ...LOGIN_WORDS['fi-FI'],
     title: 'Yleiskatsaus',
     overdue: 'Erääntyneet maksamattomat laskut',
     days: 'Myynti viimeisen 30 päivän aikana',

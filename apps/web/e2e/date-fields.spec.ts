@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { dateField, dateFieldValue, typeDate } from './support/dates';
-import { fillLoginIn } from './support/flows';
+import { fillLoginIn, LOGIN_WORDS } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 
 // The browser says en-US: the date fields must follow the portal's language, not the browser's.
@@ -8,22 +8,14 @@ test.use({ locale: 'en-US' });
 
 const LANGUAGES = [
   {
-    lang: 'sv-SE',
-    button: 'Svenska',
-    user: 'Användarnamn',
-    password: 'Lösenord',
-    submit: 'Logga in',
+    ...LOGIN_WORDS['sv-SE'],
     menu: 'Huvudmeny',
     from: 'Från',
     empty: 'åååå-mm-dd',
     typed: '2026-03-05',
   },
   {
-    lang: 'fi-FI',
-    button: 'Suomi',
-    user: 'Käyttäjätunnus',
-    password: 'Salasana',
-    submit: 'Kirjaudu sisään',
+    ...LOGIN_WORDS['fi-FI'],
     menu: 'Päävalikko',
     from: 'Alkaen',
     empty: 'pp.kk.vvvv',

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import type { DebtClaimDetail, ListDebtClaimsResponse } from '@portal/contracts';
 import { formatMoney } from '@portal/domain/money';
-import { fillLoginIn } from './support/flows';
+import { fillLoginIn, LOGIN_WORDS } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 
 /**
@@ -12,11 +12,7 @@ import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
  */
 const LANGUAGES = [
   {
-    button: 'Svenska',
-    lang: 'sv-SE',
-    user: 'Användarnamn',
-    password: 'Lösenord',
-    submit: 'Logga in',
+    ...LOGIN_WORDS['sv-SE'],
     owedByYou: 'Det du är skyldig oss',
     owedToYou: 'Det vi är skyldiga dig',
     section: 'Det du är skyldig oss',
@@ -30,11 +26,7 @@ const LANGUAGES = [
     close: 'Stäng',
   },
   {
-    button: 'Suomi',
-    lang: 'fi-FI',
-    user: 'Käyttäjätunnus',
-    password: 'Salasana',
-    submit: 'Kirjaudu sisään',
+    ...LOGIN_WORDS['fi-FI'],
     owedByYou: 'Velkasi meille',
     owedToYou: 'Velkamme sinulle',
     section: 'Velkasi meille',

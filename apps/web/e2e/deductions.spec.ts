@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import type { PaymentsReportResponse } from '@portal/contracts';
 import { addDaysIso, swedishToday } from './support/dates';
-import { fillLoginIn, signInToMenu } from './support/flows';
+import { fillLoginIn, LOGIN_WORDS, signInToMenu } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 import { sessionToken } from './support/tokens';
 
@@ -13,22 +13,14 @@ import { sessionToken } from './support/tokens';
  */
 const LANGUAGES = [
   {
-    lang: 'sv-SE',
-    button: 'Svenska',
-    user: 'Användarnamn',
-    password: 'Lösenord',
-    submit: 'Logga in',
+    ...LOGIN_WORDS['sv-SE'],
     event: 'Kreditfaktura',
     details:
       /^Betalaren drog av .* mot en kredit från er \(avdrag, referens \d+\); avdraget dras i er nästa avräkning$/,
     note: 'Avdrag, dras i er avräkning',
   },
   {
-    lang: 'fi-FI',
-    button: 'Suomi',
-    user: 'Käyttäjätunnus',
-    password: 'Salasana',
-    submit: 'Kirjaudu sisään',
+    ...LOGIN_WORDS['fi-FI'],
     event: 'Hyvityslasku',
     details:
       /^Maksaja vähensi .* teidän hyvityksenänne \(vähennys, viite \d+\); vähennys veloitetaan seuraavassa tilityksessänne$/,

@@ -1,35 +1,24 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/env';
+import { LOGIN_WORDS } from './support/flows';
 import { screenshot } from './support/helpers';
 
 const LANGUAGES = [
   {
-    button: 'Svenska',
-    lang: 'sv-SE',
+    ...LOGIN_WORDS['sv-SE'],
     heading: 'Kundportalen',
-    user: 'Användarnamn',
-    password: 'Lösenord',
-    submit: 'Logga in',
     menu: 'Huvudmeny',
     account: 'Användarmeny för Dana Demosson',
   },
   {
-    button: 'English',
-    lang: 'en-US',
+    ...LOGIN_WORDS['en-US'],
     heading: 'Customer Portal',
-    user: 'Username',
-    password: 'Password',
-    submit: 'Sign in',
     menu: 'Main menu',
     account: 'User menu for Dana Demosson',
   },
   {
-    button: 'Suomi',
-    lang: 'fi-FI',
+    ...LOGIN_WORDS['fi-FI'],
     heading: 'Asiakasportaali',
-    user: 'Käyttäjätunnus',
-    password: 'Salasana',
-    submit: 'Kirjaudu sisään',
     menu: 'Päävalikko',
     account: 'Käyttäjävalikko: Dana Demosson',
   },

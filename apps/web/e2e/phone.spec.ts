@@ -1,8 +1,8 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ARTIFACTS_DIR, DEMO_2FA_SECRET, DEMO_PASSWORD } from './support/env';
-import { closeDialog, signIn } from './support/flows';
-import { expectNoSeriousA11yViolations, totpCode } from './support/helpers';
+import { closeDialog, LOGIN_WORDS, signIn } from './support/flows';
+import { expectNoSeriousA11yViolations, unusedTotpCode } from './support/helpers';
 import { sessionToken } from './support/tokens';
 
 // The phone project (playwright.config.ts) runs this file on a 390 × 844 touch screen: the main journeys
@@ -11,24 +11,15 @@ import { sessionToken } from './support/tokens';
 /** The login page's texts per language, to sign in in the language the screens are checked in. */
 const LOGIN = {
   'sv-SE': {
-    button: 'Svenska',
-    user: 'Användarnamn',
-    password: 'Lösenord',
-    submit: 'Logga in',
+    ...LOGIN_WORDS['sv-SE'],
     menu: 'Öppna menyn',
   },
   'en-US': {
-    button: 'English',
-    user: 'Username',
-    password: 'Password',
-    submit: 'Sign in',
+    ...LOGIN_WORDS['en-US'],
     menu: 'Open menu',
   },
   'fi-FI': {
-    button: 'Suomi',
-    user: 'Käyttäjätunnus',
-    password: 'Salasana',
-    submit: 'Kirjaudu sisään',
+    ...LOGIN_WORDS['fi-FI'],
     menu: 'Avaa valikko',
   },
 } as const;
@@ -163,7 +154,7 @@ test('a user with two-factor signs in on the phone with the number keyboard', as
   // A code is good once (the server's replay check): when the desktop journey has just spent this
   // period's code, the next period's is taken.
   for (let attempt = 1; ; attempt++) {
-    await code.fill(totpCode(DEMO_2FA_SECRET));
+    await code.fill(await unusedTotpCode(DEMO_2FA_SECRET));
     await verify.tap();
     const outcome = await Promise.race([
       page

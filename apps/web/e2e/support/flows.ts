@@ -17,6 +17,25 @@ export async function signIn(page: Page, username: string, password = DEMO_PASSW
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** The login page's words in each language: the language's button, the two fields and the button that signs in. */
+export const LOGIN_WORDS = {
+  'sv-SE': {
+    lang: 'sv-SE',
+    button: 'Svenska',
+    user: 'Användarnamn',
+    password: 'Lösenord',
+    submit: 'Logga in',
+  },
+  'en-US': { lang: 'en-US', button: 'English', user: 'Username', password: 'Password', submit: 'Sign in' },
+  'fi-FI': {
+    lang: 'fi-FI',
+    button: 'Suomi',
+    user: 'Käyttäjätunnus',
+    password: 'Salasana',
+    submit: 'Kirjaudu sisään',
+  },
+} as const;
+
 /** The login page's words in one language: its language button, its two fields. */
 export interface LoginWords {
   button: string;
