@@ -1,6 +1,7 @@
 import { OUR_BANKGIRO } from '@portal/domain/money-flow';
 import { sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client';
+import { inList } from '../../db/in-list';
 import { rows } from '../../db/migrate';
 import { minorOf } from '../../lib/minor';
 import type { ClaimTarget, Incoming } from './payment-matching';
@@ -14,9 +15,6 @@ import type { ClaimTarget, Incoming } from './payment-matching';
 
 /** A reference that can be an OCR reference of ours (digits only), the only kind looked up. */
 const OCR_LIKE = /^[0-9]{2,25}$/;
-
-/** `col in (...)` over many text values as one parameter (no parameter-count limit). */
-const inList = (values: readonly string[]) => sql`(select unnest(string_to_array(${values.join(',')}, ',')))`;
 
 /**
  * The references of payments to our own bankgiro (no issuer's): the OCR references of debt claims

@@ -10,6 +10,7 @@ import {
 import { createOcrReference } from '@portal/domain/ocr-reference';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { inList } from '../../db/in-list';
 import { lockById } from '../../db/locks';
 import { rows } from '../../db/migrate';
 import {
@@ -147,7 +148,10 @@ async function writeClaim(
   );
   await tx.execute(sql`
     update postings set claim_id = ${claimId}
-    where id in (select unnest(string_to_array(${lines.map((l) => l.p.id).join(',')}, ','))::bigint)`);
+    where id in ${inList(
+      lines.map((l) => l.p.id),
+      'bigint',
+    )}`);
   await tx.insert(messages).values({
     issuerId: first.issuer_id,
     ...noticeColumns(

@@ -17,6 +17,7 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import { BULK_CHUNK, bulkInsertRows, executePrepared } from '../../db/bulk';
 import type { Db, Tx } from '../../db/client';
+import { inList } from '../../db/in-list';
 import { lockById } from '../../db/locks';
 import { rows } from '../../db/migrate';
 import { invoices, paymentFiles, payments } from '../../db/schema';
@@ -155,9 +156,6 @@ function soleExtraReference(
 
 /** A reference that can be an OCR reference of ours (digits only), the only kind looked up. */
 const OCR_LIKE = /^[0-9]{2,25}$/;
-
-/** `col in (...)` over many text values as one parameter (no parameter-count limit). */
-const inList = (values: readonly string[]) => sql`(select unnest(string_to_array(${values.join(',')}, ',')))`;
 
 /**
  * What the first reading of a file gives (every rule checked): its sections without their payments,

@@ -6,6 +6,7 @@ import { type FeeTerms, feeFor } from '@portal/domain/money-flow';
 import type { Locale } from '@portal/i18n';
 import { inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { inList } from '../../db/in-list';
 import { rows } from '../../db/migrate';
 import {
   installmentPlanEvents,
@@ -304,11 +305,11 @@ export async function openLinesOf(tx: Tx, issuerId: string): Promise<OpenLine[][
       await tx.execute(sql`
           select invoice_id from settlement_rows
           where kind in ('payout', 'payment')
-            and invoice_id in (select unnest(string_to_array(${invoiceIds.join(',')}, ','))::uuid)
+            and invoice_id in ${inList(invoiceIds, 'uuid')}
           union
           select invoice_id from issuer_debt_claim_rows
           where kind in ('payout', 'payment')
-            and invoice_id in (select unnest(string_to_array(${invoiceIds.join(',')}, ','))::uuid)`),
+            and invoice_id in ${inList(invoiceIds, 'uuid')}`),
     ).map((r) => r.invoice_id),
   );
 
@@ -451,7 +452,10 @@ async function payoutOfIssuer(
     await insertPostingRows(tx, postingRows);
     await tx.execute(sql`
         update postings set settlement_id = ${settlementId}
-        where id in (select unnest(string_to_array(${group.map((p) => p.id).join(',')}, ','))::bigint)`);
+        where id in ${inList(
+          group.map((p) => p.id),
+          'bigint',
+        )}`);
     const detailsOf = (l: (typeof lines)[number]) => ({
       settlementNumber: number,
       grossMinor: l.grossMinor,
