@@ -51,6 +51,9 @@ const optionalDate = (name: string) => (rest: string[], values: Record<string, u
     usage('--date must be a real date YYYY-MM-DD (1900-2199)');
 };
 
+/** "1 reminder", "2 reminders": the CLI speaks English, and a count of one is singular. */
+const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 const money = (minor: number, currency: string) =>
   `${toDecimalString(minor, toCurrency(currency))} ${currency}`;
 
@@ -300,7 +303,7 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
       if (r.items.length === 0) io.out('No debt claims.');
       for (const c of r.items)
         io.out(
-          `Claim ${c.number}	${c.state}	issuer ${c.issuerID}	${c.issuerName}	${money(c.amountMinor, c.currency)}	paid ${money(c.paidMinor, c.currency)}	left ${money(c.remainingMinor, c.currency)}	OCR ${c.ocr}	due ${c.dueDate}	${c.remindersSent} reminders`,
+          `Claim ${c.number}	${c.state}	issuer ${c.issuerID}	${c.issuerName}	${money(c.amountMinor, c.currency)}	paid ${money(c.paidMinor, c.currency)}	left ${money(c.remainingMinor, c.currency)}	OCR ${c.ocr}	due ${c.dueDate}	${counted(c.remindersSent, 'reminder')}`,
         );
       return EXIT.ok;
     },
@@ -324,7 +327,7 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
         io.out(
           `Claim ${c.number}	issuer ${c.issuerID}	${c.rowCount} rows	${money(c.amountMinor, c.currency)}	OCR ${c.ocr}	due ${c.dueDate}`,
         );
-      if (r.reminders > 0) io.out(`${r.reminders} reminders sent.`);
+      if (r.reminders > 0) io.out(`${counted(r.reminders, 'reminder')} sent.`);
       for (const f of r.failed)
         io.err(
           `Failed	issuer ${f.issuerID}	${f.code}: nothing written for this issuer, see the server log`,
