@@ -33,13 +33,27 @@ export async function loadDashboard(
   caller: { issuerId: string; abilities: readonly string[] },
   today: string,
 ): Promise<DashboardResponse> {
-  const figures = await salesAndOverdue(db, caller.issuerId, today);
-  if (!caller.abilities.includes('limited_contract_financing')) return figures;
-  return { ...figures, installmentPlans: await plansDashboard(db, caller.issuerId, figures.currency) };
+  const { issuerId } = caller;
+  const currency = await mainCurrency(db, issuerId);
+  // The figures, the balance and the plans are independent: one wait for all of them.
+  const [figures, balance, installmentPlans] = await Promise.all([
+    salesAndOverdue(db, issuerId, currency, today),
+    balanceOf(db, issuerId, currency),
+    caller.abilities.includes('limited_contract_financing')
+      ? plansDashboard(db, issuerId, currency)
+      : undefined,
+  ]);
+  // The answer's keys in the order of the contract: currency, balance, then the figures.
+  const dashboard = { currency, balance, ...figures };
+  return installmentPlans ? { ...dashboard, installmentPlans } : dashboard;
 }
 
-async function salesAndOverdue(db: Db, issuerId: string, today: string): Promise<DashboardResponse> {
-  const currency = await mainCurrency(db, issuerId);
+async function salesAndOverdue(
+  db: Db,
+  issuerId: string,
+  currency: string,
+  today: string,
+): Promise<Omit<DashboardResponse, 'currency' | 'balance'>> {
   const firstMonth = monthStart(today, MONTHS - 1);
   const nextMonth = monthStart(today, -1);
   const firstDay = addDays(today, -(DAYS - 1));
@@ -60,8 +74,6 @@ async function salesAndOverdue(db: Db, issuerId: string, today: string): Promise
   }
   const buckets = new Map(overdue.map((b) => [b.bucket, b]));
   return {
-    currency,
-    balance: await balanceOf(db, issuerId, currency),
     topCustomers: top.map((t) => ({
       recipientID: t.recipient_id,
       name: t.name,
