@@ -21,7 +21,7 @@ import {
   SERVICE_TYPES,
 } from '@portal/contracts';
 import { toCurrency, toDecimalString } from '@portal/domain/money';
-import { CliError, type CliIo, call, EXIT, refusal } from './backoffice-http';
+import { CliError, type CliIo, call, EXIT, pageOptions, refusal } from './backoffice-http';
 
 /** The money commands of the back-office CLI (docs/BACKOFFICE.md, docs/MONEY.md). */
 interface MoneyCommand {
@@ -53,6 +53,11 @@ const optionalDate = (name: string) => (rest: string[], values: Record<string, u
 
 const money = (minor: number, currency: string) =>
   `${toDecimalString(minor, toCurrency(currency))} ${currency}`;
+
+/** After a page of a longer list: how many of how many it showed. */
+function outShownOf(io: CliIo, list: { items: unknown[]; total: number }) {
+  if (list.total > list.items.length) io.out(`\n${list.items.length} of ${list.total}.`);
+}
 
 async function send(base: string, method: string, path: string, token: string, body?: unknown) {
   const res = await call(base, method, path, token, body);
@@ -148,8 +153,7 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
   unmatched: {
     check: noArgs('unmatched'),
     async run({ base, token, values, io }) {
-      const page = Number(values.page ?? 1);
-      const pageSize = Number(values['page-size'] ?? 25);
+      const { page, pageSize } = pageOptions(values);
       const status = values.information ? 'information' : 'unmatched';
       const list = listUnmatchedResponseSchema.parse(
         await send(
@@ -165,7 +169,7 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
         io.out(
           `${p.paymentID}\t${p.paymentDate}\tbankgiro ${p.receivingBankgiro}\t${money(p.amountMinor, p.currency)}\t"${p.reference}"\t${p.payerName}${p.part === null ? '' : `\tpart ${p.part} of BGC ${p.bgcSerial}`}`,
         );
-      if (list.total > list.items.length) io.out(`\n${list.items.length} of ${list.total}.`);
+      outShownOf(io, list);
       return EXIT.ok;
     },
   },
@@ -189,8 +193,7 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
   deductions: {
     check: noArgs('deductions'),
     async run({ base, token, values, io }) {
-      const page = Number(values.page ?? 1);
-      const pageSize = Number(values['page-size'] ?? 25);
+      const { page, pageSize } = pageOptions(values);
       const list = listDeductionsResponseSchema.parse(
         await send(base, 'GET', `${ROUTES.listDeductions.path}?page=${page}&pageSize=${pageSize}`, token),
       );
@@ -199,7 +202,7 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
         io.out(
           `${d.paymentID}	${d.paymentDate}	${d.issuerName ?? `no issuer (bankgiro ${d.receivingBankgiro})`}	${money(d.amountMinor, d.currency)}	"${d.reference}"	${d.payerName}`,
         );
-      if (list.total > list.items.length) io.out(`\n${list.items.length} of ${list.total}.`);
+      outShownOf(io, list);
       return EXIT.ok;
     },
   },
