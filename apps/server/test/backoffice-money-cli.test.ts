@@ -18,7 +18,7 @@ import {
 } from '../src/db/schema';
 import { DEMO_BANKGIROS, DEMO_OPERATOR } from '../src/db/seed/demo';
 import { todayIn } from '../src/lib/today';
-import { incomingPaymentsFile } from '../src/modules/money/money.service';
+import type { IncomingPayment } from '../src/modules/money/money.service';
 import { backofficeCli } from './support/backoffice-cli';
 import { freshIssuer, paidToBygg, sentInvoices } from './support/money';
 import { VALID_PLAN_BODY } from './support/route-samples';
@@ -43,17 +43,10 @@ async function bygg() {
 
 const today = () => todayIn(t.clock.now());
 
-/** A BGMAX file of today's payments into Demo Bygg's bankgiro, written where the CLI reads it. */
-function bgmaxFile(name: string, pays: { reference: string; amountMinor: number }[], writtenAt?: string) {
+/** A BGMAX file of today's payments into Demo Bygg's bankgiro (paidToBygg), written where the CLI reads it. */
+function bgmaxFile(name: string, pays: readonly IncomingPayment[]) {
   const path = join(dir, name);
-  writeFileSync(
-    path,
-    incomingPaymentsFile({
-      paymentDate: today(),
-      deposits: [{ bankgiro: DEMO_BANKGIROS.bygg, payments: pays }],
-      ...(writtenAt ? { writtenAt } : {}),
-    }),
-  );
+  writeFileSync(path, paidToBygg(t, pays));
   return path;
 }
 
@@ -310,14 +303,10 @@ describe('back-office CLI: deductions and debts carried over', () => {
   it('import-bgmax counts a TK21 deduction apart, unmatched never lists it and assign refuses it', async () => {
     const [a] = await sentInvoices(t, { n: 1, approve: true });
     if (!a) throw new Error('no invoice');
-    const path = join(dir, 'tk21.txt');
-    writeFileSync(
-      path,
-      paidToBygg(t, [
-        { reference: a.ocr ?? '', amountMinor: a.toPayMinor },
-        { reference: '89853', amountMinor: 50_000, deduction: true },
-      ]),
-    );
+    const path = bgmaxFile('tk21.txt', [
+      { reference: a.ocr ?? '', amountMinor: a.toPayMinor },
+      { reference: '89853', amountMinor: 50_000, deduction: true },
+    ]);
     expect(await cli('import-bgmax', path)).toMatchObject({
       code: EXIT.ok,
       out: '2 payments read, 2 registered: 1 matched, 0 unmatched, 0 overpaid; 1 deductions (TK21, TK23) booked off the deposits.',
@@ -335,21 +324,17 @@ describe('back-office CLI: deductions and debts carried over', () => {
   it('import-bgmax counts a split payment part by part and zero amounts as information; unmatched lists the unknown part, --information the zero', async () => {
     const [a] = await sentInvoices(t, { n: 1, approve: true });
     if (!a) throw new Error('no invoice');
-    const path = join(dir, 'split.txt');
-    writeFileSync(
-      path,
-      paidToBygg(t, [
-        {
-          reference: '',
-          amountMinor: 30_000,
-          extraReferences: [
-            { reference: a.ocr ?? '', amountMinor: 20_000 },
-            { reference: '5151515151', amountMinor: 10_000 },
-          ],
-        },
-        { reference: '6161616161', amountMinor: 0 },
-      ]),
-    );
+    const path = bgmaxFile('split.txt', [
+      {
+        reference: '',
+        amountMinor: 30_000,
+        extraReferences: [
+          { reference: a.ocr ?? '', amountMinor: 20_000 },
+          { reference: '5151515151', amountMinor: 10_000 },
+        ],
+      },
+      { reference: '6161616161', amountMinor: 0 },
+    ]);
     expect(await cli('import-bgmax', path)).toMatchObject({
       code: EXIT.ok,
       out: '2 payments read, 3 registered: 1 matched, 1 unmatched, 0 overpaid; 1 zero amounts kept as information (unmatched --information).',

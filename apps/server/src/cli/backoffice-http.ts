@@ -19,6 +19,11 @@ export class CliError extends Error {
   }
 }
 
+/** The `--page` and `--page-size` options of a list command (1 and 25 when left out); backoffice.ts refuses any out of range. */
+export function pageOptions(values: Record<string, unknown>): { page: number; pageSize: number } {
+  return { page: Number(values.page ?? 1), pageSize: Number(values['page-size'] ?? 25) };
+}
+
 /** A plain text table: one header line, then one line per row, columns padded to their widest cell. */
 export function table(header: string[], rows: string[][]): string[] {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => (r[i] ?? '').length)));

@@ -21,7 +21,7 @@ import {
   SERVICE_TYPES,
 } from '@portal/contracts';
 import { toCurrency, toDecimalString } from '@portal/domain/money';
-import { CliError, type CliIo, call, EXIT, refusal } from './backoffice-http';
+import { CliError, type CliIo, call, EXIT, pageOptions, refusal } from './backoffice-http';
 
 /** The money commands of the back-office CLI (docs/BACKOFFICE.md, docs/MONEY.md). */
 interface MoneyCommand {
@@ -56,6 +56,11 @@ const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`
 
 const money = (minor: number, currency: string) =>
   `${toDecimalString(minor, toCurrency(currency))} ${currency}`;
+
+/** After a page of a longer list: how many of how many it showed. */
+function outShownOf(io: CliIo, list: { items: unknown[]; total: number }) {
+  if (list.total > list.items.length) io.out(`\n${list.items.length} of ${list.total}.`);
+}
 
 async function send(base: string, method: string, path: string, token: string, body?: unknown) {
   const res = await call(base, method, path, token, body);
@@ -151,8 +156,7 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
   unmatched: {
     check: noArgs('unmatched'),
     async run({ base, token, values, io }) {
-      const page = Number(values.page ?? 1);
-      const pageSize = Number(values['page-size'] ?? 25);
+      const { page, pageSize } = pageOptions(values);
       const status = values.information ? 'information' : 'unmatched';
       const list = listUnmatchedResponseSchema.parse(
         await send(
@@ -168,7 +172,7 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
         io.out(
           `${p.paymentID}\t${p.paymentDate}\tbankgiro ${p.receivingBankgiro}\t${money(p.amountMinor, p.currency)}\t"${p.reference}"\t${p.payerName}${p.part === null ? '' : `\tpart ${p.part} of BGC ${p.bgcSerial}`}`,
         );
-      if (list.total > list.items.length) io.out(`\n${list.items.length} of ${list.total}.`);
+      outShownOf(io, list);
       return EXIT.ok;
     },
   },
@@ -192,8 +196,7 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
   deductions: {
     check: noArgs('deductions'),
     async run({ base, token, values, io }) {
-      const page = Number(values.page ?? 1);
-      const pageSize = Number(values['page-size'] ?? 25);
+      const { page, pageSize } = pageOptions(values);
       const list = listDeductionsResponseSchema.parse(
         await send(base, 'GET', `${ROUTES.listDeductions.path}?page=${page}&pageSize=${pageSize}`, token),
       );
@@ -202,7 +205,7 @@ export const MONEY_COMMANDS: Record<string, MoneyCommand> = {
         io.out(
           `${d.paymentID}	${d.paymentDate}	${d.issuerName ?? `no issuer (bankgiro ${d.receivingBankgiro})`}	${money(d.amountMinor, d.currency)}	"${d.reference}"	${d.payerName}`,
         );
-      if (list.total > list.items.length) io.out(`\n${list.items.length} of ${list.total}.`);
+      outShownOf(io, list);
       return EXIT.ok;
     },
   },

@@ -8,7 +8,7 @@ import {
   type PendingDecision,
   ROUTES,
 } from '@portal/contracts';
-import { CliError, type CliIo, call, EXIT, refusal, table } from './backoffice-http';
+import { CliError, type CliIo, call, EXIT, pageOptions, refusal, table } from './backoffice-http';
 import { MONEY_COMMANDS } from './backoffice-money';
 
 export { EXIT } from './backoffice-http';
@@ -134,8 +134,7 @@ export async function runBackoffice(
     } else if (rest.length > 0) throw new CliError('pending takes no arguments', EXIT.usage);
     if (command === 'reject' && !values.reason?.trim())
       throw new CliError('reject needs --reason "..." (shown to the customer)', EXIT.usage);
-    const page = Number(values.page ?? 1);
-    const pageSize = Number(values['page-size'] ?? 25);
+    const { page, pageSize } = pageOptions(values);
     if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1 || pageSize > 100)
       throw new CliError('--page must be 1 or more and --page-size 1 to 100', EXIT.usage);
 

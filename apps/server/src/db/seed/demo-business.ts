@@ -17,6 +17,7 @@ import { luhnCheckDigit } from '@portal/domain/luhn';
 import { DEFAULT_REFERENCE_RATE_BP } from '@portal/domain/money-flow';
 import { toE164PhoneNumber } from '@portal/domain/phone-number';
 import { eq, inArray } from 'drizzle-orm';
+import type { OperatorContext } from '../../context';
 import { todayIn } from '../../lib/today';
 import { runPlanSteps } from '../../modules/installments/installments.service';
 import {
@@ -336,6 +337,13 @@ function payerOf(rnd: ReturnType<typeof prng>): Payer {
   return { payments: [{ dayAfterDue: 0, shareBp: 10_000 }], extraMinor: 0 };
 }
 
+/** The demo operator as the seed's back-office work names it (session `seed`); its row is written first. */
+export async function demoOperatorOf(tx: Tx): Promise<OperatorContext> {
+  const [operator] = await tx.select().from(operators).where(eq(operators.username, DEMO_OPERATOR));
+  if (!operator) throw new Error('seed: the demo operator comes first');
+  return { sessionId: 'seed', operatorId: operator.id, username: operator.username, name: operator.name };
+}
+
 const at = (day: string, utcTime: string) => new Date(`${day}T${utcTime}Z`);
 
 /**
@@ -357,14 +365,7 @@ async function simulate(
   },
 ): Promise<void> {
   const db = tx as unknown as Db;
-  const [operator] = await tx.select().from(operators).where(eq(operators.username, DEMO_OPERATOR));
-  if (!operator) throw new Error('seed: the demo operator comes first');
-  const who = {
-    sessionId: 'seed',
-    operatorId: operator.id,
-    username: operator.username,
-    name: operator.name,
-  };
+  const who = await demoOperatorOf(tx);
   const byDay = new Map<string, Plan[]>();
   for (const plan of s.plans) byDay.set(plan.invoiceDate, [...(byDay.get(plan.invoiceDate) ?? []), plan]);
   const first = s.plans.map((p) => p.invoiceDate).sort()[0] ?? s.today;
@@ -461,7 +462,7 @@ async function simulate(
         });
         await importBgmaxFile(db, bytes, {
           filename: `bgmax-${day}.txt`,
-          operatorId: operator.id,
+          operatorId: who.operatorId,
           now: clock('11:00:00'),
         });
       }
@@ -471,7 +472,7 @@ async function simulate(
 
     const weekday = new Date(`${day}T12:00:00Z`).getUTCDay();
     if (weekday === 2 || weekday === 5)
-      await runPayout(db, { payoutDate: day, now: clock('13:00:00'), operatorId: operator.id });
+      await runPayout(db, { payoutDate: day, now: clock('13:00:00'), operatorId: who.operatorId });
   }
   // Dana has read our notices of the simulated months; the demo's unread ones are written after this.
   await tx.update(messages).set({ read: true }).where(eq(messages.issuerId, s.issuerId));

@@ -18,7 +18,7 @@ import {
   userAbilities,
   users,
 } from '../schema';
-import { seedDemoBusiness } from './demo-business';
+import { demoOperatorOf, seedDemoBusiness } from './demo-business';
 import {
   DEMO_BANKGIROS,
   DEMO_BYGG_ISSUER,
@@ -272,14 +272,7 @@ export async function seedDemo(
       currency: 'SEK',
       at: verifiedAt,
     });
-    const [operator] = await tx.select().from(operators).where(eq(operators.username, DEMO_OPERATOR));
-    if (!operator) throw new Error('seed: the demo operator comes first');
-    const seedOperator = {
-      sessionId: 'seed',
-      operatorId: operator.id,
-      username: operator.username,
-      name: operator.name,
-    };
+    const seedOperator = await demoOperatorOf(tx);
     const debt = await demoDebt(tx, {
       issuerId: indebted.id,
       userId: idOf('demo-debt'),
@@ -301,7 +294,7 @@ export async function seedDemo(
         tx,
         issuerId: bygg.id,
         bankgiro: DEMO_BANKGIROS.bygg,
-        operator: { operatorId: operator.id, username: operator.username },
+        operator: seedOperator,
         today: todayIn(now),
       });
       await seedDemoBusiness(tx, bygg.id, idOf('demo'), now, async (day, clock) => {

@@ -32,6 +32,12 @@ export const installmentPlanRoutes = routeModule(['installment plans'], async (r
     return ctx.eSigning;
   };
   const backofficeRoute = routesOn(fastify, ['backoffice']);
+  /** What registering and changing a plan take and answer: the plan's form, and the plan. */
+  const planForm = {
+    body: installmentPlanBodySchema,
+    validationCode: 'installmentPlans.invalid',
+    ok: installmentPlanDetailSchema,
+  } as const;
 
   route(
     'listInstallmentPlans',
@@ -42,11 +48,7 @@ export const installmentPlanRoutes = routeModule(['installment plans'], async (r
   route(
     'registerInstallmentPlan',
     'Register a plan (state 1) with its schedule, signees and securities. Idempotency-Key makes retries safe.',
-    {
-      body: installmentPlanBodySchema,
-      validationCode: 'installmentPlans.invalid',
-      ok: installmentPlanDetailSchema,
-    },
+    planForm,
     keyedCreate(ctx, plans.registerPlan),
   );
   route(
@@ -58,12 +60,7 @@ export const installmentPlanRoutes = routeModule(['installment plans'], async (r
   route(
     'updateInstallmentPlan',
     'Change a plan that is still registered',
-    {
-      params: idParamsSchema,
-      body: installmentPlanBodySchema,
-      validationCode: 'installmentPlans.invalid',
-      ok: installmentPlanDetailSchema,
-    },
+    { params: idParamsSchema, ...planForm },
     changeItem(ctx, plans.updatePlan),
   );
   route(

@@ -20,6 +20,12 @@ import * as invoicesService from './invoices.service';
 /** The invoice routes: HTTP only (schema, call, answer); the rules are in invoices.service.ts. */
 export const invoiceRoutes = routeModule(['invoices'], (route, ctx) => {
   const files = fileStoreOf(ctx);
+  /** What creating and changing an invoice take and answer: the invoice's form, and the invoice. */
+  const invoiceForm = {
+    body: invoiceBodySchema,
+    validationCode: 'invoices.invalid',
+    ok: invoiceDetailSchema,
+  } as const;
   route(
     'listInvoices',
     'The invoice history: filters of spec §4, search (number, recipient, OCR), date range, sort, pages',
@@ -62,7 +68,7 @@ export const invoiceRoutes = routeModule(['invoices'], (route, ctx) => {
   route(
     'createInvoice',
     'Register an invoice (pending until sent). Send an Idempotency-Key header to make retries safe.',
-    { body: invoiceBodySchema, validationCode: 'invoices.invalid', ok: invoiceDetailSchema },
+    invoiceForm,
     keyedCreate(ctx, invoicesService.createInvoice),
   );
   route(
@@ -74,12 +80,7 @@ export const invoiceRoutes = routeModule(['invoices'], (route, ctx) => {
   route(
     'updateInvoice',
     'Change an invoice that has not been sent',
-    {
-      params: idParamsSchema,
-      body: invoiceBodySchema,
-      validationCode: 'invoices.invalid',
-      ok: invoiceDetailSchema,
-    },
+    { params: idParamsSchema, ...invoiceForm },
     changeItem(ctx, invoicesService.updateInvoice),
   );
   route(

@@ -65,6 +65,10 @@ const claimsOf = (issuerId: string) =>
 const noticesOf = async (issuerId: string, code: string) =>
   (await t.db.select().from(messages).where(eq(messages.issuerId, issuerId))).filter((m) => m.code === code);
 
+/** The back office's claimIssuerDebts (POST /api/backoffice/debtclaims) with the operator's `headers`. */
+const claimDebts = (headers: { authorization: string }, payload: Record<string, unknown>) =>
+  t.app.inject({ method: 'POST', url: '/api/backoffice/debtclaims', headers, payload });
+
 async function soundBooks() {
   expect(await checkBooks(t.db)).toEqual([]);
 }
@@ -222,12 +226,7 @@ describe('debt claims', () => {
     expect(netOf(b.toPayMinor)).toBeLessThan(a.toPayMinor);
     // The back office claims it at once, whatever its age.
     const operator = bearer(await t.loginOperator());
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/debtclaims',
-      headers: operator,
-      payload: { issuerID: issuer.id, date: day },
-    });
+    const res = await claimDebts(operator, { issuerID: issuer.id, date: day });
     expect(res.statusCode, res.body).toBe(200);
     const { claims } = claimIssuerDebtsResponseSchema.parse(res.json());
     expect(claims.map((c) => [c.issuerID, c.rowCount, c.amountMinor])).toEqual([
@@ -252,12 +251,7 @@ describe('debt claims', () => {
     ]);
     await soundBooks();
     // Nothing left to claim.
-    const again = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/debtclaims',
-      headers: operator,
-      payload: { issuerID: issuer.id, date: day },
-    });
+    const again = await claimDebts(operator, { issuerID: issuer.id, date: day });
     expect(claimIssuerDebtsResponseSchema.parse(again.json()).claims).toEqual([]);
     const all = await t.app.inject({ url: '/api/backoffice/debtclaims?state=open', headers: operator });
     expect(all.statusCode, all.body).toBe(200);
@@ -291,12 +285,7 @@ describe('debt claims', () => {
   it('answers another issuer’s claim as not found, and bad input with 4xx', async () => {
     const { issuer, day } = await chargedBack();
     const operator = bearer(await t.loginOperator());
-    const made = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/debtclaims',
-      headers: operator,
-      payload: { issuerID: issuer.id, date: day },
-    });
+    const made = await claimDebts(operator, { issuerID: issuer.id, date: day });
     const claimId = claimIssuerDebtsResponseSchema.parse(made.json()).claims[0]?.claimID;
     const other = bearer(await t.login('demo'));
     const foreign = await t.app.inject({ url: `/api/limited/debtclaims/${claimId}`, headers: other });
@@ -307,20 +296,9 @@ describe('debt claims', () => {
     const notUuid = await t.app.inject({ url: '/api/limited/debtclaims/nope', headers: other });
     expect(notUuid.statusCode).toBeGreaterThanOrEqual(400);
     expect(notUuid.statusCode).toBeLessThan(500);
-    const unknown = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/debtclaims',
-      headers: operator,
-      payload: { issuerID: '00000000-0000-4000-8000-00000000abcd' },
-    });
-    expect(unknown.statusCode).toBe(404);
-    const bad = await t.app.inject({
-      method: 'POST',
-      url: '/api/backoffice/debtclaims',
-      headers: operator,
-      payload: { issuerID: 'nope' },
-    });
-    expect(bad.statusCode).toBe(400);
+    const noSuchIssuer = '00000000-0000-4000-8000-00000000abcd';
+    expect((await claimDebts(operator, { issuerID: noSuchIssuer })).statusCode).toBe(404);
+    expect((await claimDebts(operator, { issuerID: 'nope' })).statusCode).toBe(400);
     const badState = await t.app.inject({ url: '/api/backoffice/debtclaims?state=gone', headers: operator });
     expect(badState.statusCode).toBe(400);
     expect((await t.app.inject({ url: '/api/backoffice/debtclaims' })).statusCode).toBe(401);
@@ -332,19 +310,11 @@ describe('debt claims', () => {
     const url = `/api/backoffice/issuers/${issuer.id}/fees`;
     const before = issuerFeesResponseSchema.parse((await t.app.inject({ url, headers: operator })).json());
     expect(before.debtClaimDays).toBe(30);
-    const refused = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: operator,
-      payload: { fees: before.fees, debtClaimDays: 0 },
-    });
-    expect(refused.statusCode).toBe(400);
-    const set = await t.app.inject({
-      method: 'PUT',
-      url,
-      headers: operator,
-      payload: { fees: before.fees, debtClaimDays: 10 },
-    });
+    /** setIssuerFees with the same fees and these days. */
+    const setDays = (debtClaimDays: number) =>
+      t.app.inject({ method: 'PUT', url, headers: operator, payload: { fees: before.fees, debtClaimDays } });
+    expect((await setDays(0)).statusCode).toBe(400);
+    const set = await setDays(10);
     expect(set.statusCode, set.body).toBe(200);
     expect(issuerFeesResponseSchema.parse(set.json())).toMatchObject({
       debtClaimDays: 10,

@@ -73,6 +73,21 @@ async function deductionOf(reference: string) {
   return found;
 }
 
+/**
+ * A day's file in which the payer pays the invoice in full and takes `taken` off the same deposit as a
+ * deduction (TK21): the deduction the import registered.
+ */
+async function paidLessDeduction(
+  invoice: { ocr: string | null; toPayMinor: number },
+  taken: Pick<IncomingPayment, 'reference' | 'amountMinor' | 'name'>,
+) {
+  await imported([
+    { reference: invoice.ocr ?? '', amountMinor: invoice.toPayMinor },
+    { ...taken, deduction: true },
+  ]);
+  return deductionOf(taken.reference);
+}
+
 async function eventsOf(invoiceId: string) {
   return t.db.select().from(invoiceTimeline).where(eq(invoiceTimeline.invoiceId, invoiceId));
 }
@@ -234,11 +249,7 @@ describe('deductions: charged to the issuer', () => {
     const fresh = await freshIssuer(t);
     const [a, b] = await fresh.invoicesOf(2, '2026-04-01');
     if (!a || !b) throw new Error('two invoices');
-    await imported([
-      { reference: a.ocr ?? '', amountMinor: a.toPayMinor },
-      { reference: 'KREDIT 7', amountMinor: 25_000, deduction: true },
-    ]);
-    const deduction = await deductionOf('KREDIT 7');
+    const deduction = await paidLessDeduction(a, { reference: 'KREDIT 7', amountMinor: 25_000 });
     expect((await resolve(deduction.id, { action: 'chargeIssuer' })).body).toMatchObject({ invoiceID: null });
     await booksSound();
     const run = await payoutOn(t);
@@ -265,11 +276,7 @@ describe('deductions: settled against an invoice', () => {
     const fresh = await freshIssuer(t);
     const [a] = await fresh.invoicesOf(1, '2026-04-01');
     if (!a) throw new Error('one invoice');
-    await imported([
-      { reference: a.ocr ?? '', amountMinor: a.toPayMinor },
-      { reference: '4711', amountMinor: 30_000, deduction: true },
-    ]);
-    const deduction = await deductionOf('4711');
+    const deduction = await paidLessDeduction(a, { reference: '4711', amountMinor: 30_000 });
     const done = await resolve(deduction.id, { action: 'settleInvoice', invoiceID: a.id });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({
@@ -327,11 +334,7 @@ describe('deductions: settled against an invoice', () => {
     t.clock.advance(24 * 60 * 60 * 1000);
     await runDailyJob(t.db, { date: todayOf(t), now: t.clock.now(), referenceRateBp: 200 });
     expect(await invoiceOf(a.id)).toMatchObject({ state: 2 });
-    await imported([
-      { reference: a.ocr ?? '', amountMinor: a.toPayMinor },
-      { reference: '4712', amountMinor: 20_000, deduction: true },
-    ]);
-    const deduction = await deductionOf('4712');
+    const deduction = await paidLessDeduction(a, { reference: '4712', amountMinor: 20_000 });
     const done = await resolve(deduction.id, { action: 'settleInvoice', invoiceID: a.id });
     expect(done.status, JSON.stringify(done.body)).toBe(200);
     expect(done.body).toMatchObject({ action: 'settleInvoice', invoiceState: 3, remainingMinor: 20_000 });
@@ -457,11 +460,11 @@ describe('deductions: the CLI', () => {
     const fresh = await freshIssuer(t);
     const [a] = await fresh.invoicesOf(1, '2026-04-01');
     if (!a) throw new Error('one invoice');
-    await imported([
-      { reference: a.ocr ?? '', amountMinor: a.toPayMinor },
-      { reference: '6060', amountMinor: 12_345, deduction: true, name: 'Betalare AB' },
-    ]);
-    const deduction = await deductionOf('6060');
+    const deduction = await paidLessDeduction(a, {
+      reference: '6060',
+      amountMinor: 12_345,
+      name: 'Betalare AB',
+    });
     const list = await cli('deductions');
     expect(list.code).toBe(0);
     expect(list.out.split('\n')).toContain(

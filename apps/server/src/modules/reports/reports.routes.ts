@@ -2,6 +2,7 @@ import {
   activeRegressQuerySchema,
   isoDateSchema,
   LANGUAGES,
+  languageQuerySchema,
   ledgerExportQuerySchema,
   ledgerQuerySchema,
   ledgerResponseSchema,
@@ -11,8 +12,6 @@ import { z } from 'zod';
 import { ApiError } from '../../lib/errors';
 import { issuerQuery, routeModule, sendFile, signedIn } from '../../routes/define';
 import * as reports from './reports.service';
-
-const languageQuery = z.object({ language: z.enum(LANGUAGES).optional() });
 
 /** Answers a report file download (sendFile: its name, type and bytes or stream). */
 const answerFile = (reply: Parameters<typeof sendFile>[0], file: reports.ReportFile) =>
@@ -26,7 +25,7 @@ export const reportsRoutes = routeModule(['reports'], (route, ctx) => {
   route(
     'downloadActiveInvoices',
     'All the caller’s active invoices (not paid, partly paid) as an Excel file, streamed',
-    { querystring: languageQuery },
+    { querystring: languageQuerySchema },
     async (request, reply) =>
       answerFile(
         reply,
@@ -68,7 +67,7 @@ export const reportsRoutes = routeModule(['reports'], (route, ctx) => {
   route(
     'exportLedgerReport',
     'The open ledger as of a date as Excel or PDF, in the user’s language',
-    { querystring: ledgerExportQuerySchema.and(languageQuery) },
+    { querystring: ledgerExportQuerySchema.and(languageQuerySchema) },
     async (request, reply) =>
       answerFile(
         reply,
