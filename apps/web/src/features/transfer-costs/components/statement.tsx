@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorNotice } from '../../../components/ui/load-states';
-import { Modal } from '../../../components/ui/modal';
+import { Modal, type ModalProps } from '../../../components/ui/modal';
 import { Spinner } from '../../../components/ui/spinner';
 
 /**
@@ -30,20 +30,16 @@ export function OpenStatementCell({
 }
 
 /**
- * A settlement's or a debt claim's statement in a wide dialog with only a close button: `head` first,
- * then the loaded detail (`children`), with a spinner while it loads and its error if it fails.
+ * A settlement's or a debt claim's statement in a wide dialog (`title`, `subtitle`, `onHide` as the
+ * Modal's) with only a close button: `head` first, then the loaded detail (`children`), with a spinner
+ * while it loads and its error if it fails.
  */
 export function StatementDialog<T>({
-  title,
-  subtitle,
-  onHide,
   head,
   detail,
   children,
-}: {
-  title: string;
-  subtitle: string;
-  onHide: () => void;
+  ...dialog
+}: Pick<ModalProps, 'title' | 'subtitle' | 'onHide'> & {
   /** What is known before the detail loads (the claim's facts, the settlement's download). */
   head: ReactNode;
   detail: { isPending: boolean; isError: boolean; error: unknown; data: T | undefined };
@@ -51,14 +47,7 @@ export function StatementDialog<T>({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
-      title={title}
-      subtitle={subtitle}
-      onHide={onHide}
-      cancelLabel={t('reports:transferCosts.close')}
-      hideSubmit
-      wide
-    >
+    <Modal {...dialog} cancelLabel={t('reports:transferCosts.close')} hideSubmit wide>
       <div className="stack">
         {head}
         {detail.isPending && <Spinner />}
