@@ -6,6 +6,7 @@ import ReportsPaymentsRoute from '../../../app/routes/reports-payments';
 import { i18next } from '../../../lib/i18n';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
+import { plain } from '../../../test/text';
 import { eventDetailsText } from './event-details';
 import { InvoiceDetailPage } from './invoice-detail-page';
 
@@ -19,9 +20,6 @@ beforeEach(async () => {
 afterEach(async () => {
   await i18next.changeLanguage('en-US');
 });
-
-/** Text without the narrow and non-breaking spaces Intl puts into amounts. */
-const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
 
 describe('a handled BGMAX deduction on the invoice timeline and in the payments report', () => {
   it('settled against the invoice: event 12 with its figures, and the report’s note, in English', async () => {

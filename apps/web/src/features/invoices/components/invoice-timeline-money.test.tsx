@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { i18next } from '../../../lib/i18n';
 import { startRealApi } from '../../../test/real-api';
 import { renderWithProviders } from '../../../test/render';
+import { plain } from '../../../test/text';
 import { InvoiceDetailPage } from './invoice-detail-page';
 
 // One real server for the whole file; each test starts from the demo seed. The money events are made
@@ -33,9 +34,6 @@ async function payPart(invoice: { ocr?: string | null }) {
   });
   await moneyFlow.importBgmaxFile(t.db, file, { filename: 'bg.txt', operatorId: null, now: t.clock.now() });
 }
-
-/** Text without the narrow and non-breaking spaces Intl puts into amounts. */
-const plain = (text: string | null | undefined) => (text ?? '').replace(/\s/g, ' ');
 
 describe('the invoice timeline shows the figures of money events (docs/MONEY.md)', () => {
   it('payout, part payment, overdue, reminder, collection and interest, in English', async () => {

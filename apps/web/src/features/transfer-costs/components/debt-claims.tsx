@@ -3,13 +3,12 @@ import { Fragment, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DataTable } from '../../../components/ui/list-results';
 import { ErrorNotice } from '../../../components/ui/load-states';
-import { Modal } from '../../../components/ui/modal';
 import { MoneyCells } from '../../../components/ui/money-cells';
-import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
 import { formatMoney } from '../../../lib/money';
 import { useDebtClaim, useDebtClaims } from '../api/debt-claims';
 import { RowsTable } from './rows-table';
+import { OpenStatementCell, StatementDialog } from './statement';
 import '../texts';
 
 /**
@@ -43,7 +42,7 @@ function ClaimStatement({
     [t('reports:debtClaims.state'), t(`reports:debtClaims.states.${claim.state}`)],
   ];
   return (
-    <Modal
+    <StatementDialog
       title={title}
       subtitle={
         claim.state === 'paid' && claim.paidDate
@@ -56,58 +55,56 @@ function ClaimStatement({
             })
       }
       onHide={onHide}
-      cancelLabel={t('reports:transferCosts.close')}
-      hideSubmit
-      wide
+      head={
+        <>
+          <p>{t('reports:debtClaims.why')}</p>
+          <dl className="facts" data-testid="debt-claim-facts">
+            {facts.map(([label, value]) => (
+              <Fragment key={label}>
+                <dt>{label}</dt>
+                <dd>{value}</dd>
+              </Fragment>
+            ))}
+          </dl>
+        </>
+      }
+      detail={detail}
     >
-      <div className="stack">
-        <p>{t('reports:debtClaims.why')}</p>
-        <dl className="facts" data-testid="debt-claim-facts">
-          {facts.map(([label, value]) => (
-            <Fragment key={label}>
-              <dt>{label}</dt>
-              <dd>{value}</dd>
-            </Fragment>
-          ))}
-        </dl>
-        {detail.isPending && <Spinner />}
-        {detail.isError && <ErrorNotice error={detail.error} />}
-        {detail.data && (
-          <>
-            <RowsTable
-              caption={t('reports:debtClaims.rowsTitle', { number: claim.number })}
-              rows={detail.data.rows}
-              currency={claim.currency}
-              language={language}
-              total={{
-                label: t('reports:debtClaims.owed'),
-                amounts: [claim.grossMinor, claim.feeMinor, -claim.amountMinor],
-              }}
-            />
-            {detail.data.payments.length > 0 && (
-              <DataTable
-                caption={t('reports:debtClaims.paymentsTitle')}
-                columns={[
-                  { label: t('reports:debtClaims.paymentDate') },
-                  { label: t('reports:debtClaims.reference') },
-                  { label: t('reports:debtClaims.paymentAmount'), numeric: true },
-                ]}
-              >
-                <tbody>
-                  {detail.data.payments.map((p) => (
-                    <tr key={p.paymentID}>
-                      <th scope="row">{formatDate(p.paymentDate, language)}</th>
-                      <td>{p.reference}</td>
-                      {moneyCells([p.amountMinor])}
-                    </tr>
-                  ))}
-                </tbody>
-              </DataTable>
-            )}
-          </>
-        )}
-      </div>
-    </Modal>
+      {(data) => (
+        <>
+          <RowsTable
+            caption={t('reports:debtClaims.rowsTitle', { number: claim.number })}
+            rows={data.rows}
+            currency={claim.currency}
+            language={language}
+            total={{
+              label: t('reports:debtClaims.owed'),
+              amounts: [claim.grossMinor, claim.feeMinor, -claim.amountMinor],
+            }}
+          />
+          {data.payments.length > 0 && (
+            <DataTable
+              caption={t('reports:debtClaims.paymentsTitle')}
+              columns={[
+                { label: t('reports:debtClaims.paymentDate') },
+                { label: t('reports:debtClaims.reference') },
+                { label: t('reports:debtClaims.paymentAmount'), numeric: true },
+              ]}
+            >
+              <tbody>
+                {data.payments.map((p) => (
+                  <tr key={p.paymentID}>
+                    <th scope="row">{formatDate(p.paymentDate, language)}</th>
+                    <td>{p.reference}</td>
+                    {moneyCells([p.amountMinor])}
+                  </tr>
+                ))}
+              </tbody>
+            </DataTable>
+          )}
+        </>
+      )}
+    </StatementDialog>
   );
 }
 
@@ -145,16 +142,12 @@ export function DebtClaimsSection({ language }: { language: Language }) {
         <tbody>
           {items.map((c) => (
             <tr key={c.claimID}>
-              <th scope="row" data-label={t('reports:debtClaims.number')}>
-                <button
-                  type="button"
-                  className="link-button"
-                  aria-label={t('reports:debtClaims.open', { number: c.number })}
-                  onClick={() => setOpen(c)}
-                >
-                  {c.number}
-                </button>
-              </th>
+              <OpenStatementCell
+                label={t('reports:debtClaims.number')}
+                number={c.number}
+                openLabel={t('reports:debtClaims.open', { number: c.number })}
+                onOpen={() => setOpen(c)}
+              />
               <td data-label={t('reports:debtClaims.claimDate')}>{formatDate(c.claimDate, language)}</td>
               <td data-label={t('reports:debtClaims.dueDate')}>{formatDate(c.dueDate, language)}</td>
               <MoneyCells

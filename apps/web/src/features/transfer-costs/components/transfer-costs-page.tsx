@@ -4,10 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { DateRange } from '../../../components/ui/date-field';
 import { DataTable, ListPagination, type ListPaging, ListResults } from '../../../components/ui/list-results';
-import { ErrorNotice } from '../../../components/ui/load-states';
-import { Modal } from '../../../components/ui/modal';
 import { MoneyCells } from '../../../components/ui/money-cells';
-import { Spinner } from '../../../components/ui/spinner';
 import { formatDate } from '../../../lib/format';
 import { toLanguage } from '../../../lib/i18n';
 import { errorText } from '../../../lib/messages';
@@ -18,6 +15,7 @@ import { type TransferCostsQuery, useTransferCosts } from '../api/list-transfer-
 import '../texts';
 import { DebtClaimsSection } from './debt-claims';
 import { RowsTable } from './rows-table';
+import { OpenStatementCell, StatementDialog } from './statement';
 
 function DownloadButton({ settlement }: { settlement: Pick<TransferCost, 'settlementID' | 'number'> }) {
   const { t } = useTranslation();
@@ -56,45 +54,41 @@ function SettlementDialog({
   const detail = useTransferCost(settlement.settlementID, page, pageSize);
   const money = (minor: number) => formatMoney(minor, settlement.currency, language);
   return (
-    <Modal
+    <StatementDialog
       title={t('reports:transferCosts.detailTitle', { number: settlement.number })}
       subtitle={`${t('reports:transferCosts.payoutDate')}: ${formatDate(settlement.payoutDate, language)} · ${t('reports:transferCosts.total')}: ${money(settlement.totalPayoutMinor)}`}
       onHide={onHide}
-      cancelLabel={t('reports:transferCosts.close')}
-      hideSubmit
-      wide
-    >
-      <div className="stack">
-        {settlement.totalPayoutMinor >= 0 && (
+      head={
+        settlement.totalPayoutMinor >= 0 && (
           <div className="button-row">
             <DownloadButton settlement={settlement} />
           </div>
-        )}
-        {detail.isPending && <Spinner />}
-        {detail.isError && <ErrorNotice error={detail.error} />}
-        {detail.data && (
-          <>
-            <RowsTable
-              caption={t('reports:transferCosts.detailTitle', { number: settlement.number })}
-              rows={detail.data.rows.items}
-              firstPosition={(page - 1) * pageSize}
-              currency={settlement.currency}
-              language={language}
-              total={{
-                label: t('reports:transferCosts.total'),
-                amounts: [settlement.grossMinor, settlement.feeMinor, settlement.totalPayoutMinor],
-              }}
-            />
-            <ListPagination
-              query={paging}
-              total={detail.data.rows.total}
-              label={t('reports:transferCosts.rows')}
-              onQueryChange={(patch) => setPaging((p) => ({ ...p, ...patch }))}
-            />
-          </>
-        )}
-      </div>
-    </Modal>
+        )
+      }
+      detail={detail}
+    >
+      {(data) => (
+        <>
+          <RowsTable
+            caption={t('reports:transferCosts.detailTitle', { number: settlement.number })}
+            rows={data.rows.items}
+            firstPosition={(page - 1) * pageSize}
+            currency={settlement.currency}
+            language={language}
+            total={{
+              label: t('reports:transferCosts.total'),
+              amounts: [settlement.grossMinor, settlement.feeMinor, settlement.totalPayoutMinor],
+            }}
+          />
+          <ListPagination
+            query={paging}
+            total={data.rows.total}
+            label={t('reports:transferCosts.rows')}
+            onQueryChange={(patch) => setPaging((p) => ({ ...p, ...patch }))}
+          />
+        </>
+      )}
+    </StatementDialog>
   );
 }
 
@@ -150,16 +144,12 @@ export function TransferCostsPage() {
             <tbody>
               {data.items.map((s) => (
                 <tr key={s.settlementID}>
-                  <th scope="row" data-label={t('reports:transferCosts.number')}>
-                    <button
-                      type="button"
-                      className="link-button"
-                      aria-label={t('reports:transferCosts.open', { number: s.number })}
-                      onClick={() => setOpen(s)}
-                    >
-                      {s.number}
-                    </button>
-                  </th>
+                  <OpenStatementCell
+                    label={t('reports:transferCosts.number')}
+                    number={s.number}
+                    openLabel={t('reports:transferCosts.open', { number: s.number })}
+                    onOpen={() => setOpen(s)}
+                  />
                   <td data-label={t('reports:transferCosts.created')}>
                     {formatDate(s.createdDate, language)}
                   </td>
