@@ -24,6 +24,9 @@ export default defineConfig({
       // Building a zod schema has no side effect, so the contract modules the login page imports for
       // constants and pure functions (abilities, routes) do not drag zod in with their schemas.
       treeshake: { manualPureFunctions: ['z'] },
+      // The entry lists the file of every chunk it may load (over a hundred): named by their hash alone,
+      // the login page downloads 0.7 kB less. The size check prints each chunk's module from the manifest.
+      output: { chunkFileNames: 'assets/c-[hash].js' },
     },
   },
   server: {

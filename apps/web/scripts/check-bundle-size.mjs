@@ -141,6 +141,10 @@ const kb = (bytes) => (bytes / 1024).toFixed(1);
 
 const manifest = readManifest();
 const features = featureFiles(manifest);
+/** Chunks are named by their hash alone (vite.config.ts): the manifest says which module each one is. */
+const sourceOf = new Map(
+  Object.entries(manifest).map(([key, chunk]) => [`/${chunk.file}`, key.startsWith('_') ? chunk.name : key]),
+);
 // The login page needs no data: an empty database, no demo seed.
 const server = await serverFor(args.url, {
   name: 'size',
@@ -163,9 +167,10 @@ console.log(`JavaScript of /login in Chromium (fresh profile, ${server.baseUrl})
 console.log(`${'encoded'.padStart(10)} ${'decoded'.padStart(10)}  encoding  file`);
 for (const file of [...early, ...late]) {
   const mark = file.beforeUsable ? '' : '  (after the form was usable)';
-  const feature = features.has(file.path) ? `  FEATURE CHUNK (${features.get(file.path)})` : '';
+  const feature = features.has(file.path) ? '  FEATURE CHUNK' : '';
+  const source = sourceOf.has(file.path) ? ` ${sourceOf.get(file.path)}` : '';
   console.log(
-    `${kb(file.encoded).padStart(7)} kB ${kb(file.decoded).padStart(7)} kB  ${file.encoding.padEnd(8)}  ${file.path}${mark}${feature}`,
+    `${kb(file.encoded).padStart(7)} kB ${kb(file.decoded).padStart(7)} kB  ${file.encoding.padEnd(8)}  ${file.path}${source}${mark}${feature}`,
   );
 }
 const earlyKb = sum(early, 'encoded') / 1024;
