@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from './invoices';
 import { pageQueryShape, pageSchema } from './lists';
+import { withDatesInOrder } from './reports';
 import { isoDateSchema, plainText } from './rules';
 
 /**
@@ -408,16 +409,17 @@ export const feesPreviewResponseSchema = z.object({
 });
 export type FeesPreviewResponse = z.infer<typeof feesPreviewResponseSchema>;
 
+/** The payments report's filter, of its pages and its export: the dates (in order), a recipient, an invoice number. */
+const paymentsFilterShape = {
+  from: isoDateSchema,
+  to: isoDateSchema,
+  recipientID: z.uuid('validation.invalid').optional(),
+  invoiceNumber: plainText().trim().max(30).optional(),
+};
 /** `GET limited/reports/payments`: payments matched to the issuer's invoices, newest first. */
-export const paymentsReportQuerySchema = z
-  .object({
-    ...pageQueryShape,
-    from: isoDateSchema,
-    to: isoDateSchema,
-    recipientID: z.uuid('validation.invalid').optional(),
-    invoiceNumber: plainText().trim().max(30).optional(),
-  })
-  .refine((v) => v.to >= v.from, { path: ['to'], message: 'reports.wrong_date_range' });
+export const paymentsReportQuerySchema = withDatesInOrder(
+  z.object({ ...pageQueryShape, ...paymentsFilterShape }),
+);
 export type PaymentsReportQuery = z.input<typeof paymentsReportQuerySchema>;
 export const reportPaymentSchema = z.object({
   paymentID: z.string(),
@@ -440,12 +442,6 @@ export const paymentsReportResponseSchema = pageSchema(reportPaymentSchema).exte
 });
 export type PaymentsReportResponse = z.infer<typeof paymentsReportResponseSchema>;
 export const EXPORT_FORMATS = ['excel', 'csv'] as const;
-export const paymentsExportQuerySchema = z
-  .object({
-    from: isoDateSchema,
-    to: isoDateSchema,
-    recipientID: z.uuid('validation.invalid').optional(),
-    invoiceNumber: plainText().trim().max(30).optional(),
-    format: z.enum(EXPORT_FORMATS),
-  })
-  .refine((v) => v.to >= v.from, { path: ['to'], message: 'reports.wrong_date_range' });
+export const paymentsExportQuerySchema = withDatesInOrder(
+  z.object({ ...paymentsFilterShape, format: z.enum(EXPORT_FORMATS) }),
+);
