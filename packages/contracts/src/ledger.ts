@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema } from './lists';
+import { listQuerySchema, pageSchema } from './lists';
 import { REPORT_FILE_TYPES } from './reports';
 import { isoDateSchema } from './rules';
 
@@ -87,10 +87,7 @@ export type LedgerRow = z.infer<typeof ledgerRowSchema>;
 
 export const ledgerResponseSchema = z.object({
   date: z.string(),
-  items: z.array(ledgerRowSchema),
-  total: z.number().int().min(0),
-  page: z.number().int().min(1),
-  pageSize: z.number().int().min(1),
+  ...pageSchema(ledgerRowSchema).shape,
   /** Every open invoice of the date, not only this page: count, amount and remaining per currency. */
   totals: z.array(
     z.object({

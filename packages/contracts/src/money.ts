@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SERVICE_TYPES } from './invoices';
 import { pageQueryShape, pageSchema } from './lists';
+import { withDatesInOrder } from './reports';
 import { isoDateSchema, plainText } from './rules';
 
 /**
@@ -10,6 +11,8 @@ import { isoDateSchema, plainText } from './rules';
  */
 
 const minor = z.number().int();
+/** How many of something a run or an import did. */
+const count = z.number().int();
 
 // ---- back office ----
 
@@ -28,7 +31,7 @@ export const payoutSettlementSchema = z.object({
   number: z.number().int(),
   issuerID: z.string(),
   currency: z.string(),
-  rowCount: z.number().int(),
+  rowCount: count,
   grossMinor: minor,
   feeMinor: minor,
   totalPayoutMinor: minor,
@@ -44,7 +47,7 @@ export const PAYOUT_HOLD_REASONS = ['bank_account_unverified'] as const;
 export const heldPayoutSchema = z.object({
   issuerID: z.string(),
   currency: z.string(),
-  rowCount: z.number().int(),
+  rowCount: count,
   totalMinor: minor,
   reason: z.enum(PAYOUT_HOLD_REASONS),
 });
@@ -56,7 +59,7 @@ export const heldIssuerSchema = z.object({
   issuerID: z.string(),
   issuerName: z.string(),
   currency: z.string(),
-  rowCount: z.number().int(),
+  rowCount: count,
   grossMinor: minor,
   reason: z.enum(PAYOUT_HOLD_REASONS),
 });
@@ -69,7 +72,7 @@ export type ListHeldPayoutsResponse = z.infer<typeof listHeldPayoutsResponseSche
 export const carriedBalanceSchema = z.object({
   issuerID: z.string(),
   currency: z.string(),
-  rowCount: z.number().int(),
+  rowCount: count,
   totalMinor: minor,
 });
 /**
@@ -94,15 +97,15 @@ export const importPaymentsQuerySchema = z.object({ filename: plainText().trim()
 export const importPaymentsResponseSchema = z.object({
   fileID: z.string(),
   duplicateFile: z.boolean(),
-  payments: z.number().int(),
-  registered: z.number().int(),
-  matched: z.number().int(),
-  unmatched: z.number().int(),
+  payments: count,
+  registered: count,
+  matched: count,
+  unmatched: count,
   /** Deductions (TK21, a split payment's TK23 part): money taken off a deposit, kept apart from the unmatched payments. */
-  deductions: z.number().int(),
+  deductions: count,
   /** Zero amounts (a TK20 or a part of nothing), kept as information: never booked, never assigned. */
-  information: z.number().int(),
-  overpayments: z.number().int(),
+  information: count,
+  overpayments: count,
   totalMinor: minor,
 });
 export type ImportPaymentsResponse = z.infer<typeof importPaymentsResponseSchema>;
@@ -195,19 +198,19 @@ export const runDailyBodySchema = z.object({ date: isoDateSchema.optional() });
 export const runDailyResponseSchema = z.object({
   date: z.string(),
   alreadyRunning: z.boolean(),
-  distributed: z.number().int(),
-  overdue: z.number().int(),
-  reminder1: z.number().int(),
-  reminder2: z.number().int(),
-  collection: z.number().int(),
-  interestItems: z.number().int(),
-  chargedBack: z.number().int(),
+  distributed: count,
+  overdue: count,
+  reminder1: count,
+  reminder2: count,
+  collection: count,
+  interestItems: count,
+  chargedBack: count,
   /** Installment plans' invoices issued, and plans completed (docs/INSTALLMENTS.md "Money"). */
-  installmentsInvoiced: z.number().int(),
-  plansCompleted: z.number().int(),
+  installmentsInvoiced: count,
+  plansCompleted: count,
   /** Debt claims made on issuers and reminders of claims sent (docs/MONEY.md "Debt claims"). */
-  debtClaims: z.number().int(),
-  claimReminders: z.number().int(),
+  debtClaims: count,
+  claimReminders: count,
   /** Invoices whose collection steps failed and were left as they were. */
   failed: z.array(z.string()),
   /**
@@ -268,13 +271,13 @@ export const debtClaimSchema = z.object({
   remainingMinor: minor,
   grossMinor: minor,
   feeMinor: minor,
-  rowCount: z.number().int(),
+  rowCount: count,
   ocr: z.string(),
   bankgiro: z.string(),
   claimDate: z.string(),
   dueDate: z.string(),
   state: z.enum(DEBT_CLAIM_STATES),
-  remindersSent: z.number().int(),
+  remindersSent: count,
   /** The day it was paid in full; null while open. */
   paidDate: z.string().nullable(),
 });
@@ -284,23 +287,29 @@ export const listDebtClaimsResponseSchema = z.object({ items: z.array(debtClaimS
 export type ListDebtClaimsResponse = z.infer<typeof listDebtClaimsResponseSchema>;
 /** The kinds of a settlement's rows, and of the postings a debt claim takes (docs/MONEY.md). */
 export const SETTLEMENT_ROW_KINDS = ['payout', 'payment', 'chargeBack', 'planPayout', 'deduction'] as const;
+/** What a posting (a settlement's row, a debt claim's posting) is for. */
+const postingShape = {
+  /** The row's invoice; null for a plan's payout, which names its plan instead. */
+  invoiceID: z.string().nullable(),
+  planID: z.string().nullable(),
+  /** The invoice's number, or the plan's loan number. */
+  invoiceNumber: z.string(),
+  recipientName: z.string(),
+  kind: z.enum(SETTLEMENT_ROW_KINDS),
+  /** The payer's reference of a `deduction` row; null on every other row. */
+  reference: z.string().nullable(),
+};
+/** A posting's amounts: gross, our fee, and net (gross less the fee). */
+const postingAmountsShape = { grossMinor: minor, feeMinor: minor, netMinor: minor };
 /** `GET limited/debtclaims/:id`: the statement: each posting the claim took and the payments of it. */
 export const debtClaimDetailSchema = z.object({
   claim: debtClaimSchema,
   rows: z.array(
     z.object({
-      invoiceID: z.string().nullable(),
-      planID: z.string().nullable(),
-      invoiceNumber: z.string(),
-      recipientName: z.string(),
-      kind: z.enum(SETTLEMENT_ROW_KINDS),
-      /** The payer's reference of a `deduction` row; null on every other row. */
-      reference: z.string().nullable(),
+      ...postingShape,
       /** The day the posting was made (the charge back's, the payout's). */
       date: z.string(),
-      grossMinor: minor,
-      feeMinor: minor,
-      netMinor: minor,
+      ...postingAmountsShape,
     }),
   ),
   payments: z.array(
@@ -331,12 +340,12 @@ export const claimIssuerDebtsResponseSchema = z.object({
       issuerID: z.string(),
       currency: z.string(),
       amountMinor: minor,
-      rowCount: z.number().int(),
+      rowCount: count,
       ocr: z.string(),
       dueDate: z.string(),
     }),
   ),
-  reminders: z.number().int(),
+  reminders: count,
   failed: z.array(issuerFailureSchema),
 });
 export type ClaimIssuerDebtsResponse = z.infer<typeof claimIssuerDebtsResponseSchema>;
@@ -357,7 +366,7 @@ export const transferCostSchema = z.object({
   grossMinor: minor,
   feeMinor: minor,
   totalPayoutMinor: minor,
-  rowCount: z.number().int(),
+  rowCount: count,
 });
 export type TransferCost = z.infer<typeof transferCostSchema>;
 export const listTransferCostsResponseSchema = pageSchema(transferCostSchema);
@@ -367,20 +376,7 @@ export type ListTransferCostsResponse = z.infer<typeof listTransferCostsResponse
  * `planPayout`: an installment plan's financed amount paid out on approval (docs/INSTALLMENTS.md);
  * `deduction`: a BGMAX deduction charged to the issuer (negative, no fee, with the payer's reference).
  */
-export const settlementRowSchema = z.object({
-  /** The row's invoice; null for a plan's payout, which names its plan instead. */
-  invoiceID: z.string().nullable(),
-  planID: z.string().nullable(),
-  /** The invoice's number, or the plan's loan number. */
-  invoiceNumber: z.string(),
-  recipientName: z.string(),
-  kind: z.enum(SETTLEMENT_ROW_KINDS),
-  /** The payer's reference of a `deduction` row; null on every other row. */
-  reference: z.string().nullable(),
-  grossMinor: minor,
-  feeMinor: minor,
-  netMinor: minor,
-});
+export const settlementRowSchema = z.object({ ...postingShape, ...postingAmountsShape });
 export type SettlementRow = z.infer<typeof settlementRowSchema>;
 export const transferCostQuerySchema = z.object(pageQueryShape);
 export const transferCostDetailSchema = z.object({
@@ -408,16 +404,17 @@ export const feesPreviewResponseSchema = z.object({
 });
 export type FeesPreviewResponse = z.infer<typeof feesPreviewResponseSchema>;
 
+/** The payments report's filter, of its pages and its export: the dates (in order), a recipient, an invoice number. */
+const paymentsFilterShape = {
+  from: isoDateSchema,
+  to: isoDateSchema,
+  recipientID: z.uuid('validation.invalid').optional(),
+  invoiceNumber: plainText().trim().max(30).optional(),
+};
 /** `GET limited/reports/payments`: payments matched to the issuer's invoices, newest first. */
-export const paymentsReportQuerySchema = z
-  .object({
-    ...pageQueryShape,
-    from: isoDateSchema,
-    to: isoDateSchema,
-    recipientID: z.uuid('validation.invalid').optional(),
-    invoiceNumber: plainText().trim().max(30).optional(),
-  })
-  .refine((v) => v.to >= v.from, { path: ['to'], message: 'reports.wrong_date_range' });
+export const paymentsReportQuerySchema = withDatesInOrder(
+  z.object({ ...pageQueryShape, ...paymentsFilterShape }),
+);
 export type PaymentsReportQuery = z.input<typeof paymentsReportQuerySchema>;
 export const reportPaymentSchema = z.object({
   paymentID: z.string(),
@@ -436,16 +433,10 @@ export const reportPaymentSchema = z.object({
 });
 export type ReportPayment = z.infer<typeof reportPaymentSchema>;
 export const paymentsReportResponseSchema = pageSchema(reportPaymentSchema).extend({
-  totals: z.array(z.object({ currency: z.string(), count: z.number().int(), amountMinor: minor })),
+  totals: z.array(z.object({ currency: z.string(), count: count, amountMinor: minor })),
 });
 export type PaymentsReportResponse = z.infer<typeof paymentsReportResponseSchema>;
 export const EXPORT_FORMATS = ['excel', 'csv'] as const;
-export const paymentsExportQuerySchema = z
-  .object({
-    from: isoDateSchema,
-    to: isoDateSchema,
-    recipientID: z.uuid('validation.invalid').optional(),
-    invoiceNumber: plainText().trim().max(30).optional(),
-    format: z.enum(EXPORT_FORMATS),
-  })
-  .refine((v) => v.to >= v.from, { path: ['to'], message: 'reports.wrong_date_range' });
+export const paymentsExportQuerySchema = withDatesInOrder(
+  z.object({ ...paymentsFilterShape, format: z.enum(EXPORT_FORMATS) }),
+);
