@@ -460,7 +460,10 @@ export async function listInvoices(
     }
   }
 
-  // The list's order, or its reverse for a page read backwards; `id` breaks ties the same way.
+  // The list's order, or its reverse for a page read backwards; `id` breaks ties the same way. The
+  // page's rows are picked first (the inner select, named `invoices` again for the item's columns)
+  // and only those 50 are made into JSON: PostgreSQL computes a select's items for the rows an
+  // OFFSET skips too, so page 3 built 150 items, and a page near the 1,000-row offset 1,000.
   const descending = (q.order === 'desc') !== backwards;
   const statement = () => {
     const direction = descending ? sql`desc` : sql`asc`;
@@ -481,10 +484,12 @@ export async function listInvoices(
     from (
       select ${invoices.id} as id, ${sort.expr} as sort_value, (${sort.expr})::text as sort_key,
              ${itemJsonSql(P.today)} as item
-      from ${invoices}
-      where ${and(listWhere(db, q), keyset)}
-      order by ${sort.expr} ${direction}, ${invoices.id} ${direction}
-      limit ${P.limit} offset ${P.offset}
+      from (
+        select ${invoices}.* from ${invoices}
+        where ${and(listWhere(db, q), keyset)}
+        order by ${sort.expr} ${direction}, ${invoices.id} ${direction}
+        limit ${P.limit} offset ${P.offset}
+      ) ${invoices}
     ) p`;
   };
   const [row] = await selectPreparedShape<{
