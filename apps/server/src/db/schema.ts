@@ -415,6 +415,8 @@ export const invoices = pgTable(
     index('invoices_awaiting_decision_idx').on(t.sentAt, t.id).where(sql`${t.state} = 9`),
     // The daily job's walk over unpaid invoices (UNPAID_INVOICE_STATES) by due date (overdue, reminders, recourse, interest).
     index('invoices_unpaid_due_idx').on(t.dueDate, t.id).where(sql`${t.state} in (2, 3)`),
+    // The invoice list of unpaid invoices by due date: filters active and overdue, the overdue buckets (migration 0031).
+    index('invoices_issuer_unpaid_due_idx').on(t.issuerId, t.dueDate, t.id).where(sql`${t.state} in (2, 3)`),
   ],
 );
 

@@ -111,15 +111,26 @@ function numberOrOcrStartsWith(prefix: Value): SQL | undefined {
  * recipient whose name contains it (found first among the issuer's own recipients, then matched by id).
  */
 export function searchWhere(db: Db, issuerId: string, text: string): SQL | undefined {
-  return searchPatternsWhere(db, issuerId, prefixPattern(text), containsPattern(text));
+  return searchPatternsWhere(prefixPattern(text), recipientsNamed(db, issuerId, containsPattern(text)));
 }
 
-/** `searchWhere` by its two patterns, which may be placeholders. */
-function searchPatternsWhere(db: Db, issuerId: Value, prefix: Value, contains: Value): SQL | undefined {
-  return or(
-    numberOrOcrStartsWith(prefix),
-    inArray(invoices.recipientId, recipientsNamed(db, issuerId, contains)),
-  );
+/** `searchWhere` by its prefix pattern (may be a placeholder) and the named recipients' ids (a select). */
+function searchPatternsWhere(prefix: Value, named: SQLWrapper): SQL | undefined {
+  return or(numberOrOcrStartsWith(prefix), inArray(invoices.recipientId, named));
+}
+
+/**
+ * The list's statements name the searched recipients once, in `with search_recipients` (`withSearch`),
+ * and read them here wherever they are needed (the page, the kept totals, the others' totals): planned
+ * once instead of three times (the searched list's planning 0.55 → 0.41 ms).
+ */
+const SEARCH_RECIPIENTS = sql`(select id from search_recipients)`;
+
+/** A list statement, with the searched recipients named first when the query searches. */
+function withSearch(db: Db, q: ListInvoicesQuery, statement: SQL): SQL {
+  return q.search
+    ? sql`with search_recipients as ${recipientsNamed(db, P.issuerId, P.searchContains)} ${statement}`
+    : statement;
 }
 
 /**
@@ -236,7 +247,7 @@ function totalsSql(db: Db, q: ListInvoicesQuery, where: SQL | undefined): SQL {
   if (q.from || q.to || q.filter === 'overdue' || q.bucket) return addUp(where);
 
   const t = invoiceStateTotals;
-  const named = q.search ? recipientsNamed(db, P.issuerId, P.searchContains) : undefined;
+  const named = q.search ? SEARCH_RECIPIENTS : undefined;
   const kept = db
     .select({
       currency: t.currency,
@@ -384,14 +395,14 @@ function dueRange(q: ListInvoicesQuery, today: string): { from: string | null; t
 }
 
 /** The conditions of a list query, with its values as placeholders (`P`). */
-function listWhere(db: Db, q: ListInvoicesQuery): SQL | undefined {
+function listWhere(q: ListInvoicesQuery): SQL | undefined {
   return and(
     eq(invoices.issuerId, P.issuerId),
     filterWhere(q.filter, P.today),
     q.from ? gte(invoices.invoiceDate, P.from) : undefined,
     q.to ? lte(invoices.invoiceDate, P.to) : undefined,
     q.recipientID ? eq(invoices.recipientId, P.recipientID) : undefined,
-    q.search ? searchPatternsWhere(db, P.issuerId, P.searchPrefix, P.searchContains) : undefined,
+    q.search ? searchPatternsWhere(P.searchPrefix, SEARCH_RECIPIENTS) : undefined,
     q.bucket ? bucketWhere(q.bucket) : undefined,
   );
 }
@@ -430,7 +441,7 @@ export async function listInvoices(
     q.sort,
     q.order,
   ].join();
-  const totals = () => totalsSql(db, q, listWhere(db, q));
+  const totals = () => totalsSql(db, q, listWhere(q));
 
   // A page by number past the middle of the list is read backwards from its end: its offset from
   // that end is what the scan skips. That needs the total first (the kept totals: one small read),
@@ -446,7 +457,7 @@ export async function listInvoices(
         await selectPreparedShape<{ t: string }>(
           db,
           `invoice totals ${shape}`,
-          () => sql`select ${totalsJsonSql(totals())} as t`,
+          () => withSearch(db, q, sql`select ${totalsJsonSql(totals())} as t`),
           values,
         )
       ).flatMap((r) => JSON.parse(r.t)),
@@ -460,7 +471,10 @@ export async function listInvoices(
     }
   }
 
-  // The list's order, or its reverse for a page read backwards; `id` breaks ties the same way.
+  // The list's order, or its reverse for a page read backwards; `id` breaks ties the same way. The
+  // page's rows are picked first (the inner select, named `invoices` again for the item's columns)
+  // and only those 50 are made into JSON: PostgreSQL computes a select's items for the rows an
+  // OFFSET skips too, so page 3 built 150 items, and a page near the 1,000-row offset 1,000.
   const descending = (q.order === 'desc') !== backwards;
   const statement = () => {
     const direction = descending ? sql`desc` : sql`asc`;
@@ -470,7 +484,10 @@ export async function listInvoices(
         : sql`(${sort.expr}, ${invoices.id}) > (${P.cursorKey}::${sql.raw(sort.type)}, ${P.cursorId}::uuid)`
       : undefined;
     const listOrder = q.order === 'desc' ? sql`desc` : sql`asc`;
-    return sql`
+    return withSearch(
+      db,
+      q,
+      sql`
     select coalesce(json_agg(p.item order by p.sort_value ${listOrder}, p.id ${listOrder}), '[]')::text as items,
            (array_agg(p.sort_key order by p.sort_value ${listOrder}, p.id ${listOrder}))[1] as first_key,
            (array_agg(p.id::text order by p.sort_value ${listOrder}, p.id ${listOrder}))[1] as first_id,
@@ -481,11 +498,14 @@ export async function listInvoices(
     from (
       select ${invoices.id} as id, ${sort.expr} as sort_value, (${sort.expr})::text as sort_key,
              ${itemJsonSql(P.today)} as item
-      from ${invoices}
-      where ${and(listWhere(db, q), keyset)}
-      order by ${sort.expr} ${direction}, ${invoices.id} ${direction}
-      limit ${P.limit} offset ${P.offset}
-    ) p`;
+      from (
+        select ${invoices}.* from ${invoices}
+        where ${and(listWhere(q), keyset)}
+        order by ${sort.expr} ${direction}, ${invoices.id} ${direction}
+        limit ${P.limit} offset ${P.offset}
+      ) ${invoices}
+    ) p`,
+    );
   };
   const [row] = await selectPreparedShape<{
     items: string;
