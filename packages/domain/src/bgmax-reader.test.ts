@@ -559,6 +559,11 @@ describe('physical format', () => {
       'PlåtäöÅÄÖ',
     );
     expect(decodeLatin1(new Uint8Array([0x80, 0x9f, 0xff]))).toBe('\u0080\u009f\u00ff');
+    // Every byte is its own code point, with a C1 code among them or not (two ways of decoding).
+    const every = Array.from({ length: 256 }, (_, b) => b);
+    const withoutC1 = every.filter((b) => b < 0x80 || b > 0x9f);
+    for (const bytes of [every, withoutC1, [0x41, 0x9d, 0x42]])
+      expect(decodeLatin1(new Uint8Array(bytes))).toBe(String.fromCharCode(...bytes));
     const named = [START, OPEN, PAY, '26Kalles Plåt AB', '28Storåker', DEPOSIT, END];
     expect(readBgmax(fileOf(named)).file.sections[0]?.payments[0]?.name?.name).toBe('Kalles Plåt AB');
     // The same text as UTF-8 bytes reads as mojibake, proving the reader does not guess UTF-8.

@@ -134,6 +134,16 @@ describe('POST /api/backoffice/payments/import', () => {
     expect(res.json()).toMatchObject({ duplicateFile: false, registered: 2 });
   });
 
+  it('refuses a body over the size limit with 413 files.too_large, before reading it', async () => {
+    const token = await t.loginOperator();
+    const before = await written();
+    // One byte over the route's limit (64 MiB): the file is never read, nothing is written.
+    const res = await post(token, Buffer.alloc(64 * 1024 * 1024 + 1, 0x20));
+    expect(res.statusCode).toBe(413);
+    expect(res.json()).toEqual({ code: 'files.too_large' });
+    expect(await written()).toEqual(before);
+  });
+
   it('is for operators only: a customer token gets 401', async () => {
     const token = await t.login('demo');
     const { bytes } = await goodFile();

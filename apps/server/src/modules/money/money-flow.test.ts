@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readBgmax } from '@portal/domain/bgmax';
+import { bgmaxEndCounts, bgmaxSectionTotals, readBgmax, writeBgmax } from '@portal/domain/bgmax';
 import { addDays } from '@portal/domain/calendar-date';
 import { DEFAULT_REFERENCE_RATE_BP, feeFor } from '@portal/domain/money-flow';
 import { and, asc, count, eq, inArray, isNull, sql } from 'drizzle-orm';
@@ -491,6 +491,36 @@ describe('BGMAX import', () => {
       { event: 21, details: expect.objectContaining({ overpaidMinor: 250 }) },
     ]);
     expect(await booksOf([a.id, b.id])).toEqual([]);
+  });
+
+  it('registers a payment that is in one file more than once once, within a batch and across batches', async () => {
+    const [a] = await approvedInvoices(1, 'factoring');
+    if (!a) throw new Error('an invoice');
+    const { file } = readBgmax(
+      paidToBygg(t, [
+        { reference: a.ocr ?? '', amountMinor: 1_000 },
+        { reference: '44444444444', amountMinor: 300 },
+      ]),
+    );
+    const section = file.sections[0];
+    const [paying, other] = section?.payments ?? [];
+    if (!section || !paying || !other) throw new Error('two payments');
+    // In batches of two: the copies of `paying` in the first batch, and again in the second.
+    section.payments = [paying, paying, other, paying];
+    section.deposit.amountMinor = Number(bgmaxSectionTotals(section.payments).amountMinor);
+    section.deposit.paymentCount = section.payments.length;
+    const bytes = writeBgmax({ ...file, end: bgmaxEndCounts(file.sections) });
+    const result = await importBgmaxFile(t.db, bytes, {
+      filename: 'copies.bgmax',
+      operatorId: null,
+      now: t.clock.now(),
+      batchSize: 2,
+    });
+    expect(result).toMatchObject({ payments: 4, registered: 2, matched: 1, unmatched: 1 });
+    const written = await t.db.select().from(payments).where(eq(payments.fileId, result.fileId));
+    expect(written.map((p) => p.amountMinor).sort((x, y) => x - y)).toEqual([300, 1_000]);
+    const [after] = await t.db.select().from(invoices).where(eq(invoices.id, a.id));
+    expect(after?.remainingMinor).toBe(a.toPayMinor - 1_000);
   });
 
   it('shows a payment’s events on the timeline from the payment itself, and events stored before that once', async () => {

@@ -300,6 +300,8 @@ async function importInTransaction(
   const issuerOf = await issuersByBankgiro(tx, file.bankgiros);
   await lockTargets(tx, file.references, issuerOf);
   await lockClaims(tx, claimReferences(file.references, issuerOf));
+  // Needed no more: not kept through the batches (a string each, ~10 MB for 100,000 payments).
+  file.references.clear();
 
   const fileId = randomUUID();
   const at = opts.now;
@@ -321,8 +323,6 @@ async function importInTransaction(
   const counts: MatchCounts = { matched: 0, unmatched: 0, deductions: 0, information: 0, overpayments: 0 };
   const pipeline = new WritePipeline(2);
   const batchSize = opts.batchSize ?? IMPORT_BATCH;
-  // Dedupe keys of the file so far: a payment twice in one file is registered once.
-  const seen = new Set<string>();
 
   const runBatch = async (incoming: Incoming[]) => {
     const existing = new Set(
@@ -332,7 +332,10 @@ async function importInTransaction(
         ),
       ).map((e) => e.dedupe_key),
     );
-    // Known when it was registered whole or part by part (docs/MONEY.md "Split payments").
+    // Known when it was registered whole or part by part (docs/MONEY.md "Split payments"), by an
+    // earlier import or an earlier batch of this one: the statement comes after that batch's insert on
+    // the same connection. A payment twice in one batch is registered once.
+    const seen = new Set<string>();
     const fresh = incoming.filter((p) => {
       if (seen.has(p.dedupeKey) || dedupeKeysOf(p).some((key) => existing.has(key))) return false;
       seen.add(p.dedupeKey);

@@ -166,7 +166,7 @@ export function matchPayments(
     const find = (reference: string | null) =>
       issuerId && reference ? targets.get(`${issuerId}:${reference}`) : undefined;
     const own = find(p.reference);
-    const row = {
+    const row: PaymentFacts = {
       fileId,
       receivingBankgiro: p.bankgiro,
       issuerId,
@@ -185,25 +185,23 @@ export function matchPayments(
       ctx.counts.matched++;
       batch.claims.add(claim);
       batch.postings.push(...payClaim(claim, p.amountMinor, id, at));
-      batch.payments.push({
-        ...row,
-        id,
-        dedupeKey: p.dedupeKey,
-        amountMinor: p.amountMinor,
-        reference: claims.get(p.reference) === claim ? p.reference : (p.extraReference ?? ''),
-        issuerId: claim.issuerId,
-        invoiceId: null,
-        claimId: claim.id,
-        status: 'claim',
-        appliedMinor: p.amountMinor,
-      });
+      const reference = claims.get(p.reference) === claim ? p.reference : (p.extraReference ?? '');
+      batch.payments.push(
+        paymentRow(row, { dedupeKey: p.dedupeKey, reference }, id, p.amountMinor, 'claim', {
+          issuerId: claim.issuerId,
+          invoiceId: null,
+          claimId: claim.id,
+          appliedMinor: p.amountMinor,
+        }),
+      );
       continue;
     }
     if (!own && p.parts) {
       // Split by the payer: each part on its own, as its reference says (a TK23's is a deduction).
       for (const x of p.parts)
         registerRow(
-          { ...row, dedupeKey: partKey(p.dedupeKey, x.part), part: x.part, reference: x.reference },
+          row,
+          { dedupeKey: partKey(p.dedupeKey, x.part), part: x.part, reference: x.reference },
           x.amountMinor,
           x.amountMinor < 0,
           find(x.reference),
@@ -222,7 +220,8 @@ export function matchPayments(
         ? p.extraReferences.join(' ')
         : p.reference;
     registerRow(
-      { ...row, dedupeKey: p.dedupeKey, reference },
+      row,
+      { dedupeKey: p.dedupeKey, reference },
       p.amountMinor,
       p.deduction,
       own ?? viaExtra,
@@ -272,7 +271,8 @@ export function payClaim(claim: ClaimTarget, amountMinor: number, paymentId: str
  * payment is applied to `target` when it can take it, else kept unmatched for an operator.
  */
 function registerRow(
-  row: Omit<typeof payments.$inferInsert, 'id' | 'status' | 'amountMinor'>,
+  row: PaymentFacts,
+  key: PaymentKey,
   amountMinor: number,
   deduction: boolean,
   target: PaymentTarget | undefined,
@@ -282,24 +282,23 @@ function registerRow(
   const { at, counts } = ctx;
   // Time-ordered: the payments' indexes on their id grow at one end (lib/uuid7.ts).
   const id = uuidv7();
-  const base = { ...row, id, amountMinor, invoiceId: null };
-  const issuerId = row.issuerId ?? null;
+  const issuerId = row.issuerId;
   if (amountMinor === 0) {
     counts.information++;
-    batch.payments.push({ ...base, status: 'information' });
+    batch.payments.push(paymentRow(row, key, id, amountMinor, 'information'));
     return;
   }
   if (deduction) {
     // Money taken off the deposit (a credit the payer deducted), not a payment of an invoice: kept
     // as such, out of the unmatched queue, and booked off the bank so the bank holds the deposit.
     counts.deductions++;
-    batch.payments.push({ ...base, status: 'deduction' });
+    batch.payments.push(paymentRow(row, key, id, amountMinor, 'deduction'));
     batch.postings.push(...heldJournal('deduction', issuerId, row.currency, amountMinor, id, at));
     return;
   }
   if (!target || amountMinor < 0 || target.currency !== row.currency || !acceptsPayment(target.state)) {
     counts.unmatched++;
-    batch.payments.push({ ...base, status: 'unmatched' });
+    batch.payments.push(paymentRow(row, key, id, amountMinor, 'unmatched'));
     batch.postings.push(...heldJournal('unmatched', issuerId, row.currency, amountMinor, id, at));
     return;
   }
@@ -308,16 +307,87 @@ function registerRow(
   batch.postings.push(...applied.postings);
   if (applied.overpaidMinor > 0) counts.overpayments++;
   counts.matched++;
-  batch.payments.push({
-    ...base,
-    issuerId: target.issuerId,
-    invoiceId: target.id,
-    status: 'matched',
-    appliedMinor: applied.appliedMinor,
-    overpaidMinor: applied.overpaidMinor,
-    remainingAfterMinor: applied.remainingAfterMinor,
-    forwarded: applied.forwarded,
-  });
+  batch.payments.push(
+    paymentRow(row, key, id, amountMinor, 'matched', {
+      issuerId: target.issuerId,
+      invoiceId: target.id,
+      appliedMinor: applied.appliedMinor,
+      overpaidMinor: applied.overpaidMinor,
+      remainingAfterMinor: applied.remainingAfterMinor,
+      forwarded: applied.forwarded,
+    }),
+  );
+}
+
+/** What a payment's rows take from it and its file whatever becomes of them. */
+type PaymentFacts = Pick<
+  typeof payments.$inferInsert,
+  | 'fileId'
+  | 'receivingBankgiro'
+  | 'currency'
+  | 'paymentDate'
+  | 'payerBankgiro'
+  | 'payerName'
+  | 'channel'
+  | 'bgcSerial'
+  | 'createdAt'
+> & { issuerId: string | null };
+
+/** What tells one row of a payment from another: the whole payment, or one of its parts. */
+interface PaymentKey {
+  dedupeKey: string;
+  reference: string;
+  part?: number;
+}
+
+/** Where a row's money went: left out, the column's default (a row held apart: its section's issuer). */
+interface PaymentOutcome {
+  issuerId: string | null;
+  invoiceId: string | null;
+  claimId?: string;
+  appliedMinor?: number;
+  overpaidMinor?: number;
+  remainingAfterMinor?: number;
+  forwarded?: boolean;
+}
+
+/**
+ * A payment row, every column in one object literal: spreads of a shared row with properties added
+ * after allocated several times its size per payment (issue #15), and the rows are kept until their
+ * batch is written.
+ */
+function paymentRow(
+  row: PaymentFacts,
+  key: PaymentKey,
+  id: string,
+  amountMinor: number,
+  status: (typeof payments.$inferInsert)['status'],
+  outcome: PaymentOutcome = { issuerId: row.issuerId, invoiceId: null },
+): typeof payments.$inferInsert {
+  return {
+    id,
+    fileId: row.fileId,
+    dedupeKey: key.dedupeKey,
+    receivingBankgiro: row.receivingBankgiro,
+    issuerId: outcome.issuerId,
+    invoiceId: outcome.invoiceId,
+    status,
+    reference: key.reference,
+    amountMinor,
+    currency: row.currency,
+    paymentDate: row.paymentDate,
+    payerBankgiro: row.payerBankgiro,
+    payerName: row.payerName,
+    channel: row.channel,
+    bgcSerial: row.bgcSerial,
+    part: key.part,
+    appliedMinor: outcome.appliedMinor,
+    overpaidMinor: outcome.overpaidMinor,
+    remainingAfterMinor: outcome.remainingAfterMinor,
+    forwarded: outcome.forwarded,
+    claimId: outcome.claimId,
+    createdAt: row.createdAt,
+  };
 }
 
 /** Whether a payment can be applied to an invoice in this state (else it waits unmatched). */
