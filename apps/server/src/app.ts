@@ -20,13 +20,13 @@ import Fastify, {
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
-  serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppContext } from './context';
 import { isConnectionLost } from './db/postgres-transactions';
+import { answerSerializerCompiler } from './lib/answer-serializer';
 import { createDbGate, type DbGateLimits } from './lib/db-gate';
 import { ApiError } from './lib/errors';
 import { createHealthCheck } from './lib/health';
@@ -100,7 +100,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     },
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(answerSerializerCompiler);
   app.decorate('ctx', ctx);
   app.decorateRequest('auth', null);
   app.decorateRequest('operator', null);
@@ -110,11 +110,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   // otherwise a handler's next query fails half-way through its work.
   const working = new Set<FastifyRequest>();
   const onDone = new Set<() => void>();
-  app.addHook('onRequest', async (request) => {
+  // Hooks on the path of every request take a callback, not a promise: an async hook costs a promise
+  // and a turn of the microtask queue on each call (issue #15).
+  app.addHook('onRequest', (request, _reply, next) => {
     working.add(request);
-  });
-  app.addHook('onSend', async (request) => {
-    if (working.delete(request) && working.size === 0) for (const done of onDone) done();
+    next();
   });
   app.decorate('handlersAtWork', () => working.size);
   app.decorate('whenHandlersDone', (timeoutMs: number) => {
@@ -172,41 +172,36 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   // Authentication and permission from the route table: a route's needs are declared once, in contracts.
   // A customer token is looked up in `sessions` only and an operator token in `operator_sessions` only,
-  // so neither opens the other kind of route (docs/BACKOFFICE.md).
-  app.addHook('onRequest', async (request) => {
-    const op = request.routeOptions.config.operationId as OperationId | undefined;
-    if (!op) return;
-    const def: RouteDef = ROUTES[op];
-    if (def.auth === 'public') return;
-    const header = request.headers.authorization;
-    const match = typeof header === 'string' ? /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header) : null;
-    if (def.auth === 'operator') {
-      const operator = match?.[1] ? await authenticateOperator(ctx.db, match[1], ctx.now()) : null;
-      if (!operator) throw new ApiError('auth.unauthorized');
-      request.operator = operator;
-      return;
-    }
-    const auth = match?.[1] ? await authenticate(ctx.db, match[1], ctx.now()) : null;
-    if (!auth) throw new ApiError('auth.unauthorized');
-    request.auth = auth;
-    const needed = routePermissions(def);
-    if (needed.length > 0 && !needed.some((p) => auth.abilities.includes(p)))
-      throw new ApiError('auth.forbidden');
-    if (auth.setupRequired && !def.allowDuringSetup) throw new ApiError('auth.setup_required');
+  // so neither opens the other kind of route (docs/BACKOFFICE.md). The check is a hook of each route
+  // that needs one, made once when the route is added (`authHookOf`): a public route runs none, and a
+  // request does not look its route up again.
+  app.addHook('onRoute', (route) => {
+    const op = (route.config as { operationId?: string } | undefined)?.operationId as OperationId | undefined;
+    const check = op ? authHookOf(ctx, ROUTES[op]) : null;
+    if (!check) return;
+    const own = route.onRequest ? [route.onRequest].flat() : [];
+    route.onRequest = [...own, check];
   });
 
-  app.addHook('onSend', async (request, reply, payload) => {
-    reply.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    reply.header('X-Content-Type-Options', 'nosniff');
-    reply.header('X-Frame-Options', 'DENY');
-    reply.header('Referrer-Policy', 'no-referrer');
-    reply.header('Cross-Origin-Opener-Policy', 'same-origin');
-    reply.header('Cross-Origin-Resource-Policy', 'same-origin');
-    reply.header('Permissions-Policy', 'camera=(), microphone=(), geolocation=(), payment=()');
-    if (ctx.config.publicUrl.startsWith('https://'))
-      reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+  // The security headers of every answer; an API answer is never cached. The handler is done once its
+  // answer is made: a stop waits for that (whenHandlersDone).
+  const securityHeaders = Object.entries({
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    'X-Frame-Options': 'DENY',
+    'Referrer-Policy': 'no-referrer',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+    'Cross-Origin-Resource-Policy': 'same-origin',
+    'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=()',
+    ...(ctx.config.publicUrl.startsWith('https://')
+      ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' }
+      : {}),
+  });
+  app.addHook('onSend', (request, reply, payload, next) => {
+    if (working.delete(request) && working.size === 0) for (const done of onDone) done();
+    for (const [name, value] of securityHeaders) reply.header(name, value);
     if (request.url.startsWith('/api/')) reply.header('Cache-Control', 'no-store');
-    return payload;
+    next(null, payload);
   });
 
   app.setErrorHandler(async (thrown, request, reply) => {
@@ -382,4 +377,38 @@ const CONNECTION_LOST_RETRY_SECONDS = 2;
 function connectionLost(request: FastifyRequest, err: unknown): ApiError {
   request.log.warn({ err }, 'database connection lost: answered 503');
   return new ApiError('server.unavailable', { retryAfterSeconds: CONNECTION_LOST_RETRY_SECONDS });
+}
+
+/** The bearer token of a request's Authorization header, if it has the form of one. */
+function tokenOf(request: FastifyRequest): string | undefined {
+  const header = request.headers.authorization;
+  return typeof header === 'string' ? /^Bearer ([A-Za-z0-9_-]{20,200})$/.exec(header)?.[1] : undefined;
+}
+
+/**
+ * The onRequest hook of a route that needs a signed-in caller (null for a public route): the bearer
+ * token's session, customer or operator as the route's `auth` says, set on the request; 401 without
+ * one, 403 without one of the route's permissions, 403 `auth.setup_required` while the user's setup
+ * is not done and the route is not allowed during it.
+ */
+function authHookOf(ctx: AppContext, def: RouteDef) {
+  if (def.auth === 'public') return null;
+  if (def.auth === 'operator')
+    return async (request: FastifyRequest) => {
+      const token = tokenOf(request);
+      const operator = token ? await authenticateOperator(ctx.db, token, ctx.now()) : null;
+      if (!operator) throw new ApiError('auth.unauthorized');
+      request.operator = operator;
+    };
+  return async (request: FastifyRequest) => {
+    const token = tokenOf(request);
+    const auth = token ? await authenticate(ctx.db, token, ctx.now()) : null;
+    if (!auth) throw new ApiError('auth.unauthorized');
+    request.auth = auth;
+    // The route's permissions as the table has them now (a test changes them for a while).
+    const needed = routePermissions(def);
+    if (needed.length > 0 && !needed.some((p) => auth.abilities.includes(p)))
+      throw new ApiError('auth.forbidden');
+    if (auth.setupRequired && !def.allowDuringSetup) throw new ApiError('auth.setup_required');
+  };
 }
