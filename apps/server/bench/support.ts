@@ -13,6 +13,19 @@ export interface BenchServer {
   stop(): void;
 }
 
+/**
+ * The node flags of `npm start` (this package's start script), so the bench runs the server as it is run:
+ * `--max-semi-space-size=64` lets a request's or an import batch's objects die young instead of being
+ * promoted (docs/BENCHMARKS.md, "The young generation").
+ */
+const START_FLAGS = (
+  JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+    scripts: { start: string };
+  }
+).scripts.start
+  .split(' ')
+  .filter((word) => word.startsWith('--'));
+
 export async function startServer(
   databaseUrl: string | undefined,
   port: number,
@@ -21,6 +34,7 @@ export async function startServer(
   const child: ChildProcess = spawn(
     process.execPath,
     [
+      ...START_FLAGS,
       ...(process.env.SERVER_ARGS ? process.env.SERVER_ARGS.split(' ') : []),
       // SERVER_MAIN: another build's main.js (the figures before a change, on the same data and load).
       process.env.SERVER_MAIN ?? fileURLToPath(new URL('../dist/main.js', import.meta.url)),
