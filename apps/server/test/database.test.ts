@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, openEmbedded, openPostgres } from '../src/db/client';
+import { DataDirLockedError, lookupsOf, openEmbedded, openPostgres } from '../src/db/client';
 import { migrate, migrationsDir, rows } from '../src/db/migrate';
 import { createEmptyPostgresDatabase, createTestDb, TEST_DATABASE_URL } from './support/test-db';
 
@@ -69,6 +69,39 @@ describe('migrations', () => {
       expect(applied[0]?.n).toBe(ALL_MIGRATIONS.length);
     },
   );
+});
+
+describe('the pool of lookups by key (lookupsOf)', () => {
+  const planMode = async (db: Parameters<typeof lookupsOf>[0]) =>
+    rows<{ plan_cache_mode: string }>(await db.execute(sql`show plan_cache_mode`))[0]?.plan_cache_mode;
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    'plans once on PostgreSQL, while the main pool and its transactions plan every call',
+    async () => {
+      const created = await createEmptyPostgresDatabase(TEST_DATABASE_URL ?? '');
+      cleanups.push(() => created.drop());
+      const database = await openPostgres(created.url, 1);
+      cleanups.push(() => database.close());
+      expect(lookupsOf(database.db)).not.toBe(database.db);
+      expect(await planMode(lookupsOf(database.db))).toBe('force_generic_plan');
+      expect(await planMode(database.db)).toBe('force_custom_plan');
+      // A transaction keeps its own connection: a lookup in it sees the transaction's writes.
+      await database.db.transaction(async (tx) => {
+        expect(lookupsOf(tx)).toBe(tx);
+        expect(await planMode(lookupsOf(tx))).toBe('force_custom_plan');
+      });
+      // Both pools see each other's committed rows at once.
+      await database.db.execute(sql`create table t (id int primary key)`);
+      await database.db.execute(sql`insert into t values (1)`);
+      expect(rows(await lookupsOf(database.db).execute(sql`select id from t`))).toEqual([{ id: 1 }]);
+    },
+  );
+
+  it('is the database itself on PGlite (one connection)', async () => {
+    const database = await openEmbedded(undefined);
+    cleanups.push(() => database.close());
+    expect(lookupsOf(database.db)).toBe(database.db);
+  });
 });
 
 // Each case starts PGlite on a new folder, some in child processes: slow on a busy machine.

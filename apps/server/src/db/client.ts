@@ -195,9 +195,34 @@ export async function openEmbedded(
   }
 }
 
+/** The pool of lookups by key of each PostgreSQL database (`lookupsOf`). */
+const lookupPools = new WeakMap<Db, Db>();
+
+/**
+ * Where to run a statement that finds rows by a key whose plan does not depend on its values (the
+ * session of every request by its token, an invoice's detail by its id): on PostgreSQL a second pool
+ * whose connections plan each prepared statement once (`force_generic_plan`), on PGlite and in a
+ * transaction the database itself. The main pool plans every call for its values, which the lists
+ * and sums need (a generic plan cannot tell a small issuer from the big one); for a lookup by key
+ * that planning cost several times the statement's run (docs/BENCHMARKS.md, "Plans made once").
+ * A statement run here must read by a unique key or a short index range whatever its values are.
+ */
+export function lookupsOf<D extends Db | Tx>(db: D): D {
+  return (lookupPools.get(db as Db) as D | undefined) ?? db;
+}
+
 /** PostgreSQL through postgres.js, with transactions that survive a lost connection (issue #10). */
 export async function openPostgres(url: string, max = 10): Promise<Database> {
   const client = postgresClient(url, { max, onnotice: () => {} });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', close: () => client.end({ timeout: 5 }) };
+  // Connections are opened when a statement needs one: the lookups' pool costs nothing until used.
+  const lookupClient = postgresClient(url, { max, onnotice: () => {}, plans: 'generic' });
+  lookupPools.set(db, drizzlePostgres(lookupClient, { schema }) as unknown as Db);
+  return {
+    db,
+    kind: 'postgres',
+    close: async () => {
+      await Promise.all([client.end({ timeout: 5 }), lookupClient.end({ timeout: 5 })]);
+    },
+  };
 }

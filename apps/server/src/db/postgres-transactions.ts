@@ -211,14 +211,19 @@ export function openCleanClosingSocket(options: { host: string[]; port: number[]
  * behind as many holes: pooled statements are freed of them (`withoutStaleRows`); a transaction's
  * first statement is its BEGIN, which has no rows and resets the count.
  */
-export function postgresClient(url: string, options: { max: number; onnotice: () => void }): postgres.Sql {
+export function postgresClient(
+  url: string,
+  options: { max: number; onnotice: () => void; plans?: 'custom' | 'generic' },
+): postgres.Sql {
+  const { plans = 'custom', ...rest } = options;
   const lostOn = new Map<number, () => void>();
   const sql = postgres(url, {
-    ...options,
+    ...rest,
     // Prepared statements (db/prepared.ts, db/bulk.ts) are planned for their parameters on every
     // call, as unprepared ones are: a generic plan of the invoice list does not know its LIMIT nor
     // its search pattern, and sorted all of an issuer's invoices (23 answers/s instead of 440).
-    connection: { plan_cache_mode: 'force_custom_plan' },
+    // `generic`: the pool of lookups by key (db/client.ts `lookupsOf`), planned once per connection.
+    connection: { plan_cache_mode: plans === 'generic' ? 'force_generic_plan' : 'force_custom_plan' },
     onclose: (id) => lostOn.get(id)?.(),
     // `socket` is an option of postgres.js that its types leave out.
     ...({ socket: openCleanClosingSocket } as object),

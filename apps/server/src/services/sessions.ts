@@ -8,7 +8,7 @@ import {
 import { and, eq, gt, isNull, ne, type SQLWrapper, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AuthContext } from '../context';
-import type { Db, Tx } from '../db/client';
+import { type Db, lookupsOf, type Tx } from '../db/client';
 import { perDatabase } from '../db/prepared';
 import { sessions, userAbilities, users } from '../db/schema';
 import { hashToken, newToken } from '../lib/tokens';
@@ -105,7 +105,8 @@ export function renewedExpiry(now: Date, createdAt: Date, lastUsedAt: Date): Dat
  * it with drizzle each time cost more than running it (db/prepared.ts).
  */
 const authenticateQuery = perDatabase((db: Db) =>
-  db
+  // By the token's hash (unique): planned once per connection (db/client.ts `lookupsOf`).
+  lookupsOf(db)
     .select({
       sessionId: sessions.id,
       createdAt: sessions.createdAt,

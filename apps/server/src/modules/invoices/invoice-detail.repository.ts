@@ -1,7 +1,7 @@
 import type { InvoiceDetail, InvoiceSummary, ServiceType } from '@portal/contracts';
 import { isUnpaidState } from '@portal/contracts';
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../../db/client';
+import { type Db, lookupsOf, type Tx } from '../../db/client';
 import { perDatabase } from '../../db/prepared';
 import { invoiceFiles, invoiceRows, invoices, invoiceTimeline, recipients } from '../../db/schema';
 import { ApiError } from '../../lib/errors';
@@ -78,7 +78,8 @@ const filesJson = sql<string>`(select coalesce(json_agg(json_build_object(
  * detail is a hot read, and building it with drizzle cost more than running it (db/prepared.ts).
  */
 const detailsQuery = perDatabase((db: Db | Tx) =>
-  db
+  // By the issuer and the invoices' ids (primary key): planned once per connection (db/client.ts `lookupsOf`).
+  lookupsOf(db)
     .select({
       invoice: invoices,
       recipientName: recipients.name,
