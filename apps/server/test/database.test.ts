@@ -104,6 +104,30 @@ describe('the pool of lookups by key (lookupsOf)', () => {
   });
 });
 
+describe('indexes of hot sums', () => {
+  it.skipIf(!TEST_DATABASE_URL)(
+    "the open balance's sum (debt-claims balanceOf) reads postings_unsettled_idx only (migration 0032)",
+    async () => {
+      const testDb = await createTestDb();
+      cleanups.push(() => testDb.close());
+      // The test database is small, so the planner is told to leave the table scans out: what is
+      // checked is that the index alone answers the sum (an index-only scan needs its amounts).
+      const plan = await testDb.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        return rows<{ 'QUERY PLAN': string }>(
+          await tx.execute(sql`explain select coalesce(sum(amount_minor), 0) from postings
+            where account = 'issuer_payable' and settlement_id is null and claim_id is null
+              and issuer_id = ${'00000000-0000-0000-0000-000000000001'} and currency = 'SEK'`),
+        )
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+      });
+      expect(plan).toContain('Index Only Scan using postings_unsettled_idx');
+    },
+  );
+});
+
 // Each case starts PGlite on a new folder, some in child processes: slow on a busy machine.
 describe('the lock of an embedded data folder', { timeout: 180_000 }, () => {
   const lockFile = (dir: string) => join(dir, 'portal.lock');

@@ -829,6 +829,8 @@ export const postings = pgTable(
     // The ledger report's receivable postings of an issuer up to a date (migration 0018).
     index('postings_receivable_idx').on(t.issuerId, t.at).where(sql`${t.account} = 'receivable'`),
     // What the next payout run settles: the issuer's payable postings no settlement or claim has taken.
+    // Migration 0032 adds INCLUDE (amount_minor), which drizzle cannot say: the open balance's sum
+    // reads the index only.
     index('postings_unsettled_idx')
       .on(t.issuerId, t.currency, t.id)
       .where(sql`${t.account} = 'issuer_payable' and ${t.settlementId} is null and ${t.claimId} is null`),
