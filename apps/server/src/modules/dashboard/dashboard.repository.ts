@@ -2,7 +2,7 @@ import { OVERDUE_BUCKET_DAYS, type OverdueBucket, UNPAID_INVOICE_STATES } from '
 import { addDays } from '@portal/domain/calendar-date';
 import { and, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/migrate';
+import { selectPrepared } from '../../db/prepared';
 import { invoices, issuers } from '../../db/schema';
 
 /**
@@ -25,11 +25,12 @@ export function overdueBucketWhere(bucket: OverdueBucket, today: string): SQL | 
 
 /** The issuer's main currency: the one most of its sent invoices use (the kept totals answer it). */
 export async function mainCurrency(db: Db, issuerId: string): Promise<string> {
-  const [top] = rows<{ currency: string }>(
-    await db.execute(sql`
+  const [top] = await selectPrepared<{ currency: string }>(
+    db,
+    sql`
       select currency from invoice_state_totals
       where issuer_id = ${issuerId} and state not in (1, 7, 11)
-      group by currency order by sum(invoice_count) desc, currency limit 1`),
+      group by currency order by sum(invoice_count) desc, currency limit 1`,
   );
   if (top) return top.currency;
   const [issuer] = await db
@@ -50,14 +51,20 @@ export async function dashboardFigures(
   c: { today: string; firstMonth: string; nextMonth: string; topCustomers: number },
 ) {
   const { today, firstMonth, nextMonth } = c;
+  // Prepared (db/prepared.ts): each is one round trip, where an unprepared statement is described first.
   const [days, top, overdue] = await Promise.all([
-    db.execute(sql`
+    selectPrepared<{ day: string; n: number; gross: string }>(
+      db,
+      sql`
       select invoice_date::text as day, invoice_count::int as n, to_pay_minor::text as gross
       from invoice_sales_days
       where issuer_id = ${issuerId} and currency = ${currency}
-        and invoice_date >= ${firstMonth} and invoice_date <= ${today}`),
+        and invoice_date >= ${firstMonth} and invoice_date <= ${today}`,
+    ),
     // The months' rows count this whole month; invoices dated after today (a few, if any) come off.
-    db.execute(sql`
+    selectPrepared<{ recipient_id: string; name: string; n: number; gross: string }>(
+      db,
+      sql`
       select s.recipient_id, coalesce(r.name, '') as name, sum(s.n)::int as n, sum(s.g)::bigint::text as gross
       from (
         select recipient_id, invoice_count as n, to_pay_minor as g from invoice_sales_months
@@ -71,18 +78,18 @@ export async function dashboardFigures(
       group by s.recipient_id, r.name
       having sum(s.n) > 0
       order by sum(s.g) desc, s.recipient_id
-      limit ${c.topCustomers}`),
-    db.execute(sql`
+      limit ${c.topCustomers}`,
+    ),
+    selectPrepared<{ bucket: OverdueBucket; n: number; remaining: string }>(
+      db,
+      sql`
       select case when ${today}::date - due_date <= 5 then '1-5' when ${today}::date - due_date <= 15 then '6-15'
                   when ${today}::date - due_date <= 30 then '16-30' else '30+' end as bucket,
              sum(invoice_count)::int as n, sum(remaining_minor)::bigint::text as remaining
       from invoice_unpaid_dues
       where issuer_id = ${issuerId} and currency = ${currency} and due_date < ${today}
-      group by 1`),
+      group by 1`,
+    ),
   ]);
-  return {
-    days: rows<{ day: string; n: number; gross: string }>(days),
-    top: rows<{ recipient_id: string; name: string; n: number; gross: string }>(top),
-    overdue: rows<{ bucket: OverdueBucket; n: number; remaining: string }>(overdue),
-  };
+  return { days, top, overdue };
 }

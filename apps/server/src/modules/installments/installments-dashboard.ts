@@ -1,7 +1,7 @@
 import { INVOICE_STATE, PLAN_STATE_GROUPS, type PlanStateGroup } from '@portal/contracts';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rows } from '../../db/migrate';
+import { selectPrepared } from '../../db/prepared';
 import { minorOf } from '../../lib/minor';
 
 /** The dashboard's card of installment plans (`DashboardResponse['installmentPlans']`). */
@@ -20,9 +20,14 @@ const COLLECTING = [...PLAN_STATE_GROUPS.active, ...PLAN_STATE_GROUPS.arrears];
  */
 export async function plansDashboard(db: Db, issuerId: string, currency: string): Promise<PlansDashboard> {
   const [byState, open] = await Promise.all([
-    db.execute(sql`
-      select state, count(*)::int as n from installment_plans where issuer_id = ${issuerId} group by state`),
-    db.execute(sql`
+    selectPrepared<{ state: number; n: number }>(
+      db,
+      sql`
+      select state, count(*)::int as n from installment_plans where issuer_id = ${issuerId} group by state`,
+    ),
+    selectPrepared<{ open: string }>(
+      db,
+      sql`
       select coalesce(sum(r.principal_minor), 0)::bigint::text as open
       from installment_plans p
       join installment_plan_rows r on r.plan_id = p.id
@@ -32,9 +37,10 @@ export async function plansDashboard(db: Db, issuerId: string, currency: string)
           COLLECTING.map((s) => sql`${s}`),
           sql`, `,
         )})
-        and (i.id is null or i.state <> ${INVOICE_STATE.paid})`),
+        and (i.id is null or i.state <> ${INVOICE_STATE.paid})`,
+    ),
   ]);
-  const n = new Map(rows<{ state: number; n: number }>(byState).map((r) => [r.state, r.n]));
+  const n = new Map(byState.map((r) => [r.state, r.n]));
   const count = (group: PlanStateGroup) =>
     PLAN_STATE_GROUPS[group].reduce((sum, state) => sum + (n.get(state) ?? 0), 0);
   return {
@@ -44,6 +50,6 @@ export async function plansDashboard(db: Db, issuerId: string, currency: string)
       arrears: count('arrears'),
       ended: count('ended'),
     },
-    openPrincipalMinor: minorOf(rows<{ open: string }>(open)[0]?.open ?? '0'),
+    openPrincipalMinor: minorOf(open[0]?.open ?? '0'),
   };
 }

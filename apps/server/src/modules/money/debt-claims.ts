@@ -13,6 +13,7 @@ import type { Db, Tx } from '../../db/client';
 import { inList } from '../../db/in-list';
 import { lockById } from '../../db/locks';
 import { rows } from '../../db/migrate';
+import { selectPrepared } from '../../db/prepared';
 import {
   installmentPlans,
   invoices,
@@ -410,14 +411,15 @@ export async function listAllClaims(db: Db, state?: 'open' | 'paid') {
  */
 export async function balanceOf(db: Db, issuerId: string, currency: string) {
   // One statement (the dashboard runs it beside its other figures): both sums by their own indexes.
-  const [found] = rows<{ open: string; claimed: string; claims: number }>(
-    await db.execute(sql`
+  const [found] = await selectPrepared<{ open: string; claimed: string; claims: number }>(
+    db,
+    sql`
       select
         (select coalesce(sum(amount_minor), 0) from postings
           where account = 'issuer_payable' and settlement_id is null and claim_id is null
             and issuer_id = ${issuerId} and currency = ${currency})::text as open,
         coalesce(sum(amount_minor - paid_minor), 0)::text as claimed, count(*)::int as claims
-      from issuer_debt_claims where issuer_id = ${issuerId} and currency = ${currency} and state = 'open'`),
+      from issuer_debt_claims where issuer_id = ${issuerId} and currency = ${currency} and state = 'open'`,
   );
   const payable = minorOf(found?.open ?? '0');
   return {
