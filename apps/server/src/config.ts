@@ -41,6 +41,7 @@ const envSchema = z.object({
   DB_CONCURRENCY: z.coerce.number().int().min(1).max(64).default(2),
   DB_QUEUE_LIMIT: z.coerce.number().int().min(0).max(10_000).default(64),
   DB_QUEUE_WAIT_MS: z.coerce.number().int().min(1).max(60_000).default(250),
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   TRUST_PROXY: z.enum(['true', 'false']).default('false'),
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   BACKOFFICE_TWO_FACTOR: z.enum(['required', 'optional']).default('optional'),
@@ -89,6 +90,8 @@ export interface Config {
   dbConcurrency: number;
   dbQueueLimit: number;
   dbQueueWaitMs: number;
+  /** PostgreSQL: connections of each of the two pools (db/client.ts `openPostgres`). */
+  dbPoolSize: number;
   trustProxy: boolean;
   seedDemo: boolean;
   /** Refuse a password-only sign-in of an operator without two-factor (docs/BACKOFFICE.md). */
@@ -196,6 +199,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dbConcurrency: e.DB_CONCURRENCY,
     dbQueueLimit: e.DB_QUEUE_LIMIT,
     dbQueueWaitMs: e.DB_QUEUE_WAIT_MS,
+    dbPoolSize: e.DB_POOL_SIZE,
     trustProxy: e.TRUST_PROXY === 'true',
     seedDemo: e.SEED_DEMO === 'auto',
     backofficeTwoFactorRequired: e.BACKOFFICE_TWO_FACTOR === 'required',

@@ -43,7 +43,9 @@ import { databaseFileStore, folderFileStore } from './services/file-store';
 const STOP_GRACE_MS = 10_000;
 
 export function openDatabase(config: Config): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openEmbedded(config.dataDir);
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl, config.dbPoolSize)
+    : openEmbedded(config.dataDir);
 }
 
 export interface RunningServer {

@@ -37,6 +37,7 @@ describe('loadConfig', () => {
       DB_CONCURRENCY: '2',
       DB_QUEUE_LIMIT: '12',
       DB_QUEUE_WAIT_MS: '250',
+      DB_POOL_SIZE: '4',
       SEED_DEMO: 'never',
     });
     expect(config).toMatchObject({
@@ -47,6 +48,7 @@ describe('loadConfig', () => {
       dbConcurrency: 2,
       dbQueueLimit: 12,
       dbQueueWaitMs: 250,
+      dbPoolSize: 4,
       seedDemo: false,
       databaseUrl: undefined,
     });
@@ -65,6 +67,7 @@ describe('loadConfig', () => {
       dbConcurrency: 2,
       dbQueueLimit: 64,
       dbQueueWaitMs: 250,
+      dbPoolSize: 10,
     });
   });
 
@@ -83,6 +86,8 @@ describe('loadConfig', () => {
     ['DB_CONCURRENCY', '0'],
     ['DB_QUEUE_LIMIT', '-1'],
     ['DB_QUEUE_WAIT_MS', '0'],
+    ['DB_POOL_SIZE', '0'],
+    ['DB_POOL_SIZE', '101'],
   ])('names %s when it is bad', (name, value) => {
     const err = errorOf({ DATA_DIR: tempDir(), SECRET_KEY: KEY, [name]: value });
     expect(err.message).toMatch(new RegExp(`^ {2}${name}: `, 'm'));
