@@ -126,6 +126,32 @@ describe('indexes of hot sums', () => {
       expect(plan).toContain('Index Only Scan using postings_unsettled_idx');
     },
   );
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    "the detail's timeline finds an invoice's payments by invoice and issuer in one index (migration 0033)",
+    async () => {
+      const testDb = await createTestDb();
+      cleanups.push(() => testDb.close());
+      // With the invoice alone in the index the issuer was a second index, ANDed as bitmaps: all of
+      // a big issuer's payments read for each detail. Both conditions must be the index's.
+      const plan = await testDb.db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        await tx.execute(sql`set local enable_bitmapscan = off`);
+        return rows<{ 'QUERY PLAN': string }>(
+          await tx.execute(sql`explain select id from invoice_timeline
+            where invoice_id = ${'00000000-0000-0000-0000-000000000002'}
+              and issuer_id = ${'00000000-0000-0000-0000-000000000001'}`),
+        )
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+      });
+      const onPayments = plan.split('\n').filter((line) => / on payments /.test(line));
+      expect(onPayments).toHaveLength(2);
+      for (const line of onPayments) expect(line).toContain('Index Scan using payments_invoice_idx');
+      const conditions = plan.match(/Index Cond: \(\(invoice_id = [^)]*\) AND \(issuer_id = [^)]*\)\)/g);
+      expect(conditions).toHaveLength(2);
+    },
+  );
 });
 
 // Each case starts PGlite on a new folder, some in child processes: slow on a busy machine.

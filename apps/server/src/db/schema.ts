@@ -760,7 +760,8 @@ export const payments = pgTable(
   },
   (t) => [
     index('payments_issuer_date_idx').on(t.issuerId, t.paymentDate, t.id),
-    index('payments_invoice_idx').on(t.invoiceId),
+    // An invoice's payments, also with its issuer (the detail's timeline; migration 0033).
+    index('payments_invoice_idx').on(t.invoiceId, t.issuerId),
     index('payments_unmatched_idx').on(t.createdAt).where(sql`${t.status} = 'unmatched'`),
     index('payments_information_idx').on(t.createdAt).where(sql`${t.status} = 'information'`),
     index('payments_claim_idx').on(t.claimId).where(sql`${t.claimId} is not null`),
