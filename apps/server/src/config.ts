@@ -90,7 +90,7 @@ export interface Config {
   dbConcurrency: number;
   dbQueueLimit: number;
   dbQueueWaitMs: number;
-  /** PostgreSQL: connections of each of the two pools (db/client.ts `openPostgres`). */
+  /** PostgreSQL: connections of the statements' pool; the lookups' pool has at most 4 (db/client.ts `openPostgres`). */
   dbPoolSize: number;
   trustProxy: boolean;
   seedDemo: boolean;
