@@ -104,6 +104,30 @@ describe('the pool of lookups by key (lookupsOf)', () => {
   });
 });
 
+describe('the order of statements on the embedded database', () => {
+  it('runs them in the order they were called, also when one of them waits for a turn of the event loop', async () => {
+    const database = await openEmbedded(undefined);
+    cleanups.push(() => database.close());
+    const counted = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`create temporary table written (n int)`);
+      // Idle for longer than the database works between turns: its next query waits for a turn.
+      await new Promise((resolve) => setTimeout(resolve, 30));
+      const first = tx.execute(sql`select 1`).then(() => undefined);
+      // The first query has been called and waits for its turn (a few microtasks of the driver).
+      for (let i = 0; i < 50; i++) await null;
+      // As the BGMAX import does: a batch's insert is sent, and the next batch reads a turn later.
+      // That turn comes before any the insert could have asked for by itself.
+      const nextTurn = new Promise((resolve) => setImmediate(resolve));
+      const insert = tx.execute(sql`insert into written values (1)`).then(() => undefined);
+      await nextTurn;
+      const [read] = rows<{ n: number }>(await tx.execute(sql`select count(*)::int as n from written`));
+      await Promise.all([first, insert]);
+      return read?.n;
+    });
+    expect(counted).toBe(1);
+  });
+});
+
 describe('indexes of hot sums', () => {
   it.skipIf(!TEST_DATABASE_URL)(
     "the open balance's sum (debt-claims balanceOf) reads postings_unsettled_idx only (migration 0032)",

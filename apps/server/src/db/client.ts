@@ -137,22 +137,35 @@ const LOOP_TURN_EVERY_MS = 10;
  * check waits behind it. So a query first gives the loop a turn when the database has been at work for
  * `LOOP_TURN_EVERY_MS` since the last one: arrived requests are read and admitted, queued or refused
  * (lib/db-gate.ts), and health answers, while the admitted requests do not wait a turn at every query.
+ *
+ * Queries reach PGlite in the order they were called, as on a PostgreSQL connection: while one waits
+ * for its turn, every later one waits behind it for the same turn, even one that would not have to
+ * wait by itself. A transaction's statements rely on that order (an import reads which payments an
+ * earlier batch wrote after sending that batch's insert); a query that slipped past a waiting one
+ * would read the database before the write it was called after.
  */
 function yieldingBeforeQueries<T extends PGlite | Transaction>(
   target: T,
-  turns: { last: number } = { last: performance.now() },
+  turns: LoopTurns = { last: performance.now(), pending: null },
 ): T {
-  const beforeQuery = async () => {
-    if (performance.now() - turns.last < LOOP_TURN_EVERY_MS) return;
-    await turnOfTheLoop();
-    turns.last = performance.now();
+  /** The turn to wait for before the query goes on, or null to go on at once. */
+  const turnBeforeQuery = (): Promise<void> | null => {
+    if (turns.pending) return turns.pending;
+    if (performance.now() - turns.last < LOOP_TURN_EVERY_MS) return null;
+    // Cleared before the waiting queries go on (this callback runs before their continuations).
+    turns.pending = turnOfTheLoop().then(() => {
+      turns.last = performance.now();
+      turns.pending = null;
+    });
+    return turns.pending;
   };
   return new Proxy(target, {
     get(obj, prop) {
       const value = Reflect.get(obj, prop);
       if (prop === 'query' || prop === 'exec')
         return async (...args: unknown[]) => {
-          await beforeQuery();
+          const turn = turnBeforeQuery();
+          if (turn) await turn;
           return (value as (...a: unknown[]) => Promise<unknown>).apply(obj, args);
         };
       if (prop === 'transaction')
@@ -165,6 +178,12 @@ function yieldingBeforeQueries<T extends PGlite | Transaction>(
       return typeof value === 'function' ? value.bind(obj) : value;
     },
   });
+}
+
+/** When the embedded database last gave the loop a turn, and the turn queries wait for now, if any. */
+interface LoopTurns {
+  last: number;
+  pending: Promise<void> | null;
 }
 
 /** PGlite with its data in a folder, or in memory when `dataDir` is undefined (tests). */
