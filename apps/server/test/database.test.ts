@@ -3,9 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DataDirLockedError, lookupsOf, openEmbedded, openPostgres } from '../src/db/client';
+import { DataDirLockedError, type Db, lookupsOf, openEmbedded, openPostgres } from '../src/db/client';
 import { migrate, migrationsDir, rows } from '../src/db/migrate';
 import { createEmptyPostgresDatabase, createTestDb, TEST_DATABASE_URL } from './support/test-db';
 
@@ -128,6 +128,17 @@ describe('the order of statements on the embedded database', () => {
   });
 });
 
+/** The plan PostgreSQL chooses for `query` with table scans and bitmaps left out, as lines of text. */
+async function planOf(db: Db, query: SQL): Promise<string> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`set local enable_seqscan = off`);
+    await tx.execute(sql`set local enable_bitmapscan = off`);
+    return rows<{ 'QUERY PLAN': string }>(await tx.execute(sql`explain ${query}`))
+      .map((r) => r['QUERY PLAN'])
+      .join('\n');
+  });
+}
+
 describe('indexes of hot sums', () => {
   it.skipIf(!TEST_DATABASE_URL)(
     "the open balance's sum (debt-claims balanceOf) reads postings_unsettled_idx only (migration 0032)",
@@ -136,17 +147,12 @@ describe('indexes of hot sums', () => {
       cleanups.push(() => testDb.close());
       // The test database is small, so the planner is told to leave the table scans out: what is
       // checked is that the index alone answers the sum (an index-only scan needs its amounts).
-      const plan = await testDb.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        return rows<{ 'QUERY PLAN': string }>(
-          await tx.execute(sql`explain select coalesce(sum(amount_minor), 0) from postings
+      const plan = await planOf(
+        testDb.db,
+        sql`select coalesce(sum(amount_minor), 0) from postings
             where account = 'issuer_payable' and settlement_id is null and claim_id is null
-              and issuer_id = ${'00000000-0000-0000-0000-000000000001'} and currency = 'SEK'`),
-        )
-          .map((r) => r['QUERY PLAN'])
-          .join('\n');
-      });
+              and issuer_id = ${'00000000-0000-0000-0000-000000000001'} and currency = 'SEK'`,
+      );
       expect(plan).toContain('Index Only Scan using postings_unsettled_idx');
     },
   );
@@ -158,17 +164,12 @@ describe('indexes of hot sums', () => {
       cleanups.push(() => testDb.close());
       // With the invoice alone in the index the issuer was a second index, ANDed as bitmaps: all of
       // a big issuer's payments read for each detail. Both conditions must be the index's.
-      const plan = await testDb.db.transaction(async (tx) => {
-        await tx.execute(sql`set local enable_seqscan = off`);
-        await tx.execute(sql`set local enable_bitmapscan = off`);
-        return rows<{ 'QUERY PLAN': string }>(
-          await tx.execute(sql`explain select id from invoice_timeline
+      const plan = await planOf(
+        testDb.db,
+        sql`select id from invoice_timeline
             where invoice_id = ${'00000000-0000-0000-0000-000000000002'}
-              and issuer_id = ${'00000000-0000-0000-0000-000000000001'}`),
-        )
-          .map((r) => r['QUERY PLAN'])
-          .join('\n');
-      });
+              and issuer_id = ${'00000000-0000-0000-0000-000000000001'}`,
+      );
       const onPayments = plan.split('\n').filter((line) => / on payments /.test(line));
       expect(onPayments.length).toBeGreaterThan(0);
       for (const line of onPayments) expect(line).toContain('Index Scan using payments_invoice_idx');

@@ -214,8 +214,9 @@ export async function openEmbedded(
   }
 }
 
-/** The pool of lookups by key of each PostgreSQL database (`lookupsOf`). */
+/** The most connections the pool of lookups by key opens, whatever the main pool's size. */
 const LOOKUP_CONNECTIONS = 4;
+/** The pool of lookups by key of each PostgreSQL database (`lookupsOf`). */
 const lookupPools = new WeakMap<Db, Db>();
 
 /**
