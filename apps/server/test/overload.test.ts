@@ -1,8 +1,10 @@
+import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
-import { openEmbedded } from '../src/db/client';
+import { openEmbedded, openPostgres } from '../src/db/client';
 import { loginFailures } from '../src/db/schema';
 import { createDbGate } from '../src/lib/db-gate';
 import { createHealthCheck, HEALTH_CHECK_DEFAULTS } from '../src/lib/health';
@@ -127,6 +129,7 @@ describe('the health of the database, asked without queueing for it', () => {
 const LIMITS = { concurrency: 2, queueLimit: 4, maxWaitMs: 60_000 };
 let t: TestApp;
 let holdInApp: () => Promise<void> = async () => {};
+let crowdedInApp: () => Promise<void> = async () => {};
 beforeAll(async () => {
   t = await createTestApp({
     dbGate: LIMITS,
@@ -134,6 +137,10 @@ beforeAll(async () => {
       app.get('/api/test/hold', async () => {
         await holdInApp();
         return { held: true };
+      });
+      app.get('/api/test/crowded', async () => {
+        await crowdedInApp();
+        return { crowded: false };
       });
     },
   });
@@ -261,4 +268,35 @@ describe('a request that waits too long for the database', () => {
     ).toBe(401);
     expect(await t.db.$count(loginFailures)).toBeGreaterThan(0);
   });
+});
+
+describe('a PostgreSQL server with no room for another connection', () => {
+  it.skipIf(!TEST_DATABASE_URL)(
+    'answers 503 with Retry-After (53300 too many connections), as for a lost connection, and the server goes on',
+    async () => {
+      // A role allowed no connections: PostgreSQL refuses each of its logins with 53300, as it does
+      // any login when max_connections is reached (superusers, as the tests' own, are exempt).
+      const role = `portal_crowded_${randomBytes(4).toString('hex')}`;
+      const admin = postgres(TEST_DATABASE_URL ?? '', { max: 1, onnotice: () => {} });
+      await admin.unsafe(`create role ${role} login connection limit 0`);
+      const url = new URL(TEST_DATABASE_URL ?? '');
+      url.username = role;
+      const crowded = await openPostgres(url.toString(), 1);
+      try {
+        crowdedInApp = async () => {
+          await crowded.db.execute(sql`select 1`);
+        };
+        const res = await t.app.inject({ url: '/api/test/crowded' });
+        expect(res.statusCode).toBe(503);
+        expect(res.headers['retry-after']).toBe('2');
+        expect(res.json()).toEqual({ code: 'server.unavailable', retryAfterSeconds: 2 });
+        expect((await t.app.inject({ url: '/api/health' })).json()).toEqual({ status: 'ok', database: 'ok' });
+      } finally {
+        crowdedInApp = async () => {};
+        await crowded.close();
+        await admin.unsafe(`drop role ${role}`);
+        await admin.end({ timeout: 5 });
+      }
+    },
+  );
 });

@@ -3,8 +3,9 @@ import postgres from 'postgres';
 
 /**
  * Error codes of a connection to PostgreSQL that is gone or going: postgres.js's own, the socket's,
- * and the SQLSTATEs of a terminated backend (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot
- * connect now). Class 08 (connection exception) is matched by its prefix.
+ * the SQLSTATEs of a terminated backend (57P01 admin shutdown, 57P02 crash shutdown, 57P03 cannot
+ * connect now), and 53300 (too many connections: the server or the role has no room for a new
+ * connection now; nothing ran). Class 08 (connection exception) is matched by its prefix.
  */
 const LOST_CODES = new Set([
   'CONNECTION_CLOSED',
@@ -18,6 +19,7 @@ const LOST_CODES = new Set([
   '57P01',
   '57P02',
   '57P03',
+  '53300',
 ]);
 
 /**
