@@ -179,6 +179,25 @@ describe('indexes of hot sums', () => {
   );
 });
 
+describe('indexes of the invoice list', () => {
+  it.skipIf(!TEST_DATABASE_URL)(
+    "the filter rejected reads the issuer's rejected invoices from their own index (migration 0034)",
+    async () => {
+      const testDb = await createTestDb();
+      cleanups.push(() => testDb.close());
+      // As the list asks it (filterWhere): the decision is a value of the statement, planned for it.
+      const plan = await planOf(
+        testDb.db,
+        sql`select id from invoices
+            where issuer_id = ${'00000000-0000-0000-0000-000000000001'}
+              and decision = ${'rejected'} and state not in (7, 11)
+            order by invoice_date desc, id desc limit 50`,
+      );
+      expect(plan).toContain('using invoices_issuer_rejected_idx on invoices');
+    },
+  );
+});
+
 // Each case starts PGlite on a new folder, some in child processes: slow on a busy machine.
 describe('the lock of an embedded data folder', { timeout: 180_000 }, () => {
   const lockFile = (dir: string) => join(dir, 'portal.lock');

@@ -417,6 +417,10 @@ export const invoices = pgTable(
     index('invoices_unpaid_due_idx').on(t.dueDate, t.id).where(sql`${t.state} in (2, 3)`),
     // The invoice list of unpaid invoices by due date: filters active and overdue, the overdue buckets (migration 0031).
     index('invoices_issuer_unpaid_due_idx').on(t.issuerId, t.dueDate, t.id).where(sql`${t.state} in (2, 3)`),
+    // The invoice list's filter `rejected`: the few rejected invoices of an issuer (migration 0034).
+    index('invoices_issuer_rejected_idx')
+      .on(t.issuerId, t.invoiceDate, t.id)
+      .where(sql`${t.decision} = 'rejected'`),
   ],
 );
 
