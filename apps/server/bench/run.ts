@@ -136,6 +136,12 @@ async function main(): Promise<void> {
         target: listTarget,
       },
       {
+        name: 'invoice list (page of 50, all, sort recipient name)',
+        path: '/api/limited/invoices?sort=recipientName&order=asc&pageSize=50',
+        headers,
+        target: listTarget,
+      },
+      {
         name: `invoice list, its last page by number (page ${lastPage})`,
         path: `${plain}&page=${lastPage}`,
         headers,

@@ -196,6 +196,27 @@ describe('indexes of the invoice list', () => {
       expect(plan).toContain('using invoices_issuer_rejected_idx on invoices');
     },
   );
+
+  it.skipIf(!TEST_DATABASE_URL)(
+    "the sort by recipient name reads each recipient's invoices of the issuer in id order from one index (migration 0035)",
+    async () => {
+      const testDb = await createTestDb();
+      cleanups.push(() => testDb.close());
+      const issuer = '00000000-0000-0000-0000-000000000001';
+      // As byRecipientName asks it: per recipient, the issuer's invoices by id up to the page's end.
+      const plan = await planOf(
+        testDb.db,
+        sql`select i.id from recipients r cross join lateral (
+              select id from invoices
+              where recipient_id = r.id and issuer_id = ${issuer} and state not in (7, 11)
+              order by id desc limit 50) i
+            where r.issuer_id = ${issuer}`,
+      );
+      expect(plan).toContain('Index Scan Backward using invoices_recipient_idx on invoices');
+      expect(plan).toMatch(/Index Cond: \(\(recipient_id = r\.id\) AND \(issuer_id = [^)]*\)\)/);
+      expect(plan).not.toContain('Sort');
+    },
+  );
 });
 
 // Each case starts PGlite on a new folder, some in child processes: slow on a busy machine.

@@ -410,7 +410,8 @@ export const invoices = pgTable(
       t.issuerId,
       sql`lower(${t.invoiceNumber}) text_pattern_ops`,
     ),
-    index('invoices_recipient_idx').on(t.recipientId),
+    // With the issuer and the id: the list sorted by recipient name reads each recipient's invoices in order (migration 0035).
+    index('invoices_recipient_idx').on(t.recipientId, t.issuerId, t.id),
     // The back office's queue of credit decisions across issuers (INVOICE_STATE.awaitingCreditDecision = 9, oldest sent first; migration SQL, so literal).
     index('invoices_awaiting_decision_idx').on(t.sentAt, t.id).where(sql`${t.state} = 9`),
     // The daily job's walk over unpaid invoices (UNPAID_INVOICE_STATES) by due date (overdue, reminders, recourse, interest).

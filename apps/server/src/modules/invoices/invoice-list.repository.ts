@@ -407,6 +407,32 @@ function listWhere(q: ListInvoicesQuery): SQL | undefined {
   );
 }
 
+/**
+ * The page's invoices in the order of their recipients' names, then their ids. The name is the
+ * recipient's, so no index of invoices holds that order: sorted as one list, a big issuer's page read
+ * and sorted every invoice with its recipient's name looked up (98,000 rows, 180-810 ms). Instead the
+ * issuer's recipients are walked, and of each only its first `limit + offset` matching invoices by id
+ * can be on the page (index `(recipient_id, issuer_id, id)`, migration 0035): the page is the first of
+ * those in (name, id) order, the same rows in the same order as the one list's, ties between
+ * recipients of one name included. An invoice's recipient is always its issuer's own (the routes and
+ * imports check it); the invoices are still read for the issuer only.
+ */
+function byRecipientName(q: ListInvoicesQuery, direction: SQL, descending: boolean, hasCursor: boolean): SQL {
+  const keyset = hasCursor
+    ? sql`(r.name, ${invoices.id}) ${descending ? sql`<` : sql`>`} (${P.cursorKey}::text, ${P.cursorId}::uuid)`
+    : undefined;
+  return sql`select ${invoices}.* from ${recipients} r
+        cross join lateral (
+          select ${invoices}.* from ${invoices}
+          where ${and(sql`${invoices.recipientId} = r.id`, listWhere(q), keyset)}
+          order by ${invoices.id} ${direction}
+          limit ${P.limit}::bigint + ${P.offset}::bigint
+        ) ${invoices}
+        where r.issuer_id = ${P.issuerId}
+        order by r.name ${direction}, ${invoices.id} ${direction}
+        limit ${P.limit} offset ${P.offset}`;
+}
+
 /** A list query's page, its total and its totals per currency (see the top of this file). */
 export async function listInvoices(
   db: Db,
@@ -484,6 +510,13 @@ export async function listInvoices(
         : sql`(${sort.expr}, ${invoices.id}) > (${P.cursorKey}::${sql.raw(sort.type)}, ${P.cursorId}::uuid)`
       : undefined;
     const listOrder = q.order === 'desc' ? sql`desc` : sql`asc`;
+    const pageRows =
+      q.sort === 'recipientName'
+        ? byRecipientName(q, direction, descending, cursor !== null)
+        : sql`select ${invoices}.* from ${invoices}
+        where ${and(listWhere(q), keyset)}
+        order by ${sort.expr} ${direction}, ${invoices.id} ${direction}
+        limit ${P.limit} offset ${P.offset}`;
     return withSearch(
       db,
       q,
@@ -498,12 +531,7 @@ export async function listInvoices(
     from (
       select ${invoices.id} as id, ${sort.expr} as sort_value, (${sort.expr})::text as sort_key,
              ${itemJsonSql(P.today)} as item
-      from (
-        select ${invoices}.* from ${invoices}
-        where ${and(listWhere(q), keyset)}
-        order by ${sort.expr} ${direction}, ${invoices.id} ${direction}
-        limit ${P.limit} offset ${P.offset}
-      ) ${invoices}
+      from (${pageRows}) ${invoices}
     ) p`,
     );
   };

@@ -1,9 +1,10 @@
 import { INVOICE_SORT_FIELDS, type InvoiceSummary, listInvoicesResponseSchema } from '@portal/contracts';
 import { addDays } from '@portal/domain/calendar-date';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { bearer } from '../../../test/support/test-app';
 import { useLogins, useTestApp } from '../../../test/support/use-test-app';
+import { rows } from '../../db/migrate';
 import { invoices, recipients, users } from '../../db/schema';
 
 /**
@@ -247,5 +248,77 @@ describe('invoice list pages', () => {
     expect(
       listInvoicesResponseSchema.parse(res.json()).items.filter((i) => i.invoiceNumber.startsWith('P-')),
     ).toEqual([]);
+  });
+
+  it('sorted by recipient name: the order of (name, id) as the database sorts it, two recipients of one name interleaved by id', async () => {
+    const demo = await t.login('demo');
+    const [user] = await t.db.select().from(users).where(eq(users.username, 'demo'));
+    const issuerId = user?.issuerId;
+    if (!issuerId) throw new Error('no issuer');
+    // Two recipients of the same name, and one that sorts before every other: the page is taken from
+    // each recipient's invoices by id, so invoices of the twins must still come in one order of ids.
+    const made = await t.db
+      .insert(recipients)
+      .values(
+        ['Tvilling AB', 'Tvilling AB', 'AAA Först AB'].map((name) => ({
+          issuerId,
+          name,
+          zipcode: '11122',
+          city: 'Stockholm',
+          email: 'a@b.se',
+        })),
+      )
+      .returning({ id: recipients.id });
+    await t.db.insert(invoices).values(
+      Array.from({ length: 45 }, (_, n) => ({
+        issuerId,
+        recipientId: made[n % 3]?.id ?? '',
+        invoiceNumber: `T-${n}`,
+        service: 'factoring',
+        state: n % 5 === 0 ? 4 : 2,
+        currency: 'SEK',
+        invoiceDate: '2026-02-10',
+        dueDate: '2026-03-10',
+        netMinor: 1_000,
+        vatMinor: 0,
+        grossMinor: 1_000,
+        toPayMinor: 1_000,
+        remainingMinor: 1_000,
+        vatLines: [],
+      })),
+    );
+    const get = async (query: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/limited/invoices?sort=recipientName&pageSize=10&${query}`,
+        headers: bearer(demo),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return listInvoicesResponseSchema.parse(res.json());
+    };
+    for (const order of ['asc', 'desc'] as const)
+      for (const filter of ['all', 'active'] as const) {
+        const expected = rows<{ id: string }>(
+          await t.db.execute(sql`select i.id from invoices i join recipients r on r.id = i.recipient_id
+            where i.issuer_id = ${issuerId}
+              and ${filter === 'all' ? sql`i.state not in (7, 11)` : sql`i.state in (2, 3)`}
+            order by r.name ${order === 'asc' ? sql`asc` : sql`desc`}, i.id ${order === 'asc' ? sql`asc` : sql`desc`}`),
+        ).map((r) => r.id);
+        expect(expected.length).toBeGreaterThan(45);
+        const pages = Math.ceil(expected.length / 10);
+        // By cursor from the first page to the last, and each page by its number (the second half from the end).
+        let body = await get(`order=${order}&filter=${filter}&page=1`);
+        const walked = [ids(body.items)];
+        for (let page = 2; page <= pages; page++) {
+          body = await get(`order=${order}&filter=${filter}&page=${page}&cursor=${body.nextCursor}`);
+          walked.push(ids(body.items));
+        }
+        expect(walked.flat(), `${order} ${filter} by cursor`).toEqual(expected);
+        for (let page = 1; page <= pages; page++)
+          expect(
+            ids((await get(`order=${order}&filter=${filter}&page=${page}`)).items),
+            `${order} ${filter} page ${page}`,
+          ).toEqual(expected.slice((page - 1) * 10, page * 10));
+      }
   });
 });
