@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_2FA_SECRET, DEMO_PASSWORD } from './support/env';
-import { chooseEnglish, closeDialog, expectSignedIn, signIn, signOut } from './support/flows';
+import { chooseEnglish, chooseLanguage, closeDialog, expectSignedIn, signIn, signOut } from './support/flows';
 import { expectNoSeriousA11yViolations, lastResetLink, screenshot, unusedTotpCode } from './support/helpers';
 
 test('a customer signs in with username and password and signs out again', async ({ page }, testInfo) => {
@@ -26,7 +26,7 @@ test('a customer signs in with username and password and signs out again', async
 
 test('a wrong password shows the sign-in error dialog and keeps the username', async ({ page }, testInfo) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'English' }).click();
+  await chooseLanguage(page, 'English');
   await page.getByLabel('Username').fill('demo');
   await page.getByLabel('Password', { exact: true }).fill('Not-the-password-1');
   // Enter submits the active view.
@@ -63,7 +63,7 @@ test('a user with two-factor on signs in with a code from an authenticator app',
 
 test('a forgotten password is reset through the e-mailed link', async ({ page }, testInfo) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'English' }).click();
+  await chooseLanguage(page, 'English');
   await page.getByRole('button', { name: 'Forgot your password?' }).click();
   await page.getByLabel('Username').fill('no-such-user');
   await page.getByRole('button', { name: 'Send link' }).click();
@@ -82,7 +82,7 @@ test('a forgotten password is reset through the e-mailed link', async ({ page },
   await expect(
     page.getByRole('heading', { name: /nytt lösenord|new password|uusi salasana/i }),
   ).toBeVisible();
-  await page.getByRole('button', { name: 'English' }).click();
+  await chooseLanguage(page, 'English');
   await page.getByLabel('New password', { exact: true }).fill('short');
   await page.getByLabel('Confirm new password').fill('short');
   await page.getByRole('button', { name: 'Save new password' }).click();
@@ -127,7 +127,7 @@ test('a group login shows the group brand; an unknown group falls back to the pl
 
 test('signing out of a group login goes back to the group login', async ({ page }) => {
   await page.goto('/acme/login');
-  await page.getByRole('button', { name: 'English' }).click();
+  await chooseLanguage(page, 'English');
   await page.getByLabel('Username').fill('demo');
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_2FA_SECRET } from './support/env';
-import { closeDialog, expectSignedIn, signIn } from './support/flows';
+import { chooseLanguage, closeDialog, expectSignedIn, signIn } from './support/flows';
 import {
   DEMO_PASSWORD,
   expectNoSeriousA11yViolations,
@@ -99,7 +99,7 @@ test('an issuer verifies its bank account at its bank: a wrong holder is refused
   await expect(page.getByTestId('verified-account')).toContainText('6123-••••4321');
 
   // In Swedish.
-  await page.getByRole('button', { name: 'Svenska' }).click();
+  await chooseLanguage(page, 'Svenska');
   await expect(page.getByRole('heading', { level: 1, name: 'Verifiera bankkonto' })).toBeVisible();
   await expect(page.getByRole('heading', { name: 'Verifierat konto' })).toBeVisible();
   await screenshot(page, testInfo, 'bank-verification-verified-sv');

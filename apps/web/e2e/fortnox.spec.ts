@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/env';
-import { signInToMenu } from './support/flows';
+import { chooseLanguage, signInToMenu } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 
 /**
@@ -127,7 +127,7 @@ test('a disconnected integration shows the explanatory message with a reconnect 
     // Signed out (the session lives in the page's storage), then in again in the language.
     await page.evaluate(() => localStorage.clear());
     await page.goto('/login');
-    await page.getByRole('button', { name: l.button }).click();
+    await chooseLanguage(page, l.button);
     await page.getByRole('textbox').first().fill('demo');
     await page.locator('input[type="password"]').fill(DEMO_PASSWORD);
     await page.locator('input[type="password"]').press('Enter');

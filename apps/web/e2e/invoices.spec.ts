@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { addDaysIso, swedishToday } from './support/dates';
-import { expectSignedIn, signIn, signInAsDemo } from './support/flows';
+import { chooseLanguage, expectSignedIn, signIn, signInAsDemo } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 import { registerFinancedInvoice } from './support/invoices';
 import { createRecipient } from './support/recipients';
@@ -160,7 +160,7 @@ test('a user without the register ability gets the no-access page for the regist
 
 test('the invoice screens in Finnish and Swedish', async ({ page }, testInfo) => {
   const auth = await signInAsDemo(page);
-  await page.getByRole('button', { name: 'Suomi' }).click();
+  await chooseLanguage(page, 'Suomi');
   await page.goto('/invoice/register');
   await expect(page.getByRole('heading', { name: 'Rekisteröi lasku' })).toBeVisible();
   await page.getByLabel('À-hinta, rivi 1', { exact: true }).fill('1 234,5');
@@ -189,7 +189,7 @@ test('the invoice screens in Finnish and Swedish', async ({ page }, testInfo) =>
   await dialog.getByRole('button', { name: 'Peruuta' }).click();
 
   // And in Swedish, with the invoice that may be sent only.
-  await page.getByRole('button', { name: 'Svenska' }).click();
+  await chooseLanguage(page, 'Svenska');
   await page.getByLabel(`Markera faktura E2E-FI-${stamp}-2`).uncheck();
   await page.getByRole('button', { name: 'Skicka markerade' }).click();
   const sv = page.getByRole('dialog', { name: 'Skicka fakturor?' });

@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD } from './support/env';
-import { LOGIN_WORDS } from './support/flows';
+import { chooseLanguage, LOGIN_WORDS } from './support/flows';
 import { screenshot } from './support/helpers';
 
 const LANGUAGES = [
@@ -27,7 +27,7 @@ const LANGUAGES = [
 for (const l of LANGUAGES) {
   test(`sign-in and the portal shell in ${l.lang}`, async ({ page }, testInfo) => {
     await page.goto('/login');
-    await page.getByRole('button', { name: l.button }).click();
+    await chooseLanguage(page, l.button);
     await expect(page.getByRole('heading', { name: l.heading })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', l.lang);
     await screenshot(page, testInfo, `login-${l.lang}`);

@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import { dateField, typeDate } from './support/dates';
 import { DEMO_PASSWORD } from './support/env';
-import { signInToMenu } from './support/flows';
+import { chooseLanguage, signInToMenu } from './support/flows';
 import { screenshot } from './support/helpers';
 
 test('the ledger report by date with its Excel and PDF, and the menu’s active invoices and regress downloads', async ({
@@ -84,7 +84,7 @@ test('the ledger fits 1280 px in Finnish, the longest labels, with its downloads
   page,
 }, testInfo) => {
   await page.goto('/login');
-  await page.getByRole('button', { name: 'Suomi' }).click();
+  await chooseLanguage(page, 'Suomi');
   await page.getByLabel('Käyttäjätunnus').fill('demo');
   await page.getByLabel('Salasana', { exact: true }).fill(DEMO_PASSWORD);
   await page.getByRole('button', { name: 'Kirjaudu sisään' }).click();

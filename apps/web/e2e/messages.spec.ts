@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { expectSignedIn, signIn } from './support/flows';
+import { chooseLanguage, expectSignedIn, signIn } from './support/flows';
 import { screenshot } from './support/helpers';
 import { sessionToken } from './support/tokens';
 
@@ -37,16 +37,16 @@ test('our messages read in the language of the screen, and the unread counts agr
   await screenshot(page, testInfo, 'messages-en-US');
 
   // Another language reads them again, without a reload.
-  await page.getByRole('button', { name: 'Suomi' }).click();
+  await chooseLanguage(page, 'Suomi');
   await expect(list.getByRole('button', { name: /Lasku 10037: maksumuistutus lähetetty/ })).toBeVisible();
   await expect(list.getByText(/^Asiakaspalvelu ·/).first()).toBeVisible();
   await screenshot(page, testInfo, 'messages-fi-FI');
-  await page.getByRole('button', { name: 'Svenska' }).click();
+  await chooseLanguage(page, 'Svenska');
   await expect(
     list.getByRole('button', { name: /Faktura 10037: betalningspåminnelse skickad/ }),
   ).toBeVisible();
   await expect(list.getByText(/^Kundservice ·/).first()).toBeVisible();
   await screenshot(page, testInfo, 'messages-sv-SE');
-  await page.getByRole('button', { name: 'English' }).click();
+  await chooseLanguage(page, 'English');
   await expect(list.getByRole('button', { name: /Invoice 10037: payment reminder sent/ })).toBeVisible();
 });

@@ -1,7 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { ARTIFACTS_DIR, DEMO_2FA_SECRET, DEMO_PASSWORD } from './support/env';
-import { closeDialog, LOGIN_WORDS, signIn } from './support/flows';
+import { chooseLanguage, closeDialog, LOGIN_WORDS, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, unusedTotpCode } from './support/helpers';
 import { sessionToken } from './support/tokens';
 
@@ -30,7 +30,7 @@ const PHONE_DIR = `${ARTIFACTS_DIR}phone/`;
 async function signInIn(page: Page, language: Language, username = 'demo'): Promise<void> {
   const l = LOGIN[language];
   await page.goto('/login');
-  await page.getByRole('button', { name: l.button }).click();
+  await chooseLanguage(page, l.button);
   await expect(page.locator('html')).toHaveAttribute('lang', language);
   await page.getByLabel(l.user).fill(username);
   await page.getByLabel(l.password, { exact: true }).fill(DEMO_PASSWORD);

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectSignedIn, signIn } from './support/flows';
+import { chooseLanguage, expectSignedIn, signIn } from './support/flows';
 import { expectNoSeriousA11yViolations, screenshot } from './support/helpers';
 import { sessionToken } from './support/tokens';
 
@@ -315,7 +315,7 @@ test('in Swedish a price typed as "1 234,50" is saved exactly and shown as "1 23
   const number = `SV-${id}`;
   await signIn(page, 'demo');
   await expectSignedIn(page, 'Dana Demosson');
-  await page.getByRole('button', { name: 'Svenska' }).click();
+  await chooseLanguage(page, 'Svenska');
   const nav = page.getByRole('navigation', { name: 'Huvudmeny' });
   await nav.getByRole('button', { name: 'Administration' }).click();
   await nav.getByRole('link', { name: 'Fakturaartiklar' }).click();

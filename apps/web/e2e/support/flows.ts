@@ -2,10 +2,19 @@ import { expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD } from './env';
 import { sessionToken } from './tokens';
 
-/** Switches the login page to English with the language buttons, as a user would. */
+/**
+ * Switches the language with its button, as a user would, and waits until the switch is done: the
+ * language's texts load first, and only then is the choice shown (`aria-pressed`) and kept for the next
+ * page. A test that navigated at once could load the next page in the old language.
+ */
+export async function chooseLanguage(page: Page, button: 'Svenska' | 'English' | 'Suomi'): Promise<void> {
+  await page.getByRole('button', { name: button }).click();
+  await expect(page.getByRole('button', { name: button })).toHaveAttribute('aria-pressed', 'true');
+}
+
+/** Switches to English with the language buttons (`chooseLanguage`). */
 export async function chooseEnglish(page: Page): Promise<void> {
-  await page.getByRole('button', { name: 'English' }).click();
-  await expect(page.getByRole('button', { name: 'English' })).toHaveAttribute('aria-pressed', 'true');
+  await chooseLanguage(page, 'English');
 }
 
 /** Signs in on the plain login page in English and waits for the signed-in shell. */
