@@ -189,8 +189,9 @@ async function main(): Promise<void> {
         } | ${target?.rps ? (r.rps / target.rps).toFixed(2) : '-'} | ${target ? (r.p99 / target.p99).toFixed(2) : '-'} |`,
       );
     });
-    const first = results[2];
-    const last = results[3];
+    // Found by their paths, so that a case added to the list does not shift them.
+    const first = results[cases.findIndex((c) => c.path === plain)];
+    const last = results[cases.findIndex((c) => c.path === `${plain}&page=${lastPage}`)];
     if (first && last)
       say(
         `\nLast page / first page: p99 ${(last.p99 / Math.max(first.p99, 1)).toFixed(2)}×, p50 ${(Math.max(last.p50, 1) / Math.max(first.p50, 1)).toFixed(2)}×, req/s ${(first.rps / Math.max(last.rps, 1)).toFixed(2)}× fewer (target ≤ ${TARGET_LAST_PAGE_FACTOR}×)`,
