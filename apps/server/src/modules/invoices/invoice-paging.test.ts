@@ -33,29 +33,32 @@ async function list(query: string): Promise<Body> {
 
 const ids = (items: InvoiceSummary[]) => items.map((i) => i.invoiceID);
 
-beforeAll(async () => {
-  const [user] = await t.db.select().from(users).where(eq(users.username, 'demo-unverified'));
-  const issuerId = user?.issuerId;
-  if (!issuerId) throw new Error('no issuer');
+/** The issuer of a user of the demo data. */
+async function issuerOf(username: string): Promise<string> {
+  const [user] = await t.db.select().from(users).where(eq(users.username, username));
+  if (!user?.issuerId) throw new Error(`no issuer for ${username}`);
+  return user.issuerId;
+}
+
+/** New recipients of the issuer by these names, in order: their ids. */
+async function addRecipients(issuerId: string, names: readonly string[]): Promise<string[]> {
   const made = await t.db
     .insert(recipients)
-    .values(
-      ['Alfa AB', 'Beta AB', 'Gamma AB'].map((name) => ({
-        issuerId,
-        name,
-        zipcode: '11122',
-        city: 'Stockholm',
-        email: 'a@b.se',
-      })),
-    )
+    .values(names.map((name) => ({ issuerId, name, zipcode: '11122', city: 'Stockholm', email: 'a@b.se' })))
     .returning({ id: recipients.id });
+  return made.map((r) => r.id);
+}
+
+beforeAll(async () => {
+  const issuerId = await issuerOf('demo-unverified');
+  const made = await addRecipients(issuerId, ['Alfa AB', 'Beta AB', 'Gamma AB']);
   const base = '2026-02-01';
   await t.db.insert(invoices).values(
     Array.from({ length: COUNT }, (_, n) => {
       const gross = 10_000 + (n % 4) * 500;
       return {
         issuerId,
-        recipientId: made[n % 3]?.id ?? '',
+        recipientId: made[n % 3] ?? '',
         invoiceNumber: `P-${String(n % 20).padStart(2, '0')}-${n}`,
         service: 'factoring',
         state: 2,
@@ -163,13 +166,8 @@ describe('invoice list pages', () => {
   });
   it('a long list: the pages past 1,000 rows and the middle are read from the end, the same as by cursor', async () => {
     const other = await t.login('demo-other');
-    const [user] = await t.db.select().from(users).where(eq(users.username, 'demo-other'));
-    const issuerId = user?.issuerId;
-    if (!issuerId) throw new Error('no issuer');
-    const [recipient] = await t.db
-      .insert(recipients)
-      .values({ issuerId, name: 'Lång AB', zipcode: '11122', city: 'Stockholm', email: 'a@b.se' })
-      .returning({ id: recipients.id });
+    const issuerId = await issuerOf('demo-other');
+    const [recipient] = await addRecipients(issuerId, ['Lång AB']);
     const before = (
       await t.db.select({ id: invoices.id }).from(invoices).where(eq(invoices.issuerId, issuerId))
     ).length;
@@ -177,7 +175,7 @@ describe('invoice list pages', () => {
     await t.db.insert(invoices).values(
       Array.from({ length: LONG }, (_, n) => ({
         issuerId,
-        recipientId: recipient?.id ?? '',
+        recipientId: recipient ?? '',
         invoiceNumber: `L-${n}`,
         service: 'factoring',
         state: 2,
@@ -252,27 +250,14 @@ describe('invoice list pages', () => {
 
   it('sorted by recipient name: the order of (name, id) as the database sorts it, two recipients of one name interleaved by id', async () => {
     const demo = await t.login('demo');
-    const [user] = await t.db.select().from(users).where(eq(users.username, 'demo'));
-    const issuerId = user?.issuerId;
-    if (!issuerId) throw new Error('no issuer');
+    const issuerId = await issuerOf('demo');
     // Two recipients of the same name, and one that sorts before every other: the page is taken from
     // each recipient's invoices by id, so invoices of the twins must still come in one order of ids.
-    const made = await t.db
-      .insert(recipients)
-      .values(
-        ['Tvilling AB', 'Tvilling AB', 'AAA Först AB'].map((name) => ({
-          issuerId,
-          name,
-          zipcode: '11122',
-          city: 'Stockholm',
-          email: 'a@b.se',
-        })),
-      )
-      .returning({ id: recipients.id });
+    const made = await addRecipients(issuerId, ['Tvilling AB', 'Tvilling AB', 'AAA Först AB']);
     await t.db.insert(invoices).values(
       Array.from({ length: 45 }, (_, n) => ({
         issuerId,
-        recipientId: made[n % 3]?.id ?? '',
+        recipientId: made[n % 3] ?? '',
         invoiceNumber: `T-${n}`,
         service: 'factoring',
         state: n % 5 === 0 ? 4 : 2,
