@@ -417,10 +417,7 @@ function listWhere(q: ListInvoicesQuery): SQL | undefined {
  * recipients of one name included. An invoice's recipient is always its issuer's own (the routes and
  * imports check it); the invoices are still read for the issuer only.
  */
-function byRecipientName(q: ListInvoicesQuery, direction: SQL, descending: boolean, hasCursor: boolean): SQL {
-  const keyset = hasCursor
-    ? sql`(r.name, ${invoices.id}) ${descending ? sql`<` : sql`>`} (${P.cursorKey}::text, ${P.cursorId}::uuid)`
-    : undefined;
+function byRecipientName(q: ListInvoicesQuery, direction: SQL, keyset: SQL | undefined): SQL {
   return sql`select ${invoices}.* from ${recipients} r
         cross join lateral (
           select ${invoices}.* from ${invoices}
@@ -504,17 +501,17 @@ export async function listInvoices(
   const descending = (q.order === 'desc') !== backwards;
   const statement = () => {
     const direction = descending ? sql`desc` : sql`asc`;
-    const keyset = cursor
-      ? descending
-        ? sql`(${sort.expr}, ${invoices.id}) < (${P.cursorKey}::${sql.raw(sort.type)}, ${P.cursorId}::uuid)`
-        : sql`(${sort.expr}, ${invoices.id}) > (${P.cursorKey}::${sql.raw(sort.type)}, ${P.cursorId}::uuid)`
-      : undefined;
+    /** The rows after (or before) the cursor's row by `key` and id, in the page's direction. */
+    const keysetOn = (key: SQL, type: string) =>
+      cursor
+        ? sql`(${key}, ${invoices.id}) ${descending ? sql`<` : sql`>`} (${P.cursorKey}::${sql.raw(type)}, ${P.cursorId}::uuid)`
+        : undefined;
     const listOrder = q.order === 'desc' ? sql`desc` : sql`asc`;
     const pageRows =
       q.sort === 'recipientName'
-        ? byRecipientName(q, direction, descending, cursor !== null)
+        ? byRecipientName(q, direction, keysetOn(sql`r.name`, 'text'))
         : sql`select ${invoices}.* from ${invoices}
-        where ${and(listWhere(q), keyset)}
+        where ${and(listWhere(q), keysetOn(sort.expr, sort.type))}
         order by ${sort.expr} ${direction}, ${invoices.id} ${direction}
         limit ${P.limit} offset ${P.offset}`;
     return withSearch(
