@@ -18,6 +18,7 @@ import {
   operatorOf,
   routeModule,
   routesOn,
+  sendFile,
   signedIn,
 } from '../../routes/define';
 import { fileStoreOf } from '../../services/file-store';
@@ -89,10 +90,7 @@ export const installmentPlanRoutes = routeModule(['installment plans'], async (r
     { params: idParamsSchema },
     async (request, reply) => {
       const file = await plans.signedAgreement(ctx.db, signedIn(request).issuerId, request.params.id, files);
-      return reply
-        .type('application/pdf')
-        .header('content-disposition', `attachment; filename="${file.fileName}"`)
-        .send(file.bytes);
+      return sendFile(reply, file.fileName, 'application/pdf', file.bytes);
     },
   );
   backofficeRoute(

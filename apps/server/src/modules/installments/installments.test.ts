@@ -47,7 +47,7 @@ import { FINAL_NOTICE_DAYS, INSTALLMENT_INVOICE_DAYS } from './installments.serv
 
 const t = useTestApp({ resetEach: true });
 
-type Call = { status: number; body: unknown; raw: Buffer };
+type Call = { status: number; body: unknown; raw: Buffer; disposition: string | undefined };
 
 async function call(
   token: string,
@@ -63,7 +63,8 @@ async function call(
     ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
   });
   const json = res.headers['content-type']?.toString().includes('json') ? res.json() : null;
-  return { status: res.statusCode, body: json, raw: res.rawPayload };
+  const disposition = res.headers['content-disposition']?.toString();
+  return { status: res.statusCode, body: json, raw: res.rawPayload, disposition };
 }
 
 async function buyerOf(username: string): Promise<string> {
@@ -228,6 +229,10 @@ describe('signing, our decision and the payout', () => {
 
     const agreement = await call(token, 'GET', `${url}/agreement`);
     expect(agreement.status).toBe(200);
+    // Named the way every download of the portal is: the ASCII name and the RFC 6266 UTF-8 one.
+    expect(agreement.disposition).toBe(
+      `attachment; filename="agreement-${plan.loanNumber}.pdf"; filename*=UTF-8''agreement-${plan.loanNumber}.pdf`,
+    );
     const read = await pdfText(new Uint8Array(agreement.raw));
     expect(read.text).toContain('Avbetalningsavtal');
     expect(read.text).toContain(plan.loanNumber);
