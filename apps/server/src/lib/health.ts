@@ -1,12 +1,16 @@
-import type { Db } from '../db/client';
+import { type Db, lookupsOf } from '../db/client';
 import type { DbGate } from './db-gate';
 
 /**
  * What `GET /api/health` reports about the database, without waiting in line for it:
- * - `ok`: a probe (`select 1`) answered within `answerWithinMs`;
+ * - `ok`: a probe (`select 1` on each pool of the database: the main one and, on PostgreSQL, that of
+ *   lookups by key, which every signed-in request's session passes through) answered within
+ *   `answerWithinMs`;
  * - `busy`: the probe did not answer in time, but the database is at work: a probe answered less than
  *   `staleMs` ago, or requests are at the database and none has been there for `stuckMs`;
- * - `unavailable`: the probe failed, or the database has answered nothing for that long.
+ * - `unavailable`: the probe failed on either pool (a server with no room left for the lookups' first
+ *   connection refuses every signed-in request, however well the main pool does), or the database has
+ *   answered nothing for that long.
  * One probe at a time: a health check that comes while one is out shares it, so probes never pile up
  * in the database's queue however often the health is asked.
  */
@@ -32,9 +36,10 @@ export function createHealthCheck(
 ): () => Promise<DatabaseHealth> {
   let probe: Promise<boolean> | null = null;
   let lastAnswerAt: number | null = null;
+  const pools = [...new Set([db, lookupsOf(db)])];
 
   const startProbe = (): Promise<boolean> => {
-    const p = db.execute('select 1').then(
+    const p = Promise.all(pools.map((pool) => pool.execute('select 1'))).then(
       () => {
         lastAnswerAt = clock();
         return true;
