@@ -4,7 +4,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import postgres from 'postgres';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../src/app';
-import { lookupsOf, openEmbedded, openPostgres } from '../src/db/client';
+import { type Db, lookupsOf, openEmbedded, openPostgres } from '../src/db/client';
 import { loginFailures } from '../src/db/schema';
 import { createDbGate } from '../src/lib/db-gate';
 import { createHealthCheck, HEALTH_CHECK_DEFAULTS } from '../src/lib/health';
@@ -273,16 +273,22 @@ describe('a request that waits too long for the database', () => {
 /**
  * A login role of the test server allowed `limit` connections at once (PostgreSQL refuses each login
  * past it with 53300, as it does any login when max_connections is reached; superusers, as the tests'
- * own, are exempt), and the database's URL for it; the role is dropped afterwards.
+ * own, are exempt), and the app's database opened as that role (a main pool of one connection); both
+ * are closed and dropped afterwards.
  */
-async function withLimitedRole(limit: number, use: (url: string) => Promise<void>): Promise<void> {
+async function withLimitedRole(limit: number, use: (db: Db) => Promise<void>): Promise<void> {
   const role = `portal_crowded_${randomBytes(4).toString('hex')}`;
   const admin = postgres(TEST_DATABASE_URL ?? '', { max: 1, onnotice: () => {} });
   await admin.unsafe(`create role ${role} login connection limit ${limit}`);
   try {
     const url = new URL(TEST_DATABASE_URL ?? '');
     url.username = role;
-    await use(url.toString());
+    const database = await openPostgres(url.toString(), 1);
+    try {
+      await use(database.db);
+    } finally {
+      await database.close();
+    }
   } finally {
     await admin.unsafe(`drop role ${role}`);
     await admin.end({ timeout: 5 });
@@ -296,11 +302,10 @@ describe('a PostgreSQL server with no room for another connection', () => {
   it.skipIf(!TEST_DATABASE_URL)(
     'answers 503 with Retry-After (53300 too many connections), as for a lost connection, and the server goes on',
     () =>
-      withLimitedRole(0, async (url) => {
-        const crowded = await openPostgres(url, 1);
+      withLimitedRole(0, async (crowded) => {
         try {
           crowdedInApp = async () => {
-            await crowded.db.execute(sql`select 1`);
+            await crowded.execute(sql`select 1`);
           };
           const res = await t.app.inject({ url: '/api/test/crowded' });
           expect(res.statusCode).toBe(503);
@@ -312,7 +317,6 @@ describe('a PostgreSQL server with no room for another connection', () => {
           });
         } finally {
           crowdedInApp = async () => {};
-          await crowded.close();
         }
       }),
   );
@@ -320,28 +324,18 @@ describe('a PostgreSQL server with no room for another connection', () => {
   it.skipIf(!TEST_DATABASE_URL)(
     'is reported unavailable when the main pool has its connection but the pool of lookups by key cannot open one',
     () =>
-      withLimitedRole(1, async (url) => {
-        const database = await openPostgres(url, 1);
-        try {
-          // The main pool takes the role's one connection and keeps it; every session lookup (the
-          // lookups' pool) would now be refused, so every signed-in request would answer 503.
-          await database.db.execute(sql`select 1`);
-          await expect(lookupsOf(database.db).execute(sql`select 1`)).rejects.toMatchObject({
-            cause: { code: '53300' },
-          });
-          // Time enough to answer: `unavailable` says the probe failed, not that it was late.
-          expect(await createHealthCheck(database.db, undefined, PATIENT)()).toBe('unavailable');
-        } finally {
-          await database.close();
-        }
+      withLimitedRole(1, async (db) => {
+        // The main pool takes the role's one connection and keeps it; every session lookup (the
+        // lookups' pool) would now be refused, so every signed-in request would answer 503.
+        await db.execute(sql`select 1`);
+        await expect(lookupsOf(db).execute(sql`select 1`)).rejects.toMatchObject({
+          cause: { code: '53300' },
+        });
+        // Time enough to answer: `unavailable` says the probe failed, not that it was late.
+        expect(await createHealthCheck(db, undefined, PATIENT)()).toBe('unavailable');
         // With room for both pools the same check is ok.
         await withLimitedRole(2, async (roomy) => {
-          const both = await openPostgres(roomy, 1);
-          try {
-            expect(await createHealthCheck(both.db, undefined, PATIENT)()).toBe('ok');
-          } finally {
-            await both.close();
-          }
+          expect(await createHealthCheck(roomy, undefined, PATIENT)()).toBe('ok');
         });
       }),
   );
