@@ -125,6 +125,34 @@ describe('the health of the database, asked without queueing for it', () => {
   });
 });
 
+describe('the health of a server just started', () => {
+  it('is busy while its first probe is out, for `staleMs`, and unavailable after that', async () => {
+    const database = await openEmbedded(undefined);
+    const held = latch();
+    try {
+      let now = 1_000_000;
+      const check = createHealthCheck(database.db, undefined, HEALTH_CHECK_DEFAULTS, () => now);
+      // The one connection is held before the first probe: nothing has answered yet.
+      const inside = latch();
+      const work = database.db.transaction(async (tx) => {
+        await tx.execute(sql`select 1`);
+        inside.open();
+        await held.promise;
+      });
+      await inside.promise;
+      expect(await check()).toBe('busy');
+      now += HEALTH_CHECK_DEFAULTS.staleMs;
+      expect(await check()).toBe('unavailable');
+      held.open();
+      await work;
+      expect(await check()).toBe('ok');
+    } finally {
+      held.open();
+      await database.close();
+    }
+  });
+});
+
 /** One test app (and database) for this file: making one takes long on a busy machine. */
 const LIMITS = { concurrency: 2, queueLimit: 4, maxWaitMs: 60_000 };
 let t: TestApp;

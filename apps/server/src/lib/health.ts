@@ -7,7 +7,8 @@ import type { DbGate } from './db-gate';
  *   lookups by key, which every signed-in request's session passes through) answered within
  *   `answerWithinMs`;
  * - `busy`: the probe did not answer in time, but the database is at work: a probe answered less than
- *   `staleMs` ago, or requests are at the database and none has been there for `stuckMs`;
+ *   `staleMs` ago (or the check was made less than that ago and none has answered yet), or requests
+ *   are at the database and none has been there for `stuckMs`;
  * - `unavailable`: the probe failed on either pool (a server with no room left for the lookups' first
  *   connection refuses every signed-in request, however well the main pool does), or the database has
  *   answered nothing for that long.
@@ -37,6 +38,9 @@ export function createHealthCheck(
   let probe: Promise<boolean> | null = null;
   let lastAnswerAt: number | null = null;
   const pools = [...new Set([db, lookupsOf(db)])];
+  // A server just started has `staleMs` for its first answer: a pool's first connection can take
+  // longer than `answerWithinMs` to open on a busy machine, and that is not a failure.
+  const startedAt = clock();
 
   const startProbe = (): Promise<boolean> => {
     const p = Promise.all(pools.map((pool) => pool.execute('select 1'))).then(
@@ -64,7 +68,7 @@ export function createHealthCheck(
     if (answer === true) return 'ok';
     if (answer === false) return 'unavailable';
     const now = clock();
-    if (lastAnswerAt !== null && now - lastAnswerAt < options.staleMs) return 'busy';
+    if (now - (lastAnswerAt ?? startedAt) < options.staleMs) return 'busy';
     const since = gate?.oldestAtWorkSince() ?? null;
     if (since !== null && now - since < options.stuckMs) return 'busy';
     return 'unavailable';
